@@ -1,0 +1,283 @@
+//! Lexical pieces shared by every dialect's grammar: spacing, dashes, capture marks and the
+//! suffixes that follow a move (check and mate marks, en passant, annotation glyphs).
+
+use nom::IResult;
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::combinator::{opt, value};
+
+use crate::ast::CheckMark;
+use crate::dialect::Dialect;
+
+/// Parser input: the rest of the source text.
+pub(crate) type In<'a> = &'a str;
+
+/// A nom result over [`In`].
+pub(crate) type Res<'a, T> = IResult<In<'a>, T>;
+
+/// Spaces and tabs inside a token (never a line break).
+pub(crate) fn hs(i: In<'_>) -> Res<'_, ()> {
+    let n = i.len() - i.trim_start_matches([' ', '\t', '\u{a0}']).len();
+    Ok((&i[n..], ()))
+}
+
+/// A dash between the parts of a move: `-`, `–`, `—`, `−`, `‐`.
+pub(crate) fn dash(i: In<'_>) -> Res<'_, ()> {
+    value((), alt((tag("-"), tag("–"), tag("—"), tag("−"), tag("‐")))).parse(i)
+}
+
+/// An optional dash surrounded by optional spaces.
+pub(crate) fn opt_dash(i: In<'_>) -> Res<'_, bool> {
+    let (i, _) = hs(i)?;
+    let (i, d) = opt(dash).parse(i)?;
+    let (i, _) = hs(i)?;
+    Ok((i, d.is_some()))
+}
+
+/// A capture sign: `x`, `X`, `×`, `:`.
+pub(crate) fn capture_sign(i: In<'_>) -> Res<'_, ()> {
+    value((), alt((tag("x"), tag("X"), tag("×"), tag(":")))).parse(i)
+}
+
+/// True when the byte at the start of `i` can't continue a word.
+pub(crate) fn at_word_end(i: In<'_>) -> bool {
+    i.chars().next().is_none_or(|c| !c.is_alphanumeric())
+}
+
+/// The marks that may follow a move body.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Suffix {
+    pub check: Option<CheckMark>,
+    pub en_passant: bool,
+    pub nag: Option<u8>,
+}
+
+/// Suffix annotation glyphs and their NAGs, longest first.
+const GLYPHS: [(&str, u8); 10] = [
+    ("!!", 3),
+    ("??", 4),
+    ("!?", 5),
+    ("?!", 6),
+    ("‼", 3),
+    ("⁇", 4),
+    ("⁉", 5),
+    ("⁈", 6),
+    ("!", 1),
+    ("?", 2),
+];
+
+/// Reads a suffix annotation glyph.
+pub(crate) fn glyph(i: In<'_>) -> Res<'_, u8> {
+    for (g, nag) in GLYPHS {
+        if let Some(rest) = i.strip_prefix(g) {
+            return Ok((rest, nag));
+        }
+    }
+    Err(nom::Err::Error(nom::error::Error::new(
+        i,
+        nom::error::ErrorKind::Tag,
+    )))
+}
+
+/// Word-form check marks, longest first. Each may be wrapped in parentheses.
+const CHECK_WORDS: [(&str, CheckMark); 16] = [
+    ("double check", CheckMark::Double),
+    ("double ch.", CheckMark::Double),
+    ("double ch", CheckMark::Double),
+    ("dbl. ch.", CheckMark::Double),
+    ("dbl ch", CheckMark::Double),
+    ("dblch", CheckMark::Double),
+    ("dis. ch.", CheckMark::Discovered),
+    ("disc. ch.", CheckMark::Discovered),
+    ("disc ch", CheckMark::Discovered),
+    ("dis ch", CheckMark::Discovered),
+    ("dis.ch.", CheckMark::Discovered),
+    ("dis.ch", CheckMark::Discovered),
+    ("check", CheckMark::Check),
+    ("ch.", CheckMark::Check),
+    ("ch", CheckMark::Check),
+    ("mate", CheckMark::Mate),
+];
+
+fn check_word(i: In<'_>) -> Option<(In<'_>, CheckMark)> {
+    for (w, m) in CHECK_WORDS {
+        if i.len() >= w.len() && i.is_char_boundary(w.len()) && i[..w.len()].eq_ignore_ascii_case(w)
+        {
+            let rest = &i[w.len()..];
+            if w.ends_with('.') || at_word_end(rest) {
+                return Some((rest, m));
+            }
+        }
+    }
+    None
+}
+
+fn check_symbol(i: In<'_>, dialect: Dialect) -> Option<(In<'_>, CheckMark)> {
+    let double_plus = if dialect.plus_plus_is_double_check() {
+        CheckMark::Double
+    } else {
+        CheckMark::Mate
+    };
+    // `+-`, `+=`, `+/-` are evaluation glyphs, not checks.
+    if i.starts_with("+-") || i.starts_with("+=") || i.starts_with("+/") {
+        return None;
+    }
+    if let Some(r) = i.strip_prefix("++") {
+        return Some((r, double_plus));
+    }
+    if let Some(r) = i.strip_prefix('+') {
+        return Some((r, CheckMark::Check));
+    }
+    if let Some(r) = i.strip_prefix('#') {
+        return Some((r, CheckMark::Mate));
+    }
+    if let Some(r) = i.strip_prefix('‡') {
+        return Some((r, CheckMark::Mate));
+    }
+    if let Some(r) = i.strip_prefix('≠') {
+        return Some((r, CheckMark::Mate));
+    }
+    if !dialect.is_descriptive() {
+        // In descriptive books `†` is a footnote mark; in algebraic ones a check.
+        if let Some(r) = i.strip_prefix('†') {
+            return Some((r, CheckMark::Check));
+        }
+    }
+    if dialect.plus_plus_is_double_check() {
+        for m in ["×", "Х", "X"] {
+            if let Some(r) = i.strip_prefix(m)
+                && at_word_end(r)
+            {
+                return Some((r, CheckMark::Mate));
+            }
+        }
+    }
+    None
+}
+
+const EP_WORDS: [&str; 11] = [
+    "«a.p.»",
+    "\"a.p.\"",
+    "“a.p.”",
+    "_en passant_",
+    "en passant",
+    "in passing",
+    "e.p.",
+    "a.p.",
+    "e.p",
+    "a.p",
+    "ep",
+];
+
+fn ep_word(i: In<'_>) -> Option<In<'_>> {
+    for w in EP_WORDS {
+        if let Some(r) = i.strip_prefix(w)
+            && (w.ends_with(['.', '»', '"', '”', '_']) || at_word_end(r))
+        {
+            return Some(r);
+        }
+    }
+    None
+}
+
+/// Strips one pair of parentheses around `inner`, if present: `(ch.)`, `(in passing)`.
+fn parenthesised<'a, T>(i: In<'a>, inner: impl Fn(In<'a>) -> Option<(In<'a>, T)>) -> Option<(In<'a>, T)> {
+    if let Some(r) = i.strip_prefix('(') {
+        let (r, ()) = hs(r).ok()?;
+        let (r, t) = inner(r)?;
+        let (r, ()) = hs(r).ok()?;
+        let r = r.strip_prefix(')')?;
+        return Some((r, t));
+    }
+    inner(i)
+}
+
+/// Reads the marks that may follow a move body, each optionally preceded by spaces:
+/// check and mate marks, en passant, annotation glyphs. Never fails; consumes nothing
+/// when nothing matches.
+pub(crate) fn suffix(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
+    let mut s = Suffix::default();
+    let mut rest = i;
+    loop {
+        let (r, _) = hs(rest).unwrap_or((rest, ()));
+        if let Some((r2, m)) = check_symbol(r, dialect) {
+            s.check.get_or_insert(m);
+            rest = r2;
+            continue;
+        }
+        if let Some((r2, m)) = parenthesised(r, check_word) {
+            s.check.get_or_insert(m);
+            rest = r2;
+            continue;
+        }
+        if let Some((r2, ())) = parenthesised(r, |x| ep_word(x).map(|r| (r, ()))) {
+            s.en_passant = true;
+            rest = r2;
+            continue;
+        }
+        if s.nag.is_none()
+            && let Ok((r2, nag)) = glyph(r)
+        {
+            // A glyph stands alone: `!` followed by a letter is not ours.
+            s.nag = Some(nag);
+            rest = r2;
+            continue;
+        }
+        // A parenthesised glyph, `(!)`, is a milder mark; keep the glyph.
+        if s.nag.is_none()
+            && let Some((r2, nag)) = parenthesised(r, |x| glyph(x).ok())
+        {
+            s.nag = Some(nag);
+            rest = r2;
+            continue;
+        }
+        break;
+    }
+    (rest, s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::{AlgLang, DescLang};
+
+    const EN: Dialect = Dialect::Descriptive(DescLang::En);
+    const RU: Dialect = Dialect::Algebraic(AlgLang::Ru);
+
+    #[test]
+    fn suffix_reads_marks_in_any_order_and_spacing() {
+        let (r, s) = suffix(" dis. ch. !", EN);
+        assert_eq!(r, "");
+        assert_eq!(s.check, Some(CheckMark::Discovered));
+        assert_eq!(s.nag, Some(1));
+        let (r, s) = suffix("(ch.) 13. B-K3", EN);
+        assert_eq!(r, " 13. B-K3");
+        assert_eq!(s.check, Some(CheckMark::Check));
+        let (_, s) = suffix(" e.p.", EN);
+        assert!(s.en_passant);
+        let (_, s) = suffix(" (in passing).", EN);
+        assert!(s.en_passant);
+    }
+
+    #[test]
+    fn double_plus_depends_on_dialect() {
+        assert_eq!(suffix("++", EN).1.check, Some(CheckMark::Mate));
+        assert_eq!(suffix("++", RU).1.check, Some(CheckMark::Double));
+        assert_eq!(suffix("×", RU).1.check, Some(CheckMark::Mate));
+    }
+
+    #[test]
+    fn evaluation_glyphs_are_not_checks() {
+        let (r, s) = suffix(" +-", EN);
+        assert_eq!(r, " +-");
+        assert_eq!(s, Suffix::default());
+    }
+
+    #[test]
+    fn words_must_end_at_a_boundary() {
+        // `chx` is not `ch`; `P-K4 Kt-KB3` has no suffix.
+        assert_eq!(suffix(" chx", EN).0, " chx");
+        assert_eq!(suffix(" Kt-KB3", EN).0, " Kt-KB3");
+    }
+}

@@ -1,0 +1,397 @@
+//! Movetext structure: move numbers, separators, comments, variations, NAGs, results,
+//! footnote and page marks around the move tokens of one dialect.
+//!
+//! [`tokenize`] never fails: text that no rule reads becomes a [`TokenKind::Unknown`] token
+//! with its span, so that callers can report it and the resolver can try to repair it.
+
+use crate::ast::{Span, Termination, Token, TokenKind};
+use crate::dialect::Dialect;
+use crate::parse_move_prefix;
+
+/// Stand-alone evaluation glyphs and their NAGs, longest first.
+const NAG_GLYPHS: [(&str, u8); 29] = [
+    ("+/=", 14),
+    ("=/+", 15),
+    ("+/-", 16),
+    ("-/+", 17),
+    ("=/∞", 44),
+    ("!!", 3),
+    ("??", 4),
+    ("!?", 5),
+    ("?!", 6),
+    ("+=", 14),
+    ("=+", 15),
+    ("+-", 18),
+    ("-+", 19),
+    ("+−", 18),
+    ("−+", 19),
+    ("‼", 3),
+    ("⁇", 4),
+    ("⁉", 5),
+    ("⁈", 6),
+    ("!", 1),
+    ("?", 2),
+    ("□", 7),
+    ("=", 10),
+    ("∞", 13),
+    ("⩲", 14),
+    ("⩱", 15),
+    ("±", 16),
+    ("∓", 17),
+    ("≅", 44),
+];
+
+/// Result words, matched case-insensitively at a word boundary; longest first.
+const RESULT_WORDS: [(&str, Termination); 24] = [
+    ("white resigns", Termination::BlackWins),
+    ("black resigns", Termination::WhiteWins),
+    ("and white wins", Termination::WhiteWins),
+    ("and black wins", Termination::BlackWins),
+    ("white wins", Termination::WhiteWins),
+    ("black wins", Termination::BlackWins),
+    ("and wins", Termination::Wins),
+    ("drawn game", Termination::Draw),
+    ("resigns", Termination::Resigns),
+    ("resigned", Termination::Resigns),
+    ("abandonan", Termination::Resigns),
+    ("abandona", Termination::Resigns),
+    ("abandonou", Termination::Resigns),
+    ("abandonne", Termination::Resigns),
+    ("abbandona", Termination::Resigns),
+    ("aufgegeben", Termination::Resigns),
+    ("tablas", Termination::Draw),
+    ("empate", Termination::Draw),
+    ("nulle", Termination::Draw),
+    ("patta", Termination::Draw),
+    ("remis", Termination::Draw),
+    ("drawn", Termination::Draw),
+    ("draw", Termination::Draw),
+    ("empat", Termination::Draw),
+];
+
+/// Numeric results; `-` may be any dash and may be spaced (`1 – 0`).
+const RESULT_NUMBERS: [(&str, &str, Termination); 5] = [
+    ("1/2", "1/2", Termination::Draw),
+    ("½", "½", Termination::Draw),
+    ("1", "0", Termination::WhiteWins),
+    ("0", "1", Termination::BlackWins),
+    ("0", "0", Termination::Draw), // 0-0 is castling; see `result_number`.
+];
+
+struct Scanner<'a> {
+    src: &'a str,
+    pos: usize,
+    dialect: Dialect,
+    out: Vec<Token>,
+}
+
+/// Splits movetext into tokens, reading moves in `dialect`.
+pub fn tokenize(dialect: Dialect, src: &str) -> Vec<Token> {
+    let mut s = Scanner {
+        src,
+        pos: 0,
+        dialect,
+        out: Vec::with_capacity(src.len() / 4),
+    };
+    s.run();
+    s.out
+}
+
+fn is_space(c: char) -> bool {
+    c.is_whitespace()
+}
+
+fn is_footnote_char(c: char) -> bool {
+    matches!(
+        c,
+        '*' | '†' | '‡' | '§' | '¶' | '¹' | '²' | '³' | '⁴' | '⁵' | '⁶' | '⁷' | '⁸' | '⁹' | '⁰'
+    )
+}
+
+/// A character after which a move token may end.
+fn is_boundary(c: Option<char>) -> bool {
+    match c {
+        None => true,
+        Some(c) => is_space(c) || matches!(c, ',' | ';' | ')' | '(' | '{' | '[' | '.') || is_footnote_char(c),
+    }
+}
+
+fn strip_prefix_ci<'a>(s: &'a str, p: &str) -> Option<&'a str> {
+    if s.len() >= p.len() && s.is_char_boundary(p.len()) && s[..p.len()].eq_ignore_ascii_case(p) {
+        Some(&s[p.len()..])
+    } else {
+        None
+    }
+}
+
+fn dash_len(s: &str) -> Option<usize> {
+    ['-', '–', '—', '−', ':']
+        .iter()
+        .find(|d| s.starts_with(**d))
+        .map(|d| d.len_utf8())
+}
+
+fn spaces_len(s: &str) -> usize {
+    s.len() - s.trim_start_matches([' ', '\t']).len()
+}
+
+/// `1-0`, `0-1`, `½-½`, `1/2-1/2`, `1 – 0`, `1:0`; returns the length read.
+fn result_number(s: &str) -> Option<(usize, Termination)> {
+    for (a, b, t) in RESULT_NUMBERS {
+        let Some(rest) = s.strip_prefix(a) else {
+            continue;
+        };
+        let mut n = a.len();
+        let sp = spaces_len(rest);
+        let Some(d) = dash_len(&rest[sp..]) else {
+            continue;
+        };
+        if t == Termination::Draw && a == "0" {
+            continue;
+        }
+        n += sp + d;
+        let rest = &s[n..];
+        let sp = spaces_len(rest);
+        let Some(rest2) = rest[sp..].strip_prefix(b) else {
+            continue;
+        };
+        // `0-0-0`, `1-0-0`: not a result.
+        if rest2.starts_with(['-', '0', '1']) {
+            continue;
+        }
+        n += sp + b.len();
+        return Some((n, t));
+    }
+    None
+}
+
+impl<'a> Scanner<'a> {
+    fn rest(&self) -> &'a str {
+        &self.src[self.pos..]
+    }
+
+    fn push(&mut self, kind: TokenKind, start: usize, end: usize) {
+        self.out.push(Token {
+            kind,
+            span: Span::new(start, end),
+        });
+        self.pos = end;
+    }
+
+    fn prev_char(&self) -> Option<char> {
+        self.src[..self.pos].chars().next_back()
+    }
+
+    fn run(&mut self) {
+        while self.pos < self.src.len() {
+            let rest = self.rest();
+            let trimmed = rest.trim_start();
+            self.pos += rest.len() - trimmed.len();
+            if trimmed.is_empty() {
+                break;
+            }
+            self.step();
+        }
+    }
+
+    fn step(&mut self) {
+        let start = self.pos;
+        let rest = self.rest();
+        let c = rest.chars().next().unwrap_or(' ');
+        match c {
+            '{' => self.brace(),
+            ';' => {
+                let after = rest[1..].trim_start_matches([' ', '\t']);
+                if after.starts_with(|c: char| c.is_ascii_digit()) || after.starts_with('\n') {
+                    self.pos += 1; // pair separator
+                } else {
+                    let end = rest.find('\n').unwrap_or(rest.len());
+                    self.push(
+                        TokenKind::Comment {
+                            text: Span::new(start + 1, start + end),
+                        },
+                        start,
+                        start + end,
+                    );
+                }
+            }
+            ',' => self.pos += 1,
+            '(' => self.paren(),
+            ')' => self.push(TokenKind::VariationEnd, start, start + 1),
+            '[' => self.bracket(),
+            '$' => {
+                let digits = rest[1..].bytes().take_while(u8::is_ascii_digit).count();
+                match rest[1..1 + digits].parse::<u8>() {
+                    Ok(n) => self.push(TokenKind::Nag(n), start, start + 1 + digits),
+                    Err(_) => self.unknown(),
+                }
+            }
+            '/' if rest.starts_with("/*") => self.push(TokenKind::PageMark, start, start + 2),
+            '*' if rest.starts_with("*/") => self.push(TokenKind::PageMark, start, start + 2),
+            '.' | '…' => {
+                let n = rest.len() - rest.trim_start_matches(['.', '…']).len();
+                if n >= 2 || c == '…' {
+                    self.push(TokenKind::Ellipsis, start, start + n);
+                } else {
+                    self.pos += n; // a stray period
+                }
+            }
+            c if is_footnote_char(c) => {
+                let glued = self.prev_char().is_some_and(|p| !is_space(p));
+                let kind = if c == '*' && !glued {
+                    TokenKind::Result(Termination::Unknown)
+                } else {
+                    TokenKind::Footnote
+                };
+                self.push(kind, start, start + c.len_utf8());
+            }
+            _ => self.word(),
+        }
+    }
+
+    fn brace(&mut self) {
+        let start = self.pos;
+        let rest = self.rest();
+        let end = rest.find('}').map_or(rest.len(), |e| e + 1);
+        let inner_end = if rest[..end].ends_with('}') { end - 1 } else { end };
+        let inner = &rest[1..inner_end];
+        let kind = if !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()) {
+            TokenKind::PageMark
+        } else {
+            TokenKind::Comment {
+                text: Span::new(start + 1, start + inner_end),
+            }
+        };
+        self.push(kind, start, start + end);
+    }
+
+    fn paren(&mut self) {
+        let start = self.pos;
+        let rest = self.rest();
+        if rest.starts_with("(=)") {
+            return self.push(TokenKind::DrawOffer, start, start + 3);
+        }
+        let b = rest.as_bytes();
+        if b.len() >= 3 && b[1].is_ascii_lowercase() && b[2] == b')' {
+            return self.push(TokenKind::Footnote, start, start + 3);
+        }
+        let digits = rest[1..].bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && rest[1 + digits..].starts_with(')') {
+            let number = rest[1..1 + digits].parse().unwrap_or(0);
+            return self.push(
+                TokenKind::MoveNumber {
+                    number,
+                    black: false,
+                },
+                start,
+                start + digits + 2,
+            );
+        }
+        for (g, nag) in NAG_GLYPHS {
+            if let Some(r) = rest[1..].strip_prefix(g)
+                && r.starts_with(')')
+            {
+                return self.push(TokenKind::Nag(nag), start, start + 2 + g.len());
+            }
+        }
+        self.push(TokenKind::VariationStart, start, start + 1)
+    }
+
+    fn bracket(&mut self) {
+        let start = self.pos;
+        let rest = self.rest();
+        let line_end = rest.find('\n').unwrap_or(rest.len());
+        let Some(close) = rest[..line_end].find(']') else {
+            return self.unknown();
+        };
+        let inner = &rest[1..close];
+        let footnote = !inner.is_empty()
+            && inner.len() <= 3
+            && inner.bytes().all(|b| b.is_ascii_alphanumeric());
+        let kind = if footnote {
+            TokenKind::Footnote
+        } else {
+            TokenKind::PageMark
+        };
+        self.push(kind, start, start + close + 1);
+    }
+
+    fn word(&mut self) {
+        let start = self.pos;
+        let rest = self.rest();
+        if let Some((n, t)) = result_number(rest)
+            && is_boundary(rest[n..].chars().next())
+        {
+            return self.push(TokenKind::Result(t), start, start + n);
+        }
+        if rest.starts_with(|c: char| c.is_ascii_digit()) && self.move_number() {
+            return;
+        }
+        for (w, t) in RESULT_WORDS {
+            if let Some(r) = strip_prefix_ci(rest, w)
+                && crate::lex::at_word_end(r)
+            {
+                let n = w.len() + usize::from(r.starts_with('.'));
+                return self.push(TokenKind::Result(t), start, start + n);
+            }
+        }
+        if let Some((mv, n)) = parse_move_prefix(self.dialect, rest)
+            && n > 0
+            && is_boundary(rest[n..].chars().next())
+        {
+            return self.push(TokenKind::Move(mv), start, start + n);
+        }
+        for (g, nag) in NAG_GLYPHS {
+            if let Some(r) = rest.strip_prefix(g)
+                && is_boundary(r.chars().next())
+            {
+                return self.push(TokenKind::Nag(nag), start, start + g.len());
+            }
+        }
+        self.unknown()
+    }
+
+    /// `1.`, `1`, `1...`, `1. ...`, `1…`, `7. ........`, `1.-`; false if not a move number.
+    fn move_number(&mut self) -> bool {
+        let start = self.pos;
+        let rest = self.rest();
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let Ok(number) = rest[..digits].parse::<u32>() else {
+            return false;
+        };
+        let mut n = digits;
+        let after = &rest[n..];
+        let period = after.starts_with('.');
+        let next = after.chars().next();
+        if !(period || next == Some('…') || next.is_none() || next.is_some_and(is_space)) {
+            return false;
+        }
+        if period && !after.starts_with("..") {
+            n += 1;
+        }
+        // An ellipsis right after the number, or after spaces: a Black move follows.
+        let tail = &rest[n..];
+        let sp = spaces_len(tail);
+        let dots = tail[sp..].len() - tail[sp..].trim_start_matches(['.', '…']).len();
+        let is_ellipsis = dots >= 2 || tail[sp..].starts_with('…');
+        let black = is_ellipsis;
+        if is_ellipsis {
+            n += sp + dots;
+        } else if rest[n..].starts_with('-') && period {
+            n += 1; // Spanish `1.-e2-e4`
+        }
+        self.push(TokenKind::MoveNumber { number, black }, start, start + n);
+        true
+    }
+
+    fn unknown(&mut self) {
+        let start = self.pos;
+        let rest = self.rest();
+        let n = rest
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| is_space(c))
+            .map_or(rest.len(), |(i, _)| i);
+        self.push(TokenKind::Unknown, start, start + n);
+    }
+}

@@ -1,0 +1,1 @@
+//! Repaired readings of damaged tokens (placeholder until implemented).
