@@ -6,7 +6,10 @@ use crate::lex::{In, Res};
 use crate::write::Style;
 
 pub(crate) fn move_body(_lang: AlgLang, i: In<'_>) -> Res<'_, Move> {
-    Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Fail)))
+    Err(nom::Err::Error(nom::error::Error::new(
+        i,
+        nom::error::ErrorKind::Fail,
+    )))
 }
 
 pub(crate) fn write(_lang: AlgLang, _mv: &Move, _style: Style, _out: &mut String) {}

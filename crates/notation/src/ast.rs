@@ -4,6 +4,8 @@
 //! descriptive squares stay side-relative ([`DescSquare`]), qualifiers stay optional, and
 //! check or mate marks are kept as evidence. The resolver turns a `Move` into legal moves.
 
+use std::fmt;
+
 use serde::Serialize;
 
 /// A byte range into the source text: `start..end`.
@@ -98,7 +100,10 @@ pub enum FileGroup {
 impl FileGroup {
     /// True for the groups that need a wing to name one file.
     pub fn is_paired(self) -> bool {
-        matches!(self, FileGroup::Rook | FileGroup::Knight | FileGroup::Bishop)
+        matches!(
+            self,
+            FileGroup::Rook | FileGroup::Knight | FileGroup::Bishop
+        )
     }
 }
 
@@ -303,6 +308,130 @@ pub struct Token {
     pub span: Span,
 }
 
+fn role_letter(r: Role) -> char {
+    match r {
+        Role::Pawn => 'P',
+        Role::Knight => 'N',
+        Role::Bishop => 'B',
+        Role::Rook => 'R',
+        Role::Queen => 'Q',
+        Role::King => 'K',
+    }
+}
+
+fn wing_letter(w: Wing) -> char {
+    match w {
+        Wing::King => 'K',
+        Wing::Queen => 'Q',
+    }
+}
+
+impl fmt::Display for DescFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(w) = self.wing {
+            write!(f, "{}", wing_letter(w))?;
+        }
+        let g = match self.group {
+            FileGroup::Rook => 'R',
+            FileGroup::Knight => 'N',
+            FileGroup::Bishop => 'B',
+            FileGroup::Queen => 'Q',
+            FileGroup::King => 'K',
+        };
+        write!(f, "{g}")
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Desc(d) => {
+                f.write_str(if d.adverse { "adv " } else { "" })?;
+                match d.file {
+                    Some(file) => write!(f, "{file}")?,
+                    None => f.write_str("?")?,
+                }
+                match d.rank {
+                    Some(r) => write!(f, "{r}"),
+                    None => f.write_str("?"),
+                }
+            }
+            Place::Abs(a) => {
+                match a.file {
+                    Some(x) => write!(f, "{}", char::from(b'a' + x))?,
+                    None => f.write_str("?")?,
+                }
+                match a.rank {
+                    Some(r) => write!(f, "{}", r + 1),
+                    None => f.write_str("?"),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Man {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", role_letter(self.role))?;
+        match (self.wing, self.file) {
+            (None, None) => Ok(()),
+            (wing, Some(group)) => write!(f, "{{{}}}", DescFile { group, wing }),
+            (Some(w), None) => write!(f, "{{{}}}", wing_letter(w)),
+        }
+    }
+}
+
+/// A readable one-line rendering used by snapshots and diagnostics, e.g.
+/// `R{K} from Q? x N{Q} to desc QB3 =Q check e.p. $1`. Descriptive places print as
+/// `desc <file><rank>` (`?` for a missing part), algebraic ones as `abs e4`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MoveKind::Castle(None) => f.write_str("castles")?,
+            MoveKind::Castle(Some(CastleSide::King)) => f.write_str("castles K")?,
+            MoveKind::Castle(Some(CastleSide::Queen)) => f.write_str("castles Q")?,
+            MoveKind::Piece(p) => {
+                write!(f, "{}", p.man)?;
+                let kind = |pl: &Place| match pl {
+                    Place::Desc(_) => "desc",
+                    Place::Abs(_) => "abs",
+                };
+                if let Some(from) = &p.from {
+                    write!(f, " from {} {from}", kind(from))?;
+                }
+                match p.capture {
+                    None => {}
+                    Some(None) => f.write_str(" x")?,
+                    Some(Some(m)) => write!(f, " x {m}")?,
+                }
+                if let Some(to) = &p.to {
+                    write!(f, " to {} {to}", kind(to))?;
+                }
+                if let Some(r) = p.promotion {
+                    write!(f, " ={}", role_letter(r))?;
+                }
+                if let Some(n) = p.advance {
+                    write!(f, " advance {n}")?;
+                }
+            }
+        }
+        match self.check {
+            None => {}
+            Some(CheckMark::Check) => f.write_str(" check")?,
+            Some(CheckMark::Discovered) => f.write_str(" dis-check")?,
+            Some(CheckMark::Double) => f.write_str(" dbl-check")?,
+            Some(CheckMark::Mate) => f.write_str(" mate")?,
+        }
+        if self.en_passant {
+            f.write_str(" e.p.")?;
+        }
+        if let Some(n) = self.nag {
+            write!(f, " ${n}")?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,7 +439,51 @@ mod tests {
     #[test]
     fn hot_types_stay_small() {
         // Tokens are stored per ply for whole archives; keep them compact.
-        assert!(std::mem::size_of::<Move>() <= 32, "{}", std::mem::size_of::<Move>());
-        assert!(std::mem::size_of::<Token>() <= 40, "{}", std::mem::size_of::<Token>());
+        assert!(
+            std::mem::size_of::<Move>() <= 32,
+            "{}",
+            std::mem::size_of::<Move>()
+        );
+        assert!(
+            std::mem::size_of::<Token>() <= 40,
+            "{}",
+            std::mem::size_of::<Token>()
+        );
+    }
+
+    #[test]
+    fn display_is_readable() {
+        let mv = Move {
+            kind: MoveKind::Piece(PieceMove {
+                man: Man {
+                    role: Role::Rook,
+                    wing: Some(Wing::King),
+                    file: None,
+                },
+                from: Some(Place::Desc(DescSquare {
+                    file: None,
+                    rank: Some(6),
+                    adverse: false,
+                })),
+                capture: Some(Some(Man {
+                    role: Role::Pawn,
+                    wing: Some(Wing::Queen),
+                    file: Some(FileGroup::Bishop),
+                })),
+                to: Some(Place::Abs(AbsSquare {
+                    file: Some(4),
+                    rank: None,
+                })),
+                promotion: None,
+                advance: None,
+            }),
+            check: Some(CheckMark::Discovered),
+            en_passant: false,
+            nag: Some(5),
+        };
+        assert_eq!(
+            mv.to_string(),
+            "R{K} from desc ?6 x P{QB} to abs e? dis-check $5"
+        );
     }
 }

@@ -182,7 +182,10 @@ fn ep_word(i: In<'_>) -> Option<In<'_>> {
 }
 
 /// Strips one pair of parentheses around `inner`, if present: `(ch.)`, `(in passing)`.
-fn parenthesised<'a, T>(i: In<'a>, inner: impl Fn(In<'a>) -> Option<(In<'a>, T)>) -> Option<(In<'a>, T)> {
+fn parenthesised<'a, T>(
+    i: In<'a>,
+    inner: impl Fn(In<'a>) -> Option<(In<'a>, T)>,
+) -> Option<(In<'a>, T)> {
     if let Some(r) = i.strip_prefix('(') {
         let (r, ()) = hs(r).ok()?;
         let (r, t) = inner(r)?;

@@ -104,7 +104,20 @@ fn is_space(c: char) -> bool {
 fn is_footnote_char(c: char) -> bool {
     matches!(
         c,
-        '*' | '†' | '‡' | '§' | '¶' | '¹' | '²' | '³' | '⁴' | '⁵' | '⁶' | '⁷' | '⁸' | '⁹' | '⁰'
+        '*' | '†'
+            | '‡'
+            | '§'
+            | '¶'
+            | '¹'
+            | '²'
+            | '³'
+            | '⁴'
+            | '⁵'
+            | '⁶'
+            | '⁷'
+            | '⁸'
+            | '⁹'
+            | '⁰'
     )
 }
 
@@ -112,7 +125,11 @@ fn is_footnote_char(c: char) -> bool {
 fn is_boundary(c: Option<char>) -> bool {
     match c {
         None => true,
-        Some(c) => is_space(c) || matches!(c, ',' | ';' | ')' | '(' | '{' | '[' | '.') || is_footnote_char(c),
+        Some(c) => {
+            is_space(c)
+                || matches!(c, ',' | ';' | ')' | '(' | '{' | '[' | '.')
+                || is_footnote_char(c)
+        }
     }
 }
 
@@ -253,7 +270,11 @@ impl<'a> Scanner<'a> {
         let start = self.pos;
         let rest = self.rest();
         let end = rest.find('}').map_or(rest.len(), |e| e + 1);
-        let inner_end = if rest[..end].ends_with('}') { end - 1 } else { end };
+        let inner_end = if rest[..end].ends_with('}') {
+            end - 1
+        } else {
+            end
+        };
         let inner = &rest[1..inner_end];
         let kind = if !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()) {
             TokenKind::PageMark
