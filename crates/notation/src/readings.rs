@@ -1,1 +1,139 @@
-//! Repaired readings of damaged tokens (placeholder until implemented).
+//! Repaired readings of damaged tokens: a small confusion model of print and OCR damage.
+//!
+//! [`readings`] takes the text of a token that did not fit the game and returns the other
+//! moves it may have been, each with a cost and the repaired text. It looks at characters
+//! only; which reading fits the game is the resolver's decision.
+
+use crate::ast::{Move, MoveKind, PieceMove, Place};
+use crate::dialect::Dialect;
+use crate::parse_move;
+
+/// One repaired reading of a token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// The move read.
+    pub mv: Move,
+    /// What the repair costs (higher is less likely).
+    pub cost: u32,
+    /// The repaired text.
+    pub text: String,
+}
+
+/// Character confusions of print and OCR: (seen, meant).
+const CONFUSIONS: [(&str, &str); 30] = [
+    ("l", "1"),
+    ("I", "1"),
+    ("|", "1"),
+    ("!", "1"),
+    ("i", "1"),
+    ("S", "5"),
+    ("s", "5"),
+    ("B", "8"),
+    ("3", "8"),
+    ("8", "3"),
+    ("O", "0"),
+    ("o", "0"),
+    ("0", "O"),
+    ("G", "6"),
+    ("b", "6"),
+    ("H", "4"),
+    ("h", "4"),
+    ("Z", "2"),
+    ("z", "2"),
+    ("c", "e"),
+    ("e", "c"),
+    ("h", "b"),
+    ("b", "h"),
+    ("cl", "d"),
+    ("Kf", "Kt"),
+    ("Kl", "Kt"),
+    ("K t", "Kt"),
+    ("eh", "ch"),
+    ("cb", "ch"),
+    ("X", "x"),
+];
+
+/// Cost of one character-level repair.
+const EDIT: u32 = 4;
+/// Cost of re-casing a lower-case piece letter (`bc4+` for `Bc4+`).
+const RECASE: u32 = 3;
+/// Cost of dropping a stray character.
+const DROP: u32 = 5;
+/// Cost of reading a token without its origin square (`e4-e4` for `e4`).
+const NO_ORIGIN: u32 = 6;
+
+fn push(out: &mut Vec<Reading>, literal: Option<&Move>, dialect: Dialect, text: String, cost: u32) {
+    let Ok(mv) = parse_move(dialect, &text) else {
+        return;
+    };
+    if Some(&mv) == literal {
+        return;
+    }
+    match out.iter_mut().find(|r| r.mv == mv) {
+        Some(r) if r.cost > cost => {
+            r.cost = cost;
+            r.text = text;
+        }
+        Some(_) => {}
+        None => out.push(Reading { mv, cost, text }),
+    }
+}
+
+/// The repaired readings of `text` in `dialect`, cheapest first. The literal reading, if
+/// any, is not among them. Tokens longer than 40 bytes get none.
+pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
+    let text = text.trim();
+    let mut out = Vec::new();
+    if text.is_empty() || text.len() > 40 {
+        return out;
+    }
+    let literal = parse_move(dialect, text).ok();
+    let literal = literal.as_ref();
+    // Joined or spaced-out text: `0- 0-0`.
+    let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if squeezed != text {
+        push(&mut out, literal, dialect, squeezed, EDIT / 2);
+    }
+    // One confusion at one place.
+    for (seen, meant) in CONFUSIONS {
+        for (at, _) in text.match_indices(seen) {
+            let fixed = format!("{}{}{}", &text[..at], meant, &text[at + seen.len()..]);
+            push(&mut out, literal, dialect, fixed, EDIT);
+        }
+    }
+    // A lower-case piece letter (`bc4+`).
+    if let Some(first) = text.chars().next()
+        && first.is_lowercase()
+    {
+        let fixed: String = first.to_uppercase().chain(text.chars().skip(1)).collect();
+        push(&mut out, literal, dialect, fixed, RECASE);
+    }
+    // A stray character.
+    for (at, c) in text.char_indices() {
+        if text.len() > 2 {
+            let fixed = format!("{}{}", &text[..at], &text[at + c.len_utf8()..]);
+            push(&mut out, literal, dialect, fixed, DROP);
+        }
+    }
+    // An origin square that contradicts the move (`e4-e4`): read the move without it.
+    if let Some(mv) = literal
+        && let MoveKind::Piece(p) = mv.kind
+        && let Some(Place::Abs(from)) = p.from
+        && from.file.is_some()
+        && from.rank.is_some()
+    {
+        let bare = Move {
+            kind: MoveKind::Piece(PieceMove { from: None, ..p }),
+            ..*mv
+        };
+        let mut text = String::new();
+        crate::write_move(dialect, &bare, crate::Style::default(), &mut text);
+        out.push(Reading {
+            mv: bare,
+            cost: NO_ORIGIN,
+            text,
+        });
+    }
+    out.sort_by_key(|r| r.cost);
+    out
+}

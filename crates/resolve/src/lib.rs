@@ -1,2 +1,202 @@
-//! Placeholder.
+//! # escriba-resolve
+//!
+//! Turns one game's move tokens (from `escriba-notation`) into legal moves and SAN.
+//!
+//! - [`side`] maps side-relative descriptive squares to board squares;
+//! - [`identity::Origins`] follows each rook, knight and bishop from its home square, so that
+//!   `Q. R.` means the queen's rook wherever it stands;
+//! - [`candidates`] scores every legal move against a token's constraints;
+//! - [`decode()`] searches the whole game for the cheapest complete reading, settles
+//!   ambiguous tokens by the moves that follow, repairs damaged ones, and reports ties;
+//! - [`describe`] writes any legal move back in any dialect, for diagnostics and round trips.
+//!
+//! Each [`Ply`] carries its SAN, UCI, [`Status`], cost, source span, alternatives and note;
+//! a game that cannot go on ends with a [`Diagnostic`].
 #![deny(missing_docs)]
+
+pub mod candidates;
+pub mod decode;
+pub mod describe;
+pub mod diagnose;
+pub mod identity;
+pub mod san;
+pub mod side;
+
+use escriba_notation::{Dialect, Span, Token, movetext};
+use serde::Serialize;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move};
+
+pub use decode::{Decoded, decode};
+pub use shakmaty;
+
+/// One game to decode.
+#[derive(Debug, Clone)]
+pub struct Game<'a> {
+    /// The source text the token spans point into.
+    pub text: &'a str,
+    /// The game's tokens.
+    pub tokens: &'a [Token],
+    /// The dialect the tokens were read in.
+    pub dialect: Dialect,
+    /// The position before the first move.
+    pub start: Chess,
+}
+
+/// Decoder settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// How many readings the beam keeps alive per ply.
+    pub beam: usize,
+    /// Try repairs when no reading as printed can go on.
+    pub repair: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            beam: 64,
+            repair: true,
+        }
+    }
+}
+
+/// How sure the decoder is of a ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The token had exactly one reading.
+    Exact,
+    /// Several readings; the moves that follow (or the book's marks) settled it.
+    Inferred,
+    /// The token as printed fits no move that lets the game go on; a repaired reading did.
+    Repaired,
+    /// Complete readings tie; one was chosen deterministically and the others are listed.
+    Ambiguous,
+    /// The game stops here.
+    Failed,
+}
+
+impl Status {
+    /// The lower-case name used in CSV and reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Exact => "exact",
+            Status::Inferred => "inferred",
+            Status::Repaired => "repaired",
+            Status::Ambiguous => "ambiguous",
+            Status::Failed => "failed",
+        }
+    }
+
+    /// True for the statuses a human should look at.
+    pub fn is_flagged(self) -> bool {
+        matches!(self, Status::Repaired | Status::Ambiguous | Status::Failed)
+    }
+}
+
+/// One decoded ply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ply {
+    /// Standard SAN with `+`/`#` computed from the position.
+    pub san: String,
+    /// UCI, e.g. `e2e4`, `e1g1`.
+    pub uci: String,
+    /// The move itself.
+    pub mv: Move,
+    /// How sure the decoder is.
+    pub status: Status,
+    /// The cost of this ply's reading.
+    pub cost: u32,
+    /// Index of the token it was read from.
+    pub token: usize,
+    /// Where the token stands in the source.
+    pub span: Span,
+    /// The move number.
+    pub move_number: u32,
+    /// The side that moved.
+    pub color: Color,
+    /// The other moves of tied complete readings, in SAN.
+    pub alternatives: Vec<String>,
+    /// Why the status is what it is, in words.
+    pub note: Option<String>,
+    /// The book's suffix glyph as a NAG.
+    pub nag: Option<u8>,
+}
+
+/// Why a game stopped, with what a human needs to fix it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// Plies read before the failure (the failing ply's 0-based index).
+    pub ply: usize,
+    /// The move number of the failing ply.
+    pub move_number: u32,
+    /// The side to move.
+    #[serde(serialize_with = "ser_color")]
+    pub color: Color,
+    /// Index of the failing token.
+    pub token: usize,
+    /// Its span in the source.
+    pub span: Span,
+    /// Its text.
+    pub text: String,
+    /// The position before the failing ply, as FEN.
+    pub fen: String,
+    /// The legal moves, written in the game's dialect.
+    pub legal: Vec<String>,
+    /// The nearest readings, written in the game's dialect, with what they would change.
+    pub nearest: Vec<String>,
+    /// One sentence.
+    pub message: String,
+}
+
+fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(match c {
+        Color::White => "white",
+        Color::Black => "black",
+    })
+}
+
+/// A start position that cannot be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad start position `{fen}`: {reason}")]
+pub struct StartError {
+    /// The FEN given.
+    pub fen: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// The start position: the standard one, or a FEN (`[SetUp "1"]` games). With
+/// `black_first`, the standard position with Black to move (pre-1860 sources).
+pub fn start_position(fen: Option<&str>, black_first: bool) -> Result<Chess, StartError> {
+    let err = |reason: String| StartError {
+        fen: fen.unwrap_or("").to_owned(),
+        reason,
+    };
+    let setup = match fen {
+        Some(f) => f.trim().parse::<Fen>().map_err(|e| err(e.to_string()))?,
+        None => Fen::default(),
+    };
+    let mut setup = setup.into_setup();
+    if black_first && fen.is_none() {
+        setup.turn = Color::Black;
+    }
+    Chess::from_setup(setup, CastlingMode::Standard)
+        .or_else(|e| e.ignore_too_much_material())
+        .map_err(|e| err(e.to_string()))
+}
+
+/// Tokenizes `text` in `dialect` and decodes it from `start`: the one-call entry point.
+pub fn resolve(text: &str, dialect: Dialect, start: Chess, opts: &Options) -> Decoded {
+    let tokens = movetext::tokenize(dialect, text);
+    decode(
+        &Game {
+            text,
+            tokens: &tokens,
+            dialect,
+            start,
+        },
+        opts,
+    )
+}

@@ -1,0 +1,444 @@
+//! Candidates: which legal moves a move token can mean, and at what cost.
+//!
+//! Every constraint of the token (role, qualifiers, destination, captured man, promotion,
+//! castling side, e.p. mark) is checked against each legal move. In strict mode a broken
+//! constraint rules the move out; in repair mode one constraint may be broken, at a cost,
+//! and the move is flagged as repaired. Check and mate marks are evidence, weighed apart.
+
+use escriba_notation::{CastleSide, CheckMark, Man, Move as Token, MoveKind, PieceMove, Place};
+use shakmaty::{Board, CastlingSide, Chess, Color, Move, Position, Role, Square};
+
+use crate::identity::Origins;
+use crate::side::{desc_files, place_fits, relative_rank, wing_of};
+
+/// Why a candidate costs what it costs. Bits below [`Relax::REPAIRS`] are readings the
+/// conventions allow; the others are repairs of the printed text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Relax(pub u32);
+
+impl Relax {
+    /// A wing prefix read positionally (the piece now on that wing), not by origin.
+    pub const POSITIONAL: u32 = 1 << 0;
+    /// A promotion with no piece printed, read as a queen.
+    pub const DEFAULT_QUEEN: u32 = 1 << 1;
+    /// The book's check or mate mark disagrees with the move.
+    pub const MARK: u32 = 1 << 2;
+    /// First repair bit; every bit from here on is a repair.
+    pub const REPAIRS: u32 = 1 << 4;
+    /// A destination with no rank that is not on the first rank.
+    pub const LOST_RANK: u32 = 1 << 4;
+    /// A capture printed without its capture sign.
+    pub const LOST_CAPTURE: u32 = 1 << 5;
+    /// A capture sign on a move that captures nothing.
+    pub const EXTRA_CAPTURE: u32 = 1 << 6;
+    /// An origin qualifier that does not fit (`e4-e4`).
+    pub const ORIGIN: u32 = 1 << 7;
+    /// King's and queen's side swapped in a square or a prefix.
+    pub const WING: u32 = 1 << 8;
+    /// The wrong piece letter for the moving man (`B.` for `R.`).
+    pub const ROLE: u32 = 1 << 9;
+    /// The wrong captured man.
+    pub const CAPTURED: u32 = 1 << 10;
+    /// The wrong promotion piece.
+    pub const PROMOTION: u32 = 1 << 11;
+    /// An e.p. mark on a move that is not en passant.
+    pub const EN_PASSANT: u32 = 1 << 12;
+    /// The wrong file in the destination (`R's 3d.` for `K's 3d.`).
+    pub const FILE: u32 = 1 << 13;
+    /// The wrong rank in the destination.
+    pub const RANK: u32 = 1 << 14;
+    /// The wrong castling side.
+    pub const CASTLE: u32 = 1 << 15;
+    /// A text-level repair of the token (an OCR confusion, a split token).
+    pub const READING: u32 = 1 << 16;
+    /// A token skipped as not being a move.
+    pub const SKIPPED: u32 = 1 << 17;
+
+    /// True when any repair bit is set.
+    pub fn is_repair(self) -> bool {
+        self.0 >= Self::REPAIRS
+    }
+
+    /// Human words for each set bit, in bit order.
+    pub fn describe(self) -> Vec<&'static str> {
+        const WORDS: [(u32, &str); 17] = [
+            (
+                Relax::POSITIONAL,
+                "wing prefix read by position, not origin",
+            ),
+            (
+                Relax::DEFAULT_QUEEN,
+                "promotion piece not printed; queen assumed",
+            ),
+            (Relax::MARK, "the book's check mark disagrees"),
+            (Relax::LOST_RANK, "rank missing; read another rank"),
+            (Relax::LOST_CAPTURE, "capture sign missing"),
+            (Relax::EXTRA_CAPTURE, "capture sign on a non-capture"),
+            (Relax::ORIGIN, "origin square does not fit; ignored"),
+            (Relax::WING, "king's and queen's side swapped"),
+            (Relax::ROLE, "wrong piece letter"),
+            (Relax::CAPTURED, "wrong captured man"),
+            (Relax::PROMOTION, "wrong promotion piece"),
+            (
+                Relax::EN_PASSANT,
+                "e.p. mark on a move that is not en passant",
+            ),
+            (Relax::FILE, "wrong destination file"),
+            (Relax::RANK, "wrong destination rank"),
+            (Relax::CASTLE, "wrong castling side"),
+            (Relax::READING, "misprint or OCR damage read as"),
+            (Relax::SKIPPED, "token skipped as not a move"),
+        ];
+        WORDS
+            .iter()
+            .filter(|(b, _)| self.0 & b != 0)
+            .map(|&(_, w)| w)
+            .collect()
+    }
+}
+
+/// The cost of each relaxation, in the decoder's units.
+fn relax_cost(bit: u32) -> u32 {
+    match bit {
+        Relax::POSITIONAL => 1,
+        Relax::DEFAULT_QUEEN => 0,
+        Relax::EN_PASSANT => 6,
+        Relax::LOST_RANK | Relax::LOST_CAPTURE | Relax::ORIGIN | Relax::WING => 8,
+        Relax::EXTRA_CAPTURE | Relax::CAPTURED | Relax::PROMOTION | Relax::CASTLE => 10,
+        _ => 12,
+    }
+}
+
+/// A legal move that a token can mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Candidate {
+    /// The legal move.
+    pub mv: Move,
+    /// Its cost: 0 for a reading that fits every constraint.
+    pub cost: u32,
+    /// Why it costs that.
+    pub relax: Relax,
+}
+
+/// What the matcher needs to know about the position.
+pub struct Ctx<'a> {
+    /// The position before the move.
+    pub pos: &'a Chess,
+    /// Piece identities in that position.
+    pub origins: &'a Origins,
+    /// Descriptive dialects never omit the capture sign; algebraic ones may (FIDE).
+    pub descriptive: bool,
+    /// How many repairs one candidate may use (0 in strict mode).
+    pub max_repairs: u32,
+}
+
+struct Acc {
+    cost: u32,
+    relax: u32,
+    repairs: u32,
+    max: u32,
+}
+
+impl Acc {
+    /// Records a broken constraint; false when it may not be broken.
+    fn violate(&mut self, bit: u32) -> bool {
+        if bit >= Relax::REPAIRS {
+            self.repairs += 1;
+            if self.repairs > self.max {
+                return false;
+            }
+        }
+        self.relax |= bit;
+        self.cost += relax_cost(bit);
+        true
+    }
+}
+
+fn castle_side(side: Option<CastleSide>) -> Option<CastlingSide> {
+    side.map(|s| match s {
+        CastleSide::King => CastlingSide::KingSide,
+        CastleSide::Queen => CastlingSide::QueenSide,
+    })
+}
+
+/// The square of the man a capture removes (differs from `to` for en passant).
+pub fn captured_square(m: Move) -> Option<Square> {
+    match m {
+        Move::Normal {
+            capture: Some(_),
+            to,
+            ..
+        } => Some(to),
+        Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
+        _ => None,
+    }
+}
+
+fn role_of(r: escriba_notation::Role) -> Role {
+    match r {
+        escriba_notation::Role::Pawn => Role::Pawn,
+        escriba_notation::Role::Knight => Role::Knight,
+        escriba_notation::Role::Bishop => Role::Bishop,
+        escriba_notation::Role::Rook => Role::Rook,
+        escriba_notation::Role::Queen => Role::Queen,
+        escriba_notation::Role::King => Role::King,
+    }
+}
+
+/// Checks a named man's qualifiers against the man on `sq`.
+fn man_fits(acc: &mut Acc, man: &Man, role: Role, sq: Square, origins: &Origins) -> bool {
+    if role == Role::Pawn {
+        if let Some(group) = man.file {
+            let files = desc_files(escriba_notation::DescFile {
+                group,
+                wing: man.wing,
+            });
+            if files & (1 << sq.file().to_u32()) == 0 {
+                return acc.violate(Relax::ORIGIN);
+            }
+        }
+        return true;
+    }
+    let Some(wing) = man.wing else {
+        return true;
+    };
+    if origins
+        .origin(sq)
+        .is_some_and(|o| wing_of(o.file()) == wing)
+    {
+        return true;
+    }
+    if wing_of(sq.file()) == wing {
+        return acc.violate(Relax::POSITIONAL);
+    }
+    acc.violate(Relax::WING)
+}
+
+fn dest_fits(acc: &mut Acc, side: Color, place: &Place, to: Square) -> bool {
+    match place {
+        Place::Desc(d) => {
+            if let Some(f) = d.file
+                && desc_files(f) & (1 << to.file().to_u32()) == 0
+            {
+                let swapped = escriba_notation::DescFile {
+                    group: f.group,
+                    wing: f.wing.map(|w| match w {
+                        escriba_notation::Wing::King => escriba_notation::Wing::Queen,
+                        escriba_notation::Wing::Queen => escriba_notation::Wing::King,
+                    }),
+                };
+                let bit = if desc_files(swapped) & (1 << to.file().to_u32()) != 0 {
+                    Relax::WING
+                } else {
+                    Relax::FILE
+                };
+                if !acc.violate(bit) {
+                    return false;
+                }
+            }
+            let counter = if d.adverse { side.other() } else { side };
+            let rank = relative_rank(counter, to.rank());
+            match d.rank {
+                Some(n) if n == rank => true,
+                Some(_) => acc.violate(Relax::RANK),
+                None if rank == 1 => true,
+                None => acc.violate(Relax::LOST_RANK),
+            }
+        }
+        Place::Abs(a) => {
+            if a.file.is_some_and(|f| u32::from(f) != to.file().to_u32())
+                && !acc.violate(Relax::FILE)
+            {
+                return false;
+            }
+            if a.rank.is_some_and(|r| u32::from(r) != to.rank().to_u32()) {
+                return acc.violate(Relax::RANK);
+            }
+            true
+        }
+    }
+}
+
+fn piece_cost(ctx: &Ctx<'_>, p: &PieceMove, en_passant_mark: bool, m: Move) -> Option<Acc> {
+    let mut acc = Acc {
+        cost: 0,
+        relax: 0,
+        repairs: 0,
+        max: ctx.max_repairs,
+    };
+    let Some(from) = m.from() else {
+        return None;
+    };
+    if m.is_castle() {
+        return None;
+    }
+    let side = ctx.pos.turn();
+    let role = m.role();
+    let want = role_of(p.man.role);
+    if role != want && !acc.violate(Relax::ROLE) {
+        return None;
+    }
+    if !man_fits(&mut acc, &p.man, role, from, ctx.origins) {
+        return None;
+    }
+    if let Some(place) = &p.from
+        && !place_fits(side, place, from)
+        && !acc.violate(Relax::ORIGIN)
+    {
+        return None;
+    }
+    let to = m.to();
+    match (p.capture, captured_square(m)) {
+        (None, None) => {}
+        (None, Some(_)) => {
+            let fide_optional = !ctx.descriptive
+                && (role != Role::Pawn
+                    || p.from
+                        .is_some_and(|f| matches!(f, Place::Abs(a) if a.file.is_some())));
+            if !fide_optional && !acc.violate(Relax::LOST_CAPTURE) {
+                return None;
+            }
+        }
+        (Some(_), None) => {
+            if !acc.violate(Relax::EXTRA_CAPTURE) {
+                return None;
+            }
+        }
+        (Some(named), Some(csq)) => {
+            if let Some(man) = named {
+                let victim = if m.is_en_passant() {
+                    Role::Pawn
+                } else {
+                    m.capture().unwrap_or(Role::Pawn)
+                };
+                if victim != role_of(man.role) && !acc.violate(Relax::CAPTURED) {
+                    return None;
+                }
+                if !man_fits(&mut acc, &man, victim, csq, ctx.origins) {
+                    return None;
+                }
+            }
+        }
+    }
+    if let Some(place) = &p.to
+        && !dest_fits(&mut acc, side, place, to)
+    {
+        return None;
+    }
+    if let Some(n) = p.advance {
+        let moved = relative_rank(side, to.rank()).abs_diff(relative_rank(side, from.rank()));
+        if (role != Role::Pawn || moved != n) && !acc.violate(Relax::RANK) {
+            return None;
+        }
+    }
+    match (p.promotion.map(role_of), m.promotion()) {
+        (Some(_), None) => return None,
+        (Some(a), Some(b)) if a != b => {
+            if !acc.violate(Relax::PROMOTION) {
+                return None;
+            }
+        }
+        (None, Some(Role::Queen)) => acc.relax |= Relax::DEFAULT_QUEEN,
+        (None, Some(_)) => {
+            if !acc.violate(Relax::PROMOTION) {
+                return None;
+            }
+        }
+        _ => {}
+    }
+    if en_passant_mark && !m.is_en_passant() && !acc.violate(Relax::EN_PASSANT) {
+        return None;
+    }
+    Some(acc)
+}
+
+/// The cost of reading `token` as the legal move `m`, or `None` when it can't mean it.
+pub fn score(ctx: &Ctx<'_>, token: &Token, m: Move) -> Option<Candidate> {
+    let acc = match token.kind {
+        MoveKind::Castle(side) => {
+            let cs = m.castling_side()?;
+            let mut acc = Acc {
+                cost: 0,
+                relax: 0,
+                repairs: 0,
+                max: ctx.max_repairs,
+            };
+            if castle_side(side).is_some_and(|s| s != cs) && !acc.violate(Relax::CASTLE) {
+                return None;
+            }
+            acc
+        }
+        MoveKind::Piece(ref p) => piece_cost(ctx, p, token.en_passant, m)?,
+    };
+    Some(Candidate {
+        mv: m,
+        cost: acc.cost,
+        relax: Relax(acc.relax),
+    })
+}
+
+/// Every legal move `token` can mean in `ctx`, cheapest first (stable in move order).
+pub fn candidates(ctx: &Ctx<'_>, token: &Token, legal: &[Move]) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = legal.iter().filter_map(|&m| score(ctx, token, m)).collect();
+    out.sort_by_key(|c| c.cost);
+    out
+}
+
+/// Weighs the book's check or mate mark against what the move does; returns the extra cost.
+///
+/// A mark the move does not earn costs more than a check the book left unmarked.
+pub fn mark_cost(pos: &Chess, mark: Option<CheckMark>, m: Move) -> u32 {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let checkers = after.checkers();
+    let check = checkers.any();
+    match mark {
+        None => u32::from(check),
+        Some(CheckMark::Mate) => {
+            if !check {
+                4
+            } else if after.is_checkmate() {
+                0
+            } else {
+                2
+            }
+        }
+        Some(CheckMark::Check) => {
+            if check {
+                0
+            } else {
+                4
+            }
+        }
+        Some(CheckMark::Double) => {
+            if checkers.count() >= 2 {
+                0
+            } else if check {
+                1
+            } else {
+                4
+            }
+        }
+        Some(CheckMark::Discovered) => {
+            let to = match m {
+                Move::Castle { .. } => None,
+                _ => Some(m.to()),
+            };
+            if !check {
+                4
+            } else if to.is_some_and(|t| checkers.contains(t)) && checkers.count() == 1 {
+                1
+            } else {
+                0
+            }
+        }
+    }
+}
+
+/// True when a board square holds a man of `side` that `token` could name as the mover.
+pub fn names_any_mover(board: &Board, side: Color, token: &Token) -> bool {
+    match token.kind {
+        MoveKind::Castle(_) => true,
+        MoveKind::Piece(p) => (board.by_color(side) & board.by_role(role_of(p.man.role))).any(),
+    }
+}

@@ -1,0 +1,607 @@
+//! The whole-game decoder: a beam search over plies for the cheapest complete reading.
+//!
+//! Pass one is strict: every token must fit a legal move as printed. A token with several
+//! readings branches, and later moves settle it. When no reading can go on, the decoder
+//! opens a repair window over the last few moves and searches again, now allowing one
+//! repair per token (a relaxed constraint or a repaired reading of the text). Windows grow
+//! until the game completes or a token cannot be read at all; the game then stops there.
+//! Complete paths that tie at the lowest cost are reported as ambiguous, never hidden.
+
+use std::collections::HashMap;
+
+use escriba_notation::readings::readings;
+use escriba_notation::{Move as Token, Span, Termination, TokenKind};
+use shakmaty::san::{San, Suffix};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+
+use crate::candidates::{Candidate, Ctx, Relax, candidates, mark_cost};
+use crate::identity::Origins;
+use crate::san::{render, san_of, suffix_of};
+use crate::{Diagnostic, Game, Options, Ply, Status};
+
+const NONE: u32 = u32::MAX;
+
+/// Cost of a move number that disagrees with the ply it introduces.
+const NUMBER_MISMATCH: u32 = 2;
+/// States costlier than the best by more than this are dropped.
+const PRUNE_MARGIN: u32 = 40;
+/// How many move tokens before a dead end the repair window reaches back.
+const REPAIR_WINDOW: usize = 8;
+/// How many times the decoder widens its repair windows before it gives up.
+const MAX_PASSES: usize = 12;
+
+/// One event of the main line.
+#[derive(Debug, Clone, Copy)]
+enum Event {
+    /// A move token (index into the token list).
+    Move(usize),
+    /// Text the grammar could not read; `next` is an adjacent token it may join.
+    Unknown { tok: usize, next: Option<usize> },
+    /// A move number.
+    Number { number: u32, black: bool },
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    parent: u32,
+    mv: Move,
+    san: San,
+    suffix: Option<Suffix>,
+    tok: u32,
+    /// Second token joined into this one by a repair (split castling), or NONE.
+    tok2: u32,
+    cost: u32,
+    relax: Relax,
+    /// How many distinct readings this token had in this position.
+    readings: u16,
+    /// Index into the decoder's repaired texts, or NONE.
+    reading: u32,
+    ply: u32,
+}
+
+#[derive(Debug, Clone)]
+struct State {
+    pos: Chess,
+    origins: Origins,
+    cost: u32,
+    node: u32,
+    ply: u32,
+    /// Head of this path's list of tie records, or NONE.
+    tie: u32,
+    /// The next event was joined into the last one by a repair: skip it.
+    skip_next: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Tie {
+    kept: u32,
+    dropped: u32,
+    next: u32,
+}
+
+/// What one pass produced.
+enum PassEnd {
+    Complete(Vec<State>),
+    DeadEnd {
+        event: usize,
+        tok: usize,
+        before: Vec<State>,
+    },
+}
+
+struct Decoder<'a> {
+    game: &'a Game<'a>,
+    opts: &'a Options,
+    events: Vec<Event>,
+    end: Option<Termination>,
+    nodes: Vec<Node>,
+    ties: Vec<Tie>,
+    texts: Vec<String>,
+    /// Token indices in which repairs are allowed.
+    repair: Vec<bool>,
+    capped: bool,
+}
+
+/// The result of decoding one game.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    /// The plies of the best reading, up to the end or to the failing ply.
+    pub plies: Vec<Ply>,
+    /// Why the game stopped early, if it did.
+    pub failure: Option<Diagnostic>,
+    /// The termination printed at the end of the main line.
+    pub termination: Option<Termination>,
+    /// Total cost of the chosen reading.
+    pub cost: u32,
+    /// The beam had to drop live readings somewhere in the game.
+    pub beam_capped: bool,
+    /// Main-line tokens that were not read as moves, results or structure.
+    pub unread: Vec<usize>,
+    /// The position after the last ply.
+    pub final_position: Chess,
+}
+
+fn main_line(tokens: &[escriba_notation::Token]) -> (Vec<Event>, Option<Termination>, Vec<usize>) {
+    let mut events = Vec::with_capacity(tokens.len());
+    let mut depth = 0u32;
+    let mut unread = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            TokenKind::Move(_) => events.push(Event::Move(i)),
+            TokenKind::MoveNumber { number, black } => events.push(Event::Number { number, black }),
+            TokenKind::Unknown => {
+                unread.push(i);
+                let next = tokens
+                    .get(i + 1)
+                    .filter(|n| matches!(n.kind, TokenKind::Move(_) | TokenKind::Unknown))
+                    .map(|_| i + 1);
+                events.push(Event::Unknown { tok: i, next });
+            }
+            TokenKind::Result(term) => return (events, Some(term), unread),
+            _ => {}
+        }
+    }
+    (events, None, unread)
+}
+
+impl<'a> Decoder<'a> {
+    fn token(&self, tok: usize) -> &Token {
+        match &self.game.tokens[tok].kind {
+            TokenKind::Move(m) => m,
+            _ => unreachable!("not a move token"),
+        }
+    }
+
+    fn text(&self, tok: usize) -> &'a str {
+        &self.game.text[self.game.tokens[tok].span.range()]
+    }
+
+    fn initial(&self) -> State {
+        State {
+            pos: self.game.start.clone(),
+            origins: Origins::new(self.game.start.board()),
+            cost: 0,
+            node: NONE,
+            ply: 0,
+            tie: NONE,
+            skip_next: false,
+        }
+    }
+
+    /// Sets the suffix of the node that led to `st`, now that its legal moves are known.
+    fn settle_suffix(&mut self, st: &State, has_moves: bool) {
+        if st.node != NONE {
+            self.nodes[st.node as usize].suffix = suffix_of(&st.pos, has_moves);
+        }
+    }
+
+    /// Candidates for one reading of a token in one state.
+    fn read(&self, st: &State, legal: &[Move], token: &Token, max_repairs: u32) -> Vec<Candidate> {
+        let ctx = Ctx {
+            pos: &st.pos,
+            origins: &st.origins,
+            descriptive: self.game.dialect.is_descriptive(),
+            max_repairs,
+        };
+        candidates(&ctx, token, legal)
+    }
+
+    /// Expands every state by a move token (`tok`), or by the readings of unread text.
+    fn expand(
+        &mut self,
+        states: Vec<State>,
+        tok: usize,
+        unknown_next: Option<Option<usize>>,
+    ) -> Vec<State> {
+        let mut out = Vec::with_capacity(states.len() + 2);
+        let repairing = self.repair[tok];
+        for st in states {
+            if st.skip_next {
+                out.push(State {
+                    skip_next: false,
+                    ..st
+                });
+                continue;
+            }
+            let legal = st.pos.legal_moves();
+            self.settle_suffix(&st, !legal.is_empty());
+            // (candidate, reading text index, joined token)
+            let mut found: Vec<(Candidate, u32, u32)> = Vec::new();
+            let literal = match unknown_next {
+                None => Some(*self.token(tok)),
+                Some(_) => None,
+            };
+            if let Some(token) = &literal {
+                let max = if repairing { 1 } else { 0 };
+                for c in self.read(&st, &legal, token, max) {
+                    found.push((c, NONE, NONE));
+                }
+            }
+            if repairing {
+                let mut texts: Vec<(String, u32)> = vec![(self.text(tok).to_owned(), NONE)];
+                if let Some(Some(next)) = unknown_next {
+                    let gap = &self.game.text[self.game.tokens[tok].span.end as usize
+                        ..self.game.tokens[next].span.start as usize];
+                    if !gap.contains('\n') {
+                        let joined: String = self.game.text[self.game.tokens[tok].span.start
+                            as usize
+                            ..self.game.tokens[next].span.end as usize]
+                            .chars()
+                            .filter(|c| !c.is_whitespace())
+                            .collect();
+                        texts.push((joined, next as u32));
+                    }
+                }
+                for (text, joined) in texts {
+                    for r in readings(self.game.dialect, &text) {
+                        if literal.as_ref() == Some(&r.mv) {
+                            continue;
+                        }
+                        let idx = self.texts.len() as u32;
+                        let mut used = false;
+                        for mut c in self.read(&st, &legal, &r.mv, 0) {
+                            c.cost += r.cost;
+                            c.relax.0 |= Relax::READING;
+                            found.push((c, idx, joined));
+                            used = true;
+                        }
+                        if used {
+                            self.texts.push(r.text);
+                        }
+                    }
+                }
+            }
+            if let Some(_) = unknown_next {
+                // Unread text may be junk: passing over it costs nothing.
+                out.push(st.clone());
+            }
+            if found.is_empty() {
+                continue;
+            }
+            // Keep the cheapest reading of each distinct move.
+            found.sort_by_key(|(c, _, _)| c.cost);
+            let mut seen: Vec<Move> = Vec::with_capacity(found.len());
+            found.retain(|(c, _, _)| {
+                if seen.contains(&c.mv) {
+                    false
+                } else {
+                    seen.push(c.mv);
+                    true
+                }
+            });
+            let readings = found.len() as u16;
+            if found.len() > 1
+                && let Some(token) = &literal
+            {
+                for (c, _, _) in &mut found {
+                    let extra = mark_cost(&st.pos, token.check, c.mv);
+                    if extra > 0 && token.check.is_some() {
+                        c.relax.0 |= Relax::MARK;
+                    }
+                    c.cost += extra;
+                }
+            }
+            for (c, reading, joined) in found {
+                let node = Node {
+                    parent: st.node,
+                    mv: c.mv,
+                    san: san_of(c.mv, &legal),
+                    suffix: None,
+                    tok: tok as u32,
+                    tok2: joined,
+                    cost: c.cost,
+                    relax: c.relax,
+                    readings,
+                    reading,
+                    ply: st.ply,
+                };
+                self.nodes.push(node);
+                let id = (self.nodes.len() - 1) as u32;
+                let mut next = st.clone();
+                next.pos.play_unchecked(c.mv);
+                next.origins.play(c.mv);
+                next.cost += c.cost;
+                next.node = id;
+                next.ply += 1;
+                next.skip_next = joined != NONE;
+                out.push(next);
+            }
+        }
+        out
+    }
+
+    /// Dedupes transpositions (recording ties), sorts by cost and applies the beam.
+    fn prune(&mut self, mut states: Vec<State>) -> Vec<State> {
+        if states.len() <= 1 {
+            return states;
+        }
+        states.sort_by_key(|s| s.cost);
+        let mut by_hash: HashMap<(u64, bool), usize> = HashMap::with_capacity(states.len());
+        let mut kept: Vec<State> = Vec::with_capacity(states.len());
+        for st in states {
+            let h: Zobrist64 = st.pos.zobrist_hash(EnPassantMode::Legal);
+            match by_hash.get(&(h.0, st.skip_next)) {
+                Some(&k) => {
+                    if kept[k].cost == st.cost && kept[k].node != st.node && st.node != NONE {
+                        self.ties.push(Tie {
+                            kept: kept[k].node,
+                            dropped: st.node,
+                            next: kept[k].tie,
+                        });
+                        kept[k].tie = (self.ties.len() - 1) as u32;
+                    }
+                }
+                None => {
+                    by_hash.insert((h.0, st.skip_next), kept.len());
+                    kept.push(st);
+                }
+            }
+        }
+        let best = kept[0].cost;
+        kept.retain(|s| s.cost <= best + PRUNE_MARGIN);
+        if kept.len() > self.opts.beam {
+            self.capped = true;
+            kept.truncate(self.opts.beam);
+        }
+        kept
+    }
+
+    fn pass(&mut self) -> PassEnd {
+        self.nodes.clear();
+        self.ties.clear();
+        self.texts.clear();
+        let mut states = vec![self.initial()];
+        for ei in 0..self.events.len() {
+            match self.events[ei] {
+                Event::Number { number, black } => {
+                    let first = 2 * number.saturating_sub(1);
+                    for st in &mut states {
+                        let ok = if black {
+                            st.ply == first + 1
+                        } else {
+                            st.ply == first || st.ply == first + 1
+                        };
+                        if !ok {
+                            st.cost += NUMBER_MISMATCH;
+                        }
+                    }
+                }
+                Event::Unknown { tok, next } => {
+                    if self.repair[tok] {
+                        states = self.expand(states, tok, Some(next));
+                        states = self.prune(states);
+                    }
+                }
+                Event::Move(tok) => {
+                    let next = self.expand(states.clone(), tok, None);
+                    if next.is_empty() {
+                        return PassEnd::DeadEnd {
+                            event: ei,
+                            tok,
+                            before: states,
+                        };
+                    }
+                    states = self.prune(next);
+                }
+            }
+        }
+        PassEnd::Complete(states)
+    }
+
+    /// Opens a repair window over the move tokens up to event `ei`; false if nothing new.
+    fn widen(&mut self, ei: usize) -> bool {
+        let mut opened = false;
+        let mut moves = 0;
+        for e in self.events[..=ei].iter().rev() {
+            let tok = match *e {
+                Event::Move(t) => {
+                    moves += 1;
+                    t
+                }
+                Event::Unknown { tok, .. } => tok,
+                Event::Number { .. } => continue,
+            };
+            if !self.repair[tok] {
+                self.repair[tok] = true;
+                opened = true;
+            }
+            if moves > REPAIR_WINDOW {
+                break;
+            }
+        }
+        opened
+    }
+}
+
+/// Decodes a game: the cheapest complete reading, or the best reading up to the failure.
+pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
+    let (events, end, unread) = main_line(game.tokens);
+    let mut d = Decoder {
+        game,
+        opts,
+        events,
+        end,
+        nodes: Vec::new(),
+        ties: Vec::new(),
+        texts: Vec::new(),
+        repair: vec![false; game.tokens.len()],
+        capped: false,
+    };
+    let mut passes = 0;
+    loop {
+        passes += 1;
+        match d.pass() {
+            PassEnd::Complete(states) => return finish(&mut d, states, None, unread),
+            PassEnd::DeadEnd { event, tok, before } => {
+                if !opts.repair || passes >= MAX_PASSES || !d.widen(event) {
+                    return finish(&mut d, before, Some(tok), unread);
+                }
+            }
+        }
+    }
+}
+
+fn path(nodes: &[Node], mut id: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    while id != NONE {
+        out.push(id);
+        id = nodes[id as usize].parent;
+    }
+    out.reverse();
+    out
+}
+
+fn finish(
+    d: &mut Decoder<'_>,
+    states: Vec<State>,
+    failed_tok: Option<usize>,
+    unread: Vec<usize>,
+) -> Decoded {
+    let best = states
+        .iter()
+        .min_by_key(|s| s.cost)
+        .cloned()
+        .expect("a pass always leaves a state");
+    // The suffix of the last ply: its position's legal moves.
+    let has_moves = !best.pos.legal_moves().is_empty();
+    d.settle_suffix(&best, has_moves);
+
+    let chosen = path(&d.nodes, best.node);
+    let mut alternatives: HashMap<u32, Vec<String>> = HashMap::new();
+    let mut tie_pairs: Vec<(u32, u32)> = Vec::new();
+    let mut t = best.tie;
+    while t != NONE {
+        let tie = d.ties[t as usize];
+        tie_pairs.push((tie.kept, tie.dropped));
+        t = tie.next;
+    }
+    if failed_tok.is_none() {
+        for other in &states {
+            if other.cost == best.cost && other.node != best.node && other.node != NONE {
+                tie_pairs.push((best.node, other.node));
+            }
+        }
+    }
+    for (kept, dropped) in tie_pairs {
+        let a = path(&d.nodes, kept);
+        let b = path(&d.nodes, dropped);
+        for (i, &bn) in b.iter().enumerate() {
+            let Some(&an) = a.get(i) else { break };
+            if an != bn && d.nodes[an as usize].mv != d.nodes[bn as usize].mv {
+                let node = d.nodes[bn as usize];
+                alternatives
+                    .entry(an)
+                    .or_default()
+                    .push(render(node.san, node.suffix));
+            }
+        }
+    }
+
+    let game = d.game;
+    let mut plies = Vec::with_capacity(chosen.len());
+    for &id in &chosen {
+        let n = d.nodes[id as usize];
+        let token = match game.tokens[n.tok as usize].kind {
+            TokenKind::Move(m) => Some(m),
+            _ => None,
+        };
+        let mut span = game.tokens[n.tok as usize].span;
+        if n.tok2 != NONE {
+            span.end = game.tokens[n.tok2 as usize].span.end;
+        }
+        let mut alts = alternatives.remove(&id).unwrap_or_default();
+        alts.sort();
+        alts.dedup();
+        let status = if n.relax.is_repair() {
+            Status::Repaired
+        } else if !alts.is_empty() {
+            Status::Ambiguous
+        } else if n.readings <= 1 {
+            Status::Exact
+        } else {
+            Status::Inferred
+        };
+        let mut notes: Vec<String> = Vec::new();
+        for w in n.relax.describe() {
+            if w == "misprint or OCR damage read as" && n.reading != NONE {
+                notes.push(format!("{w} `{}`", d.texts[n.reading as usize]));
+            } else {
+                notes.push(w.to_owned());
+            }
+        }
+        if status == Status::Inferred {
+            notes.push(format!(
+                "{} readings; settled by the moves that follow",
+                n.readings
+            ));
+        }
+        if let Some(t) = &token
+            && let Some(note) = mark_note(t.check, n.suffix)
+            && n.relax.0 & Relax::MARK == 0
+        {
+            notes.push(note);
+        }
+        let color = if (game.start.turn() == Color::White) == (n.ply % 2 == 0) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let base = game.start.fullmoves().get();
+        let offset = u32::from(game.start.turn() == Color::Black);
+        let move_number = base + (n.ply + offset) / 2;
+        plies.push(Ply {
+            san: render(n.san, n.suffix),
+            uci: n.mv.to_uci(CastlingMode::Standard).to_string(),
+            mv: n.mv,
+            status,
+            cost: n.cost,
+            token: n.tok as usize,
+            span,
+            move_number,
+            color,
+            alternatives: alts,
+            note: if notes.is_empty() {
+                None
+            } else {
+                Some(notes.join("; "))
+            },
+            nag: token.and_then(|t| t.nag),
+        });
+    }
+
+    let failure = failed_tok
+        .map(|tok| crate::diagnose::diagnose(game, &best.pos, &best.origins, tok, plies.len()));
+    Decoded {
+        plies,
+        failure,
+        termination: d.end,
+        cost: best.cost,
+        beam_capped: d.capped,
+        unread,
+        final_position: best.pos,
+    }
+}
+
+fn mark_note(mark: Option<escriba_notation::CheckMark>, suffix: Option<Suffix>) -> Option<String> {
+    use escriba_notation::CheckMark::*;
+    let says = match mark? {
+        Check | Discovered | Double => "check",
+        Mate => "mate",
+    };
+    let is = match suffix {
+        None => "no check",
+        Some(Suffix::Check) => "check",
+        Some(Suffix::Checkmate) => "mate",
+    };
+    (says != is && !(says == "check" && is == "mate"))
+        .then(|| format!("the book marks {says}; the move gives {is}"))
+}
+
+/// The span of a token, for callers that hold only indices.
+pub fn token_span(game: &Game<'_>, tok: usize) -> Span {
+    game.tokens[tok].span
+}

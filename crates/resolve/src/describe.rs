@@ -1,0 +1,241 @@
+//! Writing a legal move in any dialect, with minimal book-style disambiguation.
+//!
+//! [`describe`] builds the AST a book would print: the fewest qualifiers that let the
+//! decoder's own strict matcher pick exactly this move. Descriptive moves try, in order, a
+//! bare destination file group, the wing of the file, the mover's identity prefix, and an
+//! origin square; captures name the victim, then its file, then the square.
+
+use escriba_notation::{
+    AbsSquare, CastleSide, CheckMark, DescFile, DescSquare, Dialect, Man, Move as Token, MoveKind,
+    PieceMove, Place, Role as NRole, Style, write_move,
+};
+use shakmaty::{Chess, Move, Position, Role, Square};
+
+use crate::candidates::{Ctx, candidates, captured_square};
+use crate::identity::Origins;
+use crate::side::{group_of, relative_rank, wing_of};
+
+fn nrole(r: Role) -> NRole {
+    match r {
+        Role::Pawn => NRole::Pawn,
+        Role::Knight => NRole::Knight,
+        Role::Bishop => NRole::Bishop,
+        Role::Rook => NRole::Rook,
+        Role::Queen => NRole::Queen,
+        Role::King => NRole::King,
+    }
+}
+
+fn dfile(sq: Square, with_wing: bool) -> DescFile {
+    let group = group_of(sq.file());
+    DescFile {
+        group,
+        wing: (with_wing && group.is_paired()).then(|| wing_of(sq.file())),
+    }
+}
+
+fn dsq(side: shakmaty::Color, sq: Square, with_wing: bool) -> Place {
+    Place::Desc(DescSquare {
+        file: Some(dfile(sq, with_wing)),
+        rank: Some(relative_rank(side, sq.rank())),
+        adverse: false,
+    })
+}
+
+fn abs(sq: Square) -> Place {
+    Place::Abs(AbsSquare {
+        file: Some(sq.file().to_u32() as u8),
+        rank: Some(sq.rank().to_u32() as u8),
+    })
+}
+
+/// The man on `sq` named as plainly as possible, or with one more qualifier at `level`.
+fn man(role: Role, sq: Square, origins: &Origins, level: u8) -> Man {
+    let mut m = Man::plain(nrole(role));
+    if level == 0 {
+        return m;
+    }
+    if role == Role::Pawn {
+        let f = dfile(sq, level >= 2);
+        m.file = Some(f.group);
+        m.wing = f.wing;
+    } else if matches!(role, Role::Rook | Role::Knight | Role::Bishop) {
+        let home = origins.origin(sq).unwrap_or(sq);
+        m.wing = Some(wing_of(home.file()));
+    }
+    m
+}
+
+fn check_mark(pos: &Chess, m: Move) -> Option<CheckMark> {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if !after.checkers().any() {
+        None
+    } else if after.is_checkmate() {
+        Some(CheckMark::Mate)
+    } else {
+        Some(CheckMark::Check)
+    }
+}
+
+fn options_descriptive(pos: &Chess, origins: &Origins, m: Move) -> Vec<PieceMove> {
+    let side = pos.turn();
+    let from = m.from().expect("not a drop");
+    let to = m.to();
+    let role = m.role();
+    let promotion = m.promotion().map(nrole);
+    let base = |man: Man, from: Option<Place>, capture, to| PieceMove {
+        man,
+        from,
+        capture,
+        to,
+        promotion,
+        advance: None,
+    };
+    let mut out = Vec::new();
+    match captured_square(m) {
+        None => {
+            for mover in [0, 1, 2] {
+                for wing in [false, true] {
+                    out.push(base(
+                        man(role, from, origins, mover),
+                        None,
+                        None,
+                        Some(dsq(side, to, wing)),
+                    ));
+                }
+            }
+        }
+        Some(csq) => {
+            let victim = if m.is_en_passant() {
+                Role::Pawn
+            } else {
+                m.capture().expect("capture")
+            };
+            for mover in [0, 1, 2] {
+                for v in [0, 1, 2] {
+                    out.push(base(
+                        man(role, from, origins, mover),
+                        None,
+                        Some(Some(man(victim, csq, origins, v))),
+                        None,
+                    ));
+                }
+            }
+            for mover in [0, 1, 2] {
+                out.push(base(
+                    man(role, from, origins, mover),
+                    None,
+                    Some(Some(man(victim, csq, origins, 0))),
+                    Some(dsq(side, to, true)),
+                ));
+            }
+        }
+    }
+    let capture = captured_square(m).map(|csq| {
+        let victim = if m.is_en_passant() {
+            Role::Pawn
+        } else {
+            m.capture().expect("capture")
+        };
+        Some(man(victim, csq, origins, 0))
+    });
+    out.push(base(
+        man(role, from, origins, 0),
+        Some(dsq(side, from, true)),
+        capture,
+        Some(dsq(side, to, true)),
+    ));
+    out
+}
+
+fn options_algebraic(pos: &Chess, m: Move) -> Vec<PieceMove> {
+    let from = m.from().expect("not a drop");
+    let to = m.to();
+    let role = m.role();
+    let capture = captured_square(m).map(|_| None);
+    let legal = pos.legal_moves();
+    let san = crate::san::san_of(m, &legal);
+    let (file, rank) = match san {
+        shakmaty::san::San::Normal { file, rank, .. } => (file, rank),
+        _ => (None, None),
+    };
+    let sanlike = PieceMove {
+        man: Man::plain(nrole(role)),
+        from: (file.is_some() || rank.is_some()).then(|| {
+            Place::Abs(AbsSquare {
+                file: file.map(|f| f.to_u32() as u8),
+                rank: rank.map(|r| r.to_u32() as u8),
+            })
+        }),
+        capture,
+        to: Some(abs(to)),
+        promotion: m.promotion().map(nrole),
+        advance: None,
+    };
+    let long = PieceMove {
+        from: Some(abs(from)),
+        ..sanlike
+    };
+    vec![sanlike, long]
+}
+
+/// The AST a book in `dialect` would print for the legal move `m` in `pos`: the fewest
+/// qualifiers with which the strict matcher picks `m` alone at the lowest cost.
+pub fn describe(pos: &Chess, origins: &Origins, m: Move, dialect: Dialect) -> Token {
+    let check = check_mark(pos, m);
+    let mut mv = if let Some(cs) = m.castling_side() {
+        Token::new(MoveKind::Castle(Some(if cs.is_king_side() {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        })))
+    } else {
+        let options = if dialect.is_descriptive() {
+            options_descriptive(pos, origins, m)
+        } else {
+            options_algebraic(pos, m)
+        };
+        let legal = pos.legal_moves();
+        let ctx = Ctx {
+            pos,
+            origins,
+            descriptive: dialect.is_descriptive(),
+            max_repairs: 0,
+        };
+        let mut chosen = *options.last().expect("at least one option");
+        for p in options {
+            let mut tok = Token::new(MoveKind::Piece(p));
+            tok.en_passant = m.is_en_passant() && dialect.is_descriptive();
+            let c = candidates(&ctx, &tok, &legal);
+            let unique = c.first().is_some_and(|c0| c0.mv == m)
+                && c.get(1).is_none_or(|c1| c1.cost > c[0].cost);
+            if unique {
+                chosen = p;
+                break;
+            }
+        }
+        Token::new(MoveKind::Piece(chosen))
+    };
+    mv.check = check;
+    mv.en_passant = m.is_en_passant() && dialect.is_descriptive();
+    mv
+}
+
+/// Writes the legal move `m` of `pos` in `dialect` and `style`.
+pub fn write_legal(
+    pos: &Chess,
+    origins: &Origins,
+    m: Move,
+    dialect: Dialect,
+    style: Style,
+) -> String {
+    let mut out = String::new();
+    write_move(
+        dialect,
+        &describe(pos, origins, m, dialect),
+        style,
+        &mut out,
+    );
+    out
+}

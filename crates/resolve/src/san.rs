@@ -1,0 +1,117 @@
+//! Standard SAN from the legal-move list the decoder already has.
+//!
+//! shakmaty's `SanPlus::from_move` regenerates the legal moves to disambiguate and to find
+//! the suffix; the decoder generates them once per ply anyway, so it builds the [`San`] here
+//! and takes the suffix from the next ply's position.
+
+use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::{Chess, Move, Position, Role};
+
+/// The minimal SAN of `m` among `legal` (the legal moves of the same position).
+pub fn san_of(m: Move, legal: &[Move]) -> San {
+    match m {
+        Move::Castle { .. } => San::Castle(m.castling_side().expect("castle")),
+        Move::EnPassant { from, to } => San::Normal {
+            role: Role::Pawn,
+            file: Some(from.file()),
+            rank: None,
+            capture: true,
+            to,
+            promotion: None,
+        },
+        Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture,
+            to,
+            promotion,
+        } => San::Normal {
+            role: Role::Pawn,
+            file: capture.map(|_| from.file()),
+            rank: None,
+            capture: capture.is_some(),
+            to,
+            promotion,
+        },
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut rivals = legal.iter().filter(|o| {
+                !o.is_castle() && o.role() == role && o.to() == to && o.from() != Some(from)
+            });
+            let (mut same_file, mut same_rank, mut any) = (false, false, false);
+            for o in rivals.by_ref() {
+                any = true;
+                let of = o.from().expect("normal move");
+                same_file |= of.file() == from.file();
+                same_rank |= of.rank() == from.rank();
+            }
+            let (file, rank) = match (any, same_file, same_rank) {
+                (false, _, _) => (None, None),
+                (true, false, _) => (Some(from.file()), None),
+                (true, true, false) => (None, Some(from.rank())),
+                (true, true, true) => (Some(from.file()), Some(from.rank())),
+            };
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture: capture.is_some(),
+                to,
+                promotion,
+            }
+        }
+        Move::Put { role, to } => San::Put { role, to },
+    }
+}
+
+/// The check suffix of the position a move led to, given whether it has legal moves.
+pub fn suffix_of(after: &Chess, has_moves: bool) -> Option<Suffix> {
+    if !after.checkers().any() {
+        None
+    } else if has_moves {
+        Some(Suffix::Check)
+    } else {
+        Some(Suffix::Checkmate)
+    }
+}
+
+/// SAN with its suffix, as a string.
+pub fn render(san: San, suffix: Option<Suffix>) -> String {
+    SanPlus { san, suffix }.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn check_all(fen: &str) {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let legal = pos.legal_moves();
+        for &m in &legal {
+            let ours = san_of(m, &legal);
+            let theirs = San::from_move(&pos, m);
+            assert_eq!(ours, theirs, "{fen} {m:?}");
+        }
+    }
+
+    #[test]
+    fn agrees_with_shakmaty_on_tricky_positions() {
+        // Knights and rooks needing file, rank and square disambiguation; a pinned knight.
+        check_all("4k3/8/8/1N3N2/8/1N3N2/8/R3K2R w KQ - 0 1");
+        check_all("4k3/8/8/8/8/2n5/8/R2NK1NR w - - 0 1");
+        check_all("r3k2r/1P6/8/3pP3/8/8/8/4K3 w kq d6 0 1");
+        check_all("3k4/8/8/Q6Q/8/8/8/Q3K3 w - - 0 1");
+        check_all("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1");
+    }
+}
