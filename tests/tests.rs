@@ -1,5 +1,13 @@
 //! escriba's end-to-end and snapshot tests: one test binary, one link step.
 //!
-//! - `notation_examples`: every example of the seeds and the reference, parsed, snapshotted.
+//! - `common`: shared data folder, deterministic randomness, random legal games;
+//! - `resolve_seeds`: the seed documents' games and fragments replay to the right SAN;
+//! - `resolve_fixtures`: the converter fixtures with known answers;
+//! - `roundtrip`: random games through every dialect's writer and back;
+//! - `corruption`: damaged tokens are flagged, never silently wrong.
 
-mod notation_examples;
+mod common;
+mod corruption;
+mod resolve_fixtures;
+mod resolve_seeds;
+mod roundtrip;

@@ -1,1 +1,60 @@
-fn main() {}
+//! `cargo xtask …`: corpus generation, benchmarks and QA for escriba.
+//!
+//! - `gen --notation ID IN.pgn`: writes the games of a PGN file in another notation;
+//! - `bench`: descriptive→SAN throughput of `escriba transcribe` against `pgn-extract`;
+//! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`.
+
+mod bench;
+mod gen;
+mod pgn;
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "xtask", about = "escriba project automation")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Write the games of a PGN file in another notation, using the notation writers.
+    Gen {
+        /// Target notation id, e.g. `en-descriptive`, `es-descriptive`, `de-algebraic`.
+        #[arg(long)]
+        notation: String,
+        /// Layout for English descriptive: compact, compact-n, spaced or long.
+        #[arg(long, default_value = "compact")]
+        style: String,
+        /// The PGN file to read.
+        input: PathBuf,
+        /// Where to write (stdout by default).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Time `escriba transcribe` on generated descriptive text against `pgn-extract -Wsan`.
+    Bench {
+        /// The PGN whose games are written out (default: the shared bulk file).
+        #[arg(long)]
+        input: Option<PathBuf>,
+        /// Use only the first N games.
+        #[arg(long)]
+        games: Option<usize>,
+    },
+}
+
+fn main() -> Result<()> {
+    match Cli::parse().cmd {
+        Cmd::Gen {
+            notation,
+            style,
+            input,
+            output,
+        } => gen::run(&notation, &style, &input, output.as_deref()),
+        Cmd::Bench { input, games } => bench::run(input, games),
+    }
+}

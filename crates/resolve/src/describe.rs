@@ -239,3 +239,35 @@ pub fn write_legal(
     );
     out
 }
+
+/// Writes a whole game of legal moves from `start` as numbered movetext in `dialect`:
+/// `1. P-K4 P-K4 2. Kt-KB3 ...`, with `1. ...` when Black moves first.
+///
+/// Returns `None` if a move is not legal where it stands.
+pub fn write_game(start: &Chess, moves: &[Move], dialect: Dialect, style: Style) -> Option<String> {
+    let mut pos = start.clone();
+    let mut origins = Origins::new(pos.board());
+    let mut out = String::with_capacity(moves.len() * 8);
+    for (i, &m) in moves.iter().enumerate() {
+        if !pos.is_legal(m) {
+            return None;
+        }
+        let number = pos.fullmoves().get();
+        if pos.turn() == shakmaty::Color::White {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&number.to_string());
+            out.push_str(". ");
+        } else if i == 0 {
+            out.push_str(&number.to_string());
+            out.push_str("... ");
+        } else {
+            out.push(' ');
+        }
+        write_move(dialect, &describe(&pos, &origins, m, dialect), style, &mut out);
+        origins.play(m);
+        pos.play_unchecked(m);
+    }
+    Some(out)
+}

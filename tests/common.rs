@@ -1,0 +1,86 @@
+//! Helpers shared by the end-to-end tests: the shared data folder, a small deterministic
+//! random source, and random legal games with the special moves a round trip must cover.
+
+use std::path::PathBuf;
+
+use escriba_resolve::shakmaty::{Chess, Move, Position, Role};
+
+/// `../shared/<rel>` beside the repository, or `None` (with a printed notice) when absent.
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared").join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!("notice: {} is absent; skipping this test", p.display());
+        None
+    }
+}
+
+/// xorshift64*: deterministic, dependency-free randomness for test data.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random legal game from the standard position. Castling, en passant and promotions
+/// (all four pieces) are preferred when legal, so that a few hundred games cover them all.
+pub fn random_game(rng: &mut Rng, max_plies: usize) -> Vec<Move> {
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    while moves.len() < max_plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let special: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.is_castle() || m.is_en_passant() || m.is_promotion())
+            .collect();
+        let m = if !special.is_empty() && rng.below(3) > 0 {
+            special[rng.below(special.len())]
+        } else {
+            // Prefer pawn moves a little, so games reach promotions.
+            let pawns: Vec<Move> = legal.iter().copied().filter(|m| m.role() == Role::Pawn).collect();
+            if !pawns.is_empty() && rng.below(3) == 0 {
+                pawns[rng.below(pawns.len())]
+            } else {
+                legal[rng.below(legal.len())]
+            }
+        };
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+/// The SAN strings of a decoded game.
+pub fn sans(d: &escriba_resolve::Decoded) -> Vec<String> {
+    d.plies.iter().map(|p| p.san.clone()).collect()
+}
+
+/// SAN of a move list from the standard position, via shakmaty (an independent writer).
+pub fn reference_sans(start: &Chess, moves: &[Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let s = escriba_resolve::shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, m);
+            s.to_string()
+        })
+        .collect()
+}

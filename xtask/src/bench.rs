@@ -1,0 +1,132 @@
+//! `cargo xtask bench`: escriba's descriptive→SAN throughput against pgn-extract's SAN→SAN,
+//! and escriba's speed-up from one job to two. Then the divan micro-benchmarks.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use escriba_notation::{DescLang, Dialect};
+
+use crate::gen::{generate, style};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Best wall-clock time of `runs` runs of a command whose output is thrown away.
+fn time(runs: usize, mut make: impl FnMut() -> Command) -> Result<Duration> {
+    let mut best = Duration::MAX;
+    for _ in 0..runs {
+        let mut cmd = make();
+        cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+        let t = Instant::now();
+        let out = cmd.output().context("running the benchmark command")?;
+        let dt = t.elapsed();
+        // escriba exits 1 when some game is partial; that still measured the work.
+        if !matches!(out.status.code(), Some(0 | 1)) {
+            bail!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        best = best.min(dt);
+    }
+    Ok(best)
+}
+
+fn pgn_extract() -> Result<PathBuf> {
+    let found = |p: &str| Command::new("sh").args(["-c", &format!("command -v {p}")]).output().ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim().to_owned()));
+    if let Some(p) = found("pgn-extract") {
+        return Ok(p);
+    }
+    eprintln!("pgn-extract is missing: apt-get install pgn-extract");
+    let _ = Command::new("apt-get").arg("update").stdout(Stdio::null()).status();
+    let st = Command::new("apt-get")
+        .args(["install", "-y", "pgn-extract"])
+        .stdout(Stdio::null())
+        .status()?;
+    if !st.success() {
+        bail!("could not install pgn-extract");
+    }
+    found("pgn-extract").context("pgn-extract not on PATH after installing it")
+}
+
+fn per_sec(plies: usize, d: Duration) -> f64 {
+    plies as f64 / d.as_secs_f64()
+}
+
+/// Runs the benchmark.
+pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
+    let input = input.unwrap_or_else(|| root().join("../shared/corpus/bulk/lichess-2017-01-31.pgn"));
+    let mut text = std::fs::read_to_string(&input).with_context(|| format!("reading {}", input.display()))?;
+    if let Some(n) = games {
+        // Keep the first n games: cut before the (n+1)-th `[Event` line.
+        if let Some((at, _)) = text.match_indices("[Event ").nth(n) {
+            text.truncate(at);
+        }
+    }
+    let dir = root().join("target/bench");
+    std::fs::create_dir_all(&dir)?;
+    let original = dir.join("original.pgn");
+    std::fs::write(&original, &text)?;
+
+    eprintln!("building escriba (release)…");
+    let st = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "-p", "escriba"])
+        .current_dir(root())
+        .status()?;
+    if !st.success() {
+        bail!("cargo build failed");
+    }
+    let escriba = root().join("target/release/escriba");
+    let pgn_extract = pgn_extract()?;
+
+    let t_ref = time(3, || {
+        let mut c = Command::new(&pgn_extract);
+        c.args(["-Wsan", "-s"]).arg(&original);
+        c
+    })?;
+
+    let cases = [
+        ("English compact descriptive", Dialect::Descriptive(DescLang::En), "compact"),
+        ("English 19th-century long-hand", Dialect::Descriptive(DescLang::En), "long"),
+        ("Spanish descriptive", Dialect::Descriptive(DescLang::Es), "compact"),
+    ];
+    println!("input: {} ({} bytes)", input.display(), text.len());
+    for (name, dialect, style_name) in cases {
+        let file = dir.join(format!("{}-{style_name}.txt", dialect.id()));
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&file)?);
+        let plies = generate(&text, dialect, style(style_name)?, &mut out)?;
+        drop(out);
+        let run = |jobs: &'static str, file: &Path| {
+            let file = file.to_owned();
+            let escriba = escriba.clone();
+            move || {
+                let mut c = Command::new(&escriba);
+                c.args(["transcribe", "--quiet", "--notation", dialect.id(), "--jobs", jobs, "-o", "/dev/null"])
+                    .arg(&file);
+                c
+            }
+        };
+        let t1 = time(3, run("1", &file))?;
+        let t2 = time(3, run("2", &file))?;
+        let ours = per_sec(plies, t1);
+        let theirs = per_sec(plies, t_ref);
+        println!("{name}: {plies} plies");
+        println!("  escriba, 1 job:        {:>12.0} plies/s ({:.3} s)", ours, t1.as_secs_f64());
+        println!("  escriba, 2 jobs:       {:>12.0} plies/s ({:.3} s)", per_sec(plies, t2), t2.as_secs_f64());
+        println!("  pgn-extract -Wsan:     {:>12.0} plies/s ({:.3} s)", theirs, t_ref.as_secs_f64());
+        println!("  ratio escriba/pgn-extract (1 job): {:.2}", ours / theirs);
+        println!("  speed-up 1 → 2 jobs:   {:.2}×", t1.as_secs_f64() / t2.as_secs_f64());
+    }
+
+    eprintln!("divan micro-benchmarks…");
+    let st = Command::new(env!("CARGO"))
+        .args(["bench", "-p", "escriba-resolve", "--bench", "parse", "--bench", "decode"])
+        .current_dir(root())
+        .status()?;
+    if !st.success() {
+        bail!("cargo bench failed");
+    }
+    Ok(())
+}
