@@ -7,7 +7,9 @@ use escriba_resolve::shakmaty::{Chess, Move, Position, Role};
 
 /// `../shared/<rel>` beside the repository, or `None` (with a printed notice) when absent.
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared").join(rel);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared")
+        .join(rel);
     if p.exists() {
         Some(p)
     } else {
@@ -55,7 +57,11 @@ pub fn random_game(rng: &mut Rng, max_plies: usize) -> Vec<Move> {
             special[rng.below(special.len())]
         } else {
             // Prefer pawn moves a little, so games reach promotions.
-            let pawns: Vec<Move> = legal.iter().copied().filter(|m| m.role() == Role::Pawn).collect();
+            let pawns: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| m.role() == Role::Pawn)
+                .collect();
             if !pawns.is_empty() && rng.below(3) == 0 {
                 pawns[rng.below(pawns.len())]
             } else {
@@ -79,7 +85,8 @@ pub fn reference_sans(start: &Chess, moves: &[Move]) -> Vec<String> {
     moves
         .iter()
         .map(|&m| {
-            let s = escriba_resolve::shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, m);
+            let s =
+                escriba_resolve::shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, m);
             s.to_string()
         })
         .collect()

@@ -17,14 +17,19 @@ fn games(n: usize) -> Vec<Vec<Move>> {
     let mut out = Vec::new();
     if let Some(path) = shared("corpus/bulk/lichess-2017-01-31.pgn") {
         let text = std::fs::read_to_string(path).unwrap();
-        for block in text.split("\n\n").filter(|b| !b.trim_start().starts_with('[')) {
+        for block in text
+            .split("\n\n")
+            .filter(|b| !b.trim_start().starts_with('['))
+        {
             let mut pos = Chess::default();
             let mut moves = Vec::new();
             for word in block.split_whitespace() {
                 if word.ends_with('.') || word.starts_with('{') || word.contains("%") {
                     continue;
                 }
-                let Ok(san) = word.trim_end_matches(['!', '?']).parse::<San>() else { continue };
+                let Ok(san) = word.trim_end_matches(['!', '?']).parse::<San>() else {
+                    continue;
+                };
                 let Ok(m) = san.to_move(&pos) else { break };
                 pos.play_unchecked(m);
                 moves.push(m);
@@ -136,6 +141,13 @@ fn damaged_tokens_are_never_silently_wrong() {
         "corruption: {damaged} damaged plies; {recovered} recovered exactly ({:.1}%); {stopped} past the end of a stopped game; {silent} silently wrong",
         100.0 * recovered as f64 / damaged.max(1) as f64
     );
-    assert!(damaged > 50, "the test must damage enough plies to mean something");
-    assert!(report.is_empty(), "silently wrong plies:\n{}", report.join("\n"));
+    assert!(
+        damaged > 50,
+        "the test must damage enough plies to mean something"
+    );
+    assert!(
+        report.is_empty(),
+        "silently wrong plies:\n{}",
+        report.join("\n")
+    );
 }

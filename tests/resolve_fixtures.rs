@@ -35,7 +35,11 @@ fn normalise(expected: &str) -> Vec<String> {
     expected
         .split_whitespace()
         .filter(|t| !matches!(*t, "resigns" | "1-0" | "0-1" | "1/2-1/2"))
-        .map(|t| t.trim_end_matches(['!', '?']).trim_end_matches("e.p.").to_owned())
+        .map(|t| {
+            t.trim_end_matches(['!', '?'])
+                .trim_end_matches("e.p.")
+                .to_owned()
+        })
         .collect()
 }
 
@@ -97,14 +101,22 @@ fn every_fixture_row_replays_to_its_expected_san() {
             ));
         }
     }
-    assert!(failures.is_empty(), "{} rows differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} rows differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn the_known_wrong_row_really_is_not_minimal_san() {
     let Some(rows) = rows() else { return };
     for (source, _, why) in WRONG_ANSWERS {
-        let row = rows.iter().find(|r| r.source == source).expect("row present");
+        let row = rows
+            .iter()
+            .find(|r| r.source == source)
+            .expect("row present");
         let start = start_position(Some(&row.fen), false).unwrap();
         let d = resolve(&row.input, EN, start, &Options::default());
         assert_ne!(sans(&d), row.expected, "{why}");

@@ -32,7 +32,12 @@ fn numbered(sans: &[String]) -> String {
 
 #[test]
 fn capablanca_spanish_descriptive_replays_to_exact_san() {
-    let d = resolve(CAPABLANCA, ES_DESC, start_position(None, false).unwrap(), &Options::default());
+    let d = resolve(
+        CAPABLANCA,
+        ES_DESC,
+        start_position(None, false).unwrap(),
+        &Options::default(),
+    );
     assert!(d.failure.is_none(), "{:?}", d.failure);
     assert_eq!(sans(&d).join(" "), CAPABLANCA_SAN);
     assert!(d.plies.iter().all(|p| !p.status.is_flagged()));
@@ -41,21 +46,38 @@ fn capablanca_spanish_descriptive_replays_to_exact_san() {
 
 #[test]
 fn seed_003_game_replays_from_the_document() {
-    let Some(path) = shared("seeds/003_ea5fa614358d20dc.txt") else { return };
+    let Some(path) = shared("seeds/003_ea5fa614358d20dc.txt") else {
+        return;
+    };
     let text = std::fs::read_to_string(path).unwrap();
-    let line = text.lines().find(|l| l.starts_with("1.P4R")).expect("the game line");
-    let d = resolve(line, ES_DESC, start_position(None, false).unwrap(), &Options::default());
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("1.P4R"))
+        .expect("the game line");
+    let d = resolve(
+        line,
+        ES_DESC,
+        start_position(None, false).unwrap(),
+        &Options::default(),
+    );
     assert_eq!(sans(&d).join(" "), CAPABLANCA_SAN);
 }
 
 #[test]
 fn seed_002_game_with_split_castling_and_en_passant() {
-    let Some(path) = shared("seeds/002_50683bb534b49a22.txt") else { return };
+    let Some(path) = shared("seeds/002_50683bb534b49a22.txt") else {
+        return;
+    };
     let text = std::fs::read_to_string(path).unwrap();
     let start = text.find("1. e4 e5 2. Cf3").expect("the game");
     let end = text[start..].find("(=)").expect("the draw offer") + start + 3;
     let game = &text[start..end];
-    let d = resolve(game, ES_ALG, start_position(None, false).unwrap(), &Options::default());
+    let d = resolve(
+        game,
+        ES_ALG,
+        start_position(None, false).unwrap(),
+        &Options::default(),
+    );
     assert!(d.failure.is_none(), "{:?}", d.failure);
     assert_eq!(
         sans(&d).join(" "),
@@ -64,7 +86,10 @@ fn seed_002_game_with_split_castling_and_en_passant() {
     // The castling split across a space is a repair, and says so.
     let castle = &d.plies[18];
     assert_eq!(castle.status, Status::Repaired, "{castle:?}");
-    assert!(castle.note.as_deref().unwrap_or("").contains("0-0-0"), "{castle:?}");
+    assert!(
+        castle.note.as_deref().unwrap_or("").contains("0-0-0"),
+        "{castle:?}"
+    );
     // `exd6 a.p.` is read as the en passant capture.
     assert!(d.plies[10].mv.is_en_passant());
     assert!(!d.plies[10].status.is_flagged());
@@ -72,15 +97,26 @@ fn seed_002_game_with_split_castling_and_en_passant() {
 
 #[test]
 fn seed_001_pastor_mate_repairs_the_misprint_and_flags_it() {
-    let Some(path) = shared("seeds/001_b2bf042f9dc4ac25.txt") else { return };
+    let Some(path) = shared("seeds/001_b2bf042f9dc4ac25.txt") else {
+        return;
+    };
     let text = std::fs::read_to_string(path).unwrap();
     let start = text.find("1. e4-e4").expect("the game");
     let end = text[start..].find("f7#").expect("the mate") + start + 3;
-    let d = resolve(&text[start..end], ES_ALG, start_position(None, false).unwrap(), &Options::default());
+    let d = resolve(
+        &text[start..end],
+        ES_ALG,
+        start_position(None, false).unwrap(),
+        &Options::default(),
+    );
     assert!(d.failure.is_none(), "{:?}", d.failure);
     assert_eq!(sans(&d).join(" "), "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
     assert_eq!(d.plies[0].status, Status::Repaired);
-    assert!(d.plies[1..].iter().all(|p| !p.status.is_flagged()), "{:?}", d.plies);
+    assert!(
+        d.plies[1..].iter().all(|p| !p.status.is_flagged()),
+        "{:?}",
+        d.plies
+    );
 }
 
 #[test]
@@ -91,13 +127,28 @@ fn seed_004_portuguese_examples_each_resolve() {
         (None, "1. e4 a6 2. e5 d5 3. exd6", "exd6", false),
         (None, "1. d4 a5 2. Dd2 h6 3. Dxa5", "Qxa5", false),
         (None, "1. Cf3 a6 2. d3 a5 3. Cbd2", "Nbd2", false),
-        (Some("4k3/8/8/8/8/8/p7/4K3 b - - 0 1"), "1... a1=D", "a1=Q", false),
+        (
+            Some("4k3/8/8/8/8/8/p7/4K3 b - - 0 1"),
+            "1... a1=D",
+            "a1=Q",
+            false,
+        ),
         (None, "1. e4 e5 2. Bc4", "Bc4", false),
         // `bc4+` in lower case: the literal pawn reading is illegal; the bishop is meant.
-        (Some("6k1/8/8/8/8/1P6/8/4KB2 w - - 0 1"), "1. bc4+", "Bc4+", true),
+        (
+            Some("6k1/8/8/8/8/1P6/8/4KB2 w - - 0 1"),
+            "1. bc4+",
+            "Bc4+",
+            true,
+        ),
     ];
     for (fen, text, want, flagged) in cases {
-        let d = resolve(text, PT_ALG, start_position(fen, false).unwrap(), &Options::default());
+        let d = resolve(
+            text,
+            PT_ALG,
+            start_position(fen, false).unwrap(),
+            &Options::default(),
+        );
         assert!(d.failure.is_none(), "{text}: {:?}", d.failure);
         let last = d.plies.last().expect("plies");
         assert_eq!(last.san, want, "{text}");

@@ -35,10 +35,22 @@ fn cases() -> Vec<(Dialect, Style)> {
             },
         ),
     ];
-    for l in [DescLang::Es, DescLang::Pt, DescLang::Fr, DescLang::It, DescLang::Ca] {
+    for l in [
+        DescLang::Es,
+        DescLang::Pt,
+        DescLang::Fr,
+        DescLang::It,
+        DescLang::Ca,
+    ] {
         v.push((Dialect::Descriptive(l), compact));
     }
-    for l in [AlgLang::En, AlgLang::Es, AlgLang::De, AlgLang::Ru, AlgLang::Figurine] {
+    for l in [
+        AlgLang::En,
+        AlgLang::Es,
+        AlgLang::De,
+        AlgLang::Ru,
+        AlgLang::Figurine,
+    ] {
         v.push((Dialect::Algebraic(l), compact));
     }
     v
@@ -80,7 +92,10 @@ fn random_games_come_back_the_same_in_every_dialect() {
     let games: Vec<Vec<Move>> = (0..40).map(|_| random_game(&mut rng, 140)).collect();
     let cov = coverage(&games);
     assert!(
-        cov.underpromotions > 0 && cov.en_passant > 0 && cov.short_castles > 0 && cov.long_castles > 0,
+        cov.underpromotions > 0
+            && cov.en_passant > 0
+            && cov.short_castles > 0
+            && cov.long_castles > 0,
         "the random games must cover the special moves: {cov:?}"
     );
     let start = Chess::default();
@@ -95,7 +110,11 @@ fn random_games_come_back_the_same_in_every_dialect() {
             let got = sans(&d);
             let flagged: Vec<_> = d.plies.iter().filter(|p| p.status.is_flagged()).collect();
             if got != want || !flagged.is_empty() || d.failure.is_some() {
-                let at = got.iter().zip(&want).position(|(a, b)| a != b).unwrap_or(got.len());
+                let at = got
+                    .iter()
+                    .zip(&want)
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(got.len());
                 failures.push(format!(
                     "{dialect} {style:?} game {gi}: first difference at ply {at}: got {:?} want {:?}; flagged {}; failure {:?}\n  text near: {}",
                     got.get(at),
@@ -107,6 +126,14 @@ fn random_games_come_back_the_same_in_every_dialect() {
             }
         }
     }
-    eprintln!("round trip: {plies} plies over {} dialect/style cases; coverage {cov:?}", cases().len());
-    assert!(failures.is_empty(), "{} games differ:\n{}", failures.len(), failures.join("\n"));
+    eprintln!(
+        "round trip: {plies} plies over {} dialect/style cases; coverage {cov:?}",
+        cases().len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} games differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

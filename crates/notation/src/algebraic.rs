@@ -388,8 +388,10 @@ fn path(lang: AlgLang, pawn: bool, i: In<'_>) -> Res<'_, Path> {
             },
         ));
     }
-    // Soviet abbreviated pawn capture `ed`: two Latin files and a word end.
+    // Soviet abbreviated pawn capture `ed`: two Latin files and a word end. Russian only:
+    // elsewhere two letters are more often a word of prose (`de`, `fe`) than a move.
     if pawn
+        && lang == AlgLang::Ru
         && r1.is_none()
         && is_latin_file(i.as_bytes().first())
         && is_latin_file(r.as_bytes().first())
@@ -1068,9 +1070,12 @@ mod tests {
         let pawn_from = prop_oneof![file_only(), full_square()];
         let pawn_long = (pawn_from, capture(lang), full_square(), promo)
             .prop_map(|(from, cap, to, pr)| piece_move(Role::Pawn, Some(from), cap, to, pr));
-        let pawn_files = (file_only(), prop::bool::ANY, file_only()).prop_map(|(from, x, to)| {
-            piece_move(Role::Pawn, Some(from), x.then_some(None), to, None)
-        });
+        // `ed` without the sign is Russian only.
+        let pawn_files =
+            (file_only(), prop::bool::ANY, file_only()).prop_map(move |(from, x, to)| {
+                let x = x || lang != AlgLang::Ru;
+                piece_move(Role::Pawn, Some(from), x.then_some(None), to, None)
+            });
         prop_oneof![castle, piece, pawn_push, pawn_long, pawn_files].boxed()
     }
 

@@ -156,8 +156,9 @@ fn check_symbol(i: In<'_>, dialect: Dialect) -> Option<(In<'_>, CheckMark)> {
     None
 }
 
-const EP_WORDS: [&str; 11] = [
+const EP_WORDS: [&str; 12] = [
     "«a.p.»",
+    "«e.p.»",
     "\"a.p.\"",
     "“a.p.”",
     "_en passant_",
@@ -196,6 +197,30 @@ fn parenthesised<'a, T>(
     inner(i)
 }
 
+/// True for the bytes a suffix mark can start with (any non-ASCII byte included).
+fn may_start_suffix(b: u8) -> bool {
+    matches!(
+        b,
+        b'+' | b'#'
+            | b'('
+            | b'!'
+            | b'?'
+            | b'"'
+            | b'_'
+            | b'c'
+            | b'C'
+            | b'd'
+            | b'D'
+            | b'm'
+            | b'M'
+            | b'e'
+            | b'E'
+            | b'a'
+            | b'i'
+            | b'X'
+    ) || b >= 0x80
+}
+
 /// Reads the marks that may follow a move body, each optionally preceded by spaces:
 /// check and mate marks, en passant, annotation glyphs. Never fails; consumes nothing
 /// when nothing matches.
@@ -204,6 +229,10 @@ pub(crate) fn suffix(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
     let mut rest = i;
     loop {
         let (r, _) = hs(rest).unwrap_or((rest, ()));
+        // Most moves are followed by the next token: leave at once unless a mark may start.
+        if !r.as_bytes().first().is_some_and(|&b| may_start_suffix(b)) {
+            break;
+        }
         if let Some((r2, m)) = check_symbol(r, dialect) {
             s.check.get_or_insert(m);
             rest = r2;

@@ -10,15 +10,21 @@ use escriba_resolve::shakmaty::{Chess, Move, Position};
 
 /// Up to `n` games of at least one move.
 pub fn games(n: usize) -> Vec<Vec<Move>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/bulk/lichess-2017-01-31.pgn");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/bulk/lichess-2017-01-31.pgn");
     let mut out = Vec::new();
     match std::fs::read_to_string(&path) {
         Ok(text) => {
-            for block in text.split("\n\n").filter(|b| !b.trim_start().starts_with('[')) {
+            for block in text
+                .split("\n\n")
+                .filter(|b| !b.trim_start().starts_with('['))
+            {
                 let mut pos = Chess::default();
                 let mut moves = Vec::new();
                 for word in block.split_whitespace() {
-                    let Ok(san) = word.trim_end_matches(['!', '?']).parse::<San>() else { continue };
+                    let Ok(san) = word.trim_end_matches(['!', '?']).parse::<San>() else {
+                        continue;
+                    };
                     let Ok(m) = san.to_move(&pos) else { break };
                     pos.play_unchecked(m);
                     moves.push(m);
@@ -31,7 +37,10 @@ pub fn games(n: usize) -> Vec<Vec<Move>> {
                 }
             }
         }
-        Err(_) => eprintln!("notice: {} is absent; benchmarking random games", path.display()),
+        Err(_) => eprintln!(
+            "notice: {} is absent; benchmarking random games",
+            path.display()
+        ),
     }
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
     while out.len() < n {

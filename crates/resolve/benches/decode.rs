@@ -20,20 +20,22 @@ fn english_descriptive_per_ply(bencher: divan::Bencher) {
     let plies: usize = games.iter().map(Vec::len).sum();
     let texts = data::texts(&games, EN, Style::default());
     let opts = Options::default();
-    bencher.counter(divan::counter::ItemsCount::new(plies)).bench(|| {
-        let mut n = 0;
-        for text in &texts {
-            let tokens = movetext::tokenize(EN, text);
-            let game = Game {
-                text,
-                tokens: &tokens,
-                dialect: EN,
-                start: Chess::default(),
-            };
-            n += decode(&game, &opts).plies.len();
-        }
-        n
-    });
+    bencher
+        .counter(divan::counter::ItemsCount::new(plies))
+        .bench(|| {
+            let mut n = 0;
+            for text in &texts {
+                let tokens = movetext::tokenize(EN, text);
+                let game = Game {
+                    text,
+                    tokens: &tokens,
+                    dialect: EN,
+                    start: Chess::default(),
+                };
+                n += decode(&game, &opts).plies.len();
+            }
+            n
+        });
 }
 
 /// shakmaty's legal-move generation alone over the same plies: the floor.
@@ -41,15 +43,17 @@ fn english_descriptive_per_ply(bencher: divan::Bencher) {
 fn legal_move_generation_per_ply(bencher: divan::Bencher) {
     let games = data::games(1_000);
     let plies: usize = games.iter().map(Vec::len).sum();
-    bencher.counter(divan::counter::ItemsCount::new(plies)).bench(|| {
-        let mut n = 0;
-        for g in &games {
-            let mut pos = Chess::default();
-            for &m in g {
-                n += pos.legal_moves().len();
-                pos.play_unchecked(m);
+    bencher
+        .counter(divan::counter::ItemsCount::new(plies))
+        .bench(|| {
+            let mut n = 0;
+            for g in &games {
+                let mut pos = Chess::default();
+                for &m in g {
+                    n += pos.legal_moves().len();
+                    pos.play_unchecked(m);
+                }
             }
-        }
-        n
-    });
+            n
+        });
 }

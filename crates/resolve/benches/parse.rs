@@ -22,7 +22,11 @@ fn bench_tokenize(bencher: divan::Bencher, dialect: Dialect, style: Style) {
 
 #[divan::bench(sample_count = 10)]
 fn english_compact(bencher: divan::Bencher) {
-    bench_tokenize(bencher, Dialect::Descriptive(DescLang::En), Style::default());
+    bench_tokenize(
+        bencher,
+        Dialect::Descriptive(DescLang::En),
+        Style::default(),
+    );
 }
 
 #[divan::bench(sample_count = 10)]
@@ -36,5 +40,9 @@ fn english_long_hand(bencher: divan::Bencher) {
 
 #[divan::bench(sample_count = 10)]
 fn spanish_descriptive(bencher: divan::Bencher) {
-    bench_tokenize(bencher, Dialect::Descriptive(DescLang::Es), Style::default());
+    bench_tokenize(
+        bencher,
+        Dialect::Descriptive(DescLang::Es),
+        Style::default(),
+    );
 }

@@ -265,7 +265,12 @@ pub fn write_game(start: &Chess, moves: &[Move], dialect: Dialect, style: Style)
         } else {
             out.push(' ');
         }
-        write_move(dialect, &describe(&pos, &origins, m, dialect), style, &mut out);
+        write_move(
+            dialect,
+            &describe(&pos, &origins, m, dialect),
+            style,
+            &mut out,
+        );
         origins.play(m);
         pos.play_unchecked(m);
     }
