@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use escriba_notation::{DescLang, Dialect};
 
-use crate::gen::{generate, style};
+use crate::generate::{generate, style};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -33,14 +33,22 @@ fn time(runs: usize, mut make: impl FnMut() -> Command) -> Result<Duration> {
 }
 
 fn pgn_extract() -> Result<PathBuf> {
-    let found = |p: &str| Command::new("sh").args(["-c", &format!("command -v {p}")]).output().ok()
-        .filter(|o| o.status.success())
-        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim().to_owned()));
+    let found = |p: &str| {
+        Command::new("sh")
+            .args(["-c", &format!("command -v {p}")])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim().to_owned()))
+    };
     if let Some(p) = found("pgn-extract") {
         return Ok(p);
     }
     eprintln!("pgn-extract is missing: apt-get install pgn-extract");
-    let _ = Command::new("apt-get").arg("update").stdout(Stdio::null()).status();
+    let _ = Command::new("apt-get")
+        .arg("update")
+        .stdout(Stdio::null())
+        .status();
     let st = Command::new("apt-get")
         .args(["install", "-y", "pgn-extract"])
         .stdout(Stdio::null())
@@ -57,8 +65,10 @@ fn per_sec(plies: usize, d: Duration) -> f64 {
 
 /// Runs the benchmark.
 pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
-    let input = input.unwrap_or_else(|| root().join("../shared/corpus/bulk/lichess-2017-01-31.pgn"));
-    let mut text = std::fs::read_to_string(&input).with_context(|| format!("reading {}", input.display()))?;
+    let input =
+        input.unwrap_or_else(|| root().join("../shared/corpus/bulk/lichess-2017-01-31.pgn"));
+    let mut text =
+        std::fs::read_to_string(&input).with_context(|| format!("reading {}", input.display()))?;
     if let Some(n) = games {
         // Keep the first n games: cut before the (n+1)-th `[Event` line.
         if let Some((at, _)) = text.match_indices("[Event ").nth(n) {
@@ -88,9 +98,21 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
     })?;
 
     let cases = [
-        ("English compact descriptive", Dialect::Descriptive(DescLang::En), "compact"),
-        ("English 19th-century long-hand", Dialect::Descriptive(DescLang::En), "long"),
-        ("Spanish descriptive", Dialect::Descriptive(DescLang::Es), "compact"),
+        (
+            "English compact descriptive",
+            Dialect::Descriptive(DescLang::En),
+            "compact",
+        ),
+        (
+            "English 19th-century long-hand",
+            Dialect::Descriptive(DescLang::En),
+            "long",
+        ),
+        (
+            "Spanish descriptive",
+            Dialect::Descriptive(DescLang::Es),
+            "compact",
+        ),
     ];
     println!("input: {} ({} bytes)", input.display(), text.len());
     for (name, dialect, style_name) in cases {
@@ -103,8 +125,17 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
             let escriba = escriba.clone();
             move || {
                 let mut c = Command::new(&escriba);
-                c.args(["transcribe", "--quiet", "--notation", dialect.id(), "--jobs", jobs, "-o", "/dev/null"])
-                    .arg(&file);
+                c.args([
+                    "transcribe",
+                    "--quiet",
+                    "--notation",
+                    dialect.id(),
+                    "--jobs",
+                    jobs,
+                    "-o",
+                    "/dev/null",
+                ])
+                .arg(&file);
                 c
             }
         };
@@ -113,16 +144,39 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
         let ours = per_sec(plies, t1);
         let theirs = per_sec(plies, t_ref);
         println!("{name}: {plies} plies");
-        println!("  escriba, 1 job:        {:>12.0} plies/s ({:.3} s)", ours, t1.as_secs_f64());
-        println!("  escriba, 2 jobs:       {:>12.0} plies/s ({:.3} s)", per_sec(plies, t2), t2.as_secs_f64());
-        println!("  pgn-extract -Wsan:     {:>12.0} plies/s ({:.3} s)", theirs, t_ref.as_secs_f64());
+        println!(
+            "  escriba, 1 job:        {:>12.0} plies/s ({:.3} s)",
+            ours,
+            t1.as_secs_f64()
+        );
+        println!(
+            "  escriba, 2 jobs:       {:>12.0} plies/s ({:.3} s)",
+            per_sec(plies, t2),
+            t2.as_secs_f64()
+        );
+        println!(
+            "  pgn-extract -Wsan:     {:>12.0} plies/s ({:.3} s)",
+            theirs,
+            t_ref.as_secs_f64()
+        );
         println!("  ratio escriba/pgn-extract (1 job): {:.2}", ours / theirs);
-        println!("  speed-up 1 → 2 jobs:   {:.2}×", t1.as_secs_f64() / t2.as_secs_f64());
+        println!(
+            "  speed-up 1 → 2 jobs:   {:.2}×",
+            t1.as_secs_f64() / t2.as_secs_f64()
+        );
     }
 
     eprintln!("divan micro-benchmarks…");
     let st = Command::new(env!("CARGO"))
-        .args(["bench", "-p", "escriba-resolve", "--bench", "parse", "--bench", "decode"])
+        .args([
+            "bench",
+            "-p",
+            "escriba-resolve",
+            "--bench",
+            "parse",
+            "--bench",
+            "decode",
+        ])
         .current_dir(root())
         .status()?;
     if !st.success() {

@@ -5,7 +5,7 @@
 //! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`.
 
 mod bench;
-mod gen;
+mod generate;
 mod pgn;
 
 use std::path::PathBuf;
@@ -54,7 +54,7 @@ fn main() -> Result<()> {
             style,
             input,
             output,
-        } => gen::run(&notation, &style, &input, output.as_deref()),
+        } => generate::run(&notation, &style, &input, output.as_deref()),
         Cmd::Bench { input, games } => bench::run(input, games),
     }
 }

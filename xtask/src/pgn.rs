@@ -26,48 +26,51 @@ pub fn read(text: &str) -> Vec<PgnGame> {
     let mut games = Vec::new();
     let mut tags = Vec::new();
     let mut movetext = String::new();
-    let flush = |tags: &mut Vec<(String, String)>, movetext: &mut String, games: &mut Vec<PgnGame>| {
-        if tags.is_empty() && movetext.trim().is_empty() {
-            return;
-        }
-        let mut pos = Chess::default();
-        let mut moves = Vec::new();
-        let mut result = String::from("*");
-        let mut depth = 0i32;
-        let mut in_comment = false;
-        for word in movetext.split_whitespace() {
-            if in_comment {
-                in_comment = !word.contains('}');
-                continue;
+    let flush =
+        |tags: &mut Vec<(String, String)>, movetext: &mut String, games: &mut Vec<PgnGame>| {
+            if tags.is_empty() && movetext.trim().is_empty() {
+                return;
             }
-            if word.starts_with('{') {
-                in_comment = !word.contains('}');
-                continue;
+            let mut pos = Chess::default();
+            let mut moves = Vec::new();
+            let mut result = String::from("*");
+            let mut depth = 0i32;
+            let mut in_comment = false;
+            for word in movetext.split_whitespace() {
+                if in_comment {
+                    in_comment = !word.contains('}');
+                    continue;
+                }
+                if word.starts_with('{') {
+                    in_comment = !word.contains('}');
+                    continue;
+                }
+                depth += word.matches('(').count() as i32 - word.matches(')').count() as i32;
+                if depth > 0 || word.contains(')') {
+                    continue;
+                }
+                if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    result = word.to_owned();
+                    continue;
+                }
+                let w = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if w.is_empty() || w.starts_with('$') {
+                    continue;
+                }
+                let Ok(san) = w.trim_end_matches(['!', '?']).parse::<San>() else {
+                    break;
+                };
+                let Ok(m) = san.to_move(&pos) else { break };
+                pos.play_unchecked(m);
+                moves.push(m);
             }
-            depth += word.matches('(').count() as i32 - word.matches(')').count() as i32;
-            if depth > 0 || word.contains(')') {
-                continue;
-            }
-            if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                result = word.to_owned();
-                continue;
-            }
-            let w = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if w.is_empty() || w.starts_with('$') {
-                continue;
-            }
-            let Ok(san) = w.trim_end_matches(['!', '?']).parse::<San>() else { break };
-            let Ok(m) = san.to_move(&pos) else { break };
-            pos.play_unchecked(m);
-            moves.push(m);
-        }
-        games.push(PgnGame {
-            tags: std::mem::take(tags),
-            moves,
-            result,
-        });
-        movetext.clear();
-    };
+            games.push(PgnGame {
+                tags: std::mem::take(tags),
+                moves,
+                result,
+            });
+            movetext.clear();
+        };
     for line in text.lines() {
         if let Some(t) = tag(line) {
             if !movetext.trim().is_empty() {

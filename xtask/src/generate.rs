@@ -31,14 +31,20 @@ pub fn style(name: &str) -> Result<Style> {
 }
 
 /// Writes every game of `pgn_text` in `dialect`: its tags, then the movetext and result.
-pub fn generate(pgn_text: &str, dialect: Dialect, style: Style, out: &mut impl Write) -> Result<usize> {
+pub fn generate(
+    pgn_text: &str,
+    dialect: Dialect,
+    style: Style,
+    out: &mut impl Write,
+) -> Result<usize> {
     let start = Chess::default();
     let mut plies = 0;
     for g in pgn::read(pgn_text) {
         for (k, v) in &g.tags {
             writeln!(out, "[{k} \"{}\"]", v.replace('"', "\\\""))?;
         }
-        let text = write_game(&start, &g.moves, dialect, style).context("an illegal move in the input")?;
+        let text =
+            write_game(&start, &g.moves, dialect, style).context("an illegal move in the input")?;
         plies += g.moves.len();
         writeln!(out, "\n{text} {}\n", g.result)?;
     }
