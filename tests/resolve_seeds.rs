@@ -130,7 +130,7 @@ fn seed_004_portuguese_examples_each_resolve() {
         (
             Some("4k3/8/8/8/8/8/p7/4K3 b - - 0 1"),
             "1... a1=D",
-            "a1=Q",
+            "a1=Q+",
             false,
         ),
         (None, "1. e4 e5 2. Bc4", "Bc4", false),

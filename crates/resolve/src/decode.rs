@@ -227,13 +227,10 @@ impl<'a> Decoder<'a> {
                     let gap = &self.game.text[self.game.tokens[tok].span.end as usize
                         ..self.game.tokens[next].span.start as usize];
                     if !gap.contains('\n') {
-                        let joined: String = self.game.text[self.game.tokens[tok].span.start
-                            as usize
-                            ..self.game.tokens[next].span.end as usize]
-                            .chars()
-                            .filter(|c| !c.is_whitespace())
-                            .collect();
-                        texts.push((joined, next as u32));
+                        // The readings squeeze the space out (`0- 0-0`).
+                        let joined = &self.game.text[self.game.tokens[tok].span.start as usize
+                            ..self.game.tokens[next].span.end as usize];
+                        texts.push((joined.to_owned(), next as u32));
                     }
                 }
                 for (text, joined) in texts {
