@@ -340,7 +340,8 @@ impl<'a> Scanner<'a> {
     fn word(&mut self) {
         let start = self.pos;
         let rest = self.rest();
-        if let Some((n, t)) = result_number(rest)
+        if rest.starts_with(|c: char| c.is_ascii_digit() || c == '½')
+            && let Some((n, t)) = result_number(rest)
             && is_boundary(rest[n..].chars().next())
         {
             return self.push(TokenKind::Result(t), start, start + n);
@@ -348,19 +349,22 @@ impl<'a> Scanner<'a> {
         if rest.starts_with(|c: char| c.is_ascii_digit()) && self.move_number() {
             return;
         }
-        for (w, t) in RESULT_WORDS {
-            if let Some(r) = strip_prefix_ci(rest, w)
-                && crate::lex::at_word_end(r)
-            {
-                let n = w.len() + usize::from(r.starts_with('.'));
-                return self.push(TokenKind::Result(t), start, start + n);
-            }
-        }
+        // Moves first: no result word reads as a move in any dialect, and moves are common.
         if let Some((mv, n)) = parse_move_prefix(self.dialect, rest)
             && n > 0
             && is_boundary(rest[n..].chars().next())
         {
             return self.push(TokenKind::Move(mv), start, start + n);
+        }
+        if rest.starts_with(|c: char| c.is_alphabetic()) {
+            for (w, t) in RESULT_WORDS {
+                if let Some(r) = strip_prefix_ci(rest, w)
+                    && crate::lex::at_word_end(r)
+                {
+                    let n = w.len() + usize::from(r.starts_with('.'));
+                    return self.push(TokenKind::Result(t), start, start + n);
+                }
+            }
         }
         for (g, nag) in NAG_GLYPHS {
             if let Some(r) = rest.strip_prefix(g)
