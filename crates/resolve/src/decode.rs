@@ -193,7 +193,7 @@ impl<'a> Decoder<'a> {
     /// Expands every state by a move token (`tok`), or by the readings of unread text.
     fn expand(
         &mut self,
-        states: Vec<State>,
+        states: &[State],
         tok: usize,
         unknown_next: Option<Option<usize>>,
     ) -> Vec<State> {
@@ -203,12 +203,12 @@ impl<'a> Decoder<'a> {
             if st.skip_next {
                 out.push(State {
                     skip_next: false,
-                    ..st
+                    ..st.clone()
                 });
                 continue;
             }
             let legal = st.pos.legal_moves();
-            self.settle_suffix(&st, !legal.is_empty());
+            self.settle_suffix(st, !legal.is_empty());
             // (candidate, reading text index, joined token)
             let mut found: Vec<(Candidate, u32, u32)> = Vec::new();
             let literal = match unknown_next {
@@ -217,7 +217,7 @@ impl<'a> Decoder<'a> {
             };
             if let Some(token) = &literal {
                 let max = if repairing { 1 } else { 0 };
-                for c in self.read(&st, &legal, token, max) {
+                for c in self.read(st, &legal, token, max) {
                     found.push((c, NONE, NONE));
                 }
             }
@@ -240,7 +240,7 @@ impl<'a> Decoder<'a> {
                         }
                         let idx = self.texts.len() as u32;
                         let mut used = false;
-                        for mut c in self.read(&st, &legal, &r.mv, 0) {
+                        for mut c in self.read(st, &legal, &r.mv, 0) {
                             c.cost += r.cost;
                             c.relax.0 |= Relax::READING;
                             found.push((c, idx, joined));
@@ -252,7 +252,7 @@ impl<'a> Decoder<'a> {
                     }
                 }
             }
-            if let Some(_) = unknown_next {
+            if unknown_next.is_some() {
                 // Unread text may be junk: passing over it costs nothing.
                 out.push(st.clone());
             }
@@ -369,12 +369,12 @@ impl<'a> Decoder<'a> {
                 }
                 Event::Unknown { tok, next } => {
                     if self.repair[tok] {
-                        states = self.expand(states, tok, Some(next));
+                        states = self.expand(&states, tok, Some(next));
                         states = self.prune(states);
                     }
                 }
                 Event::Move(tok) => {
-                    let next = self.expand(states.clone(), tok, None);
+                    let next = self.expand(&states, tok, None);
                     if next.is_empty() {
                         return PassEnd::DeadEnd {
                             event: ei,
