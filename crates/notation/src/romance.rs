@@ -1,15 +1,1353 @@
-//! Placeholder until implemented.
+//! Descriptive notation of the Romance languages: Spanish, Portuguese, French, Italian and
+//! Catalan (reference §3 and §4).
+//!
+//! Letters come from [`romance_letters`]: Es/It/Ca `P C A T D R`, Pt `P C B T D R`,
+//! Fr `P C F T D R`. The wing letters `R` (king's side) and `D` (queen's side) follow the
+//! group letter: `AR`, `TD`, `CR`. Files, left to right: `TD CD AD D R AR CR TR`.
+//!
+//! # Grammar
+//!
+//! ```text
+//! move       = castle | castle-word | piece-move
+//! castle     = O sep O [sep O]          O = `O` | `0` | `o`; sep = [spaces] dash [spaces] | nothing
+//! piece-move = man gap ( "(" square ")" [dash] rest-after-origin     Catalan `C(1)2R`
+//!                      | capture                                    `CXA`, `P pr PD`
+//!                      | [dash] square [ capture | dash square ] )   `P4R`, `T1xP`, `C3A-2D`
+//!              [promotion]
+//! man        = letter [wing]  (knight, bishop, rook) | `P` [file] | queen | king
+//! gap        = [`.`] [spaces]                        French `P.4D`, `C. 3FR`, `D 4 FR`
+//! capture    = (`x` | `X` | `×` | `:` | French `pr`) [man] [dest]
+//! square     = rank [file]            rank first, after a piece or a dash (`4R`, `3AR`, `1`)
+//!            | file [rank]            file first, only after a dash (Italian `T-AD3`)
+//!            | a-h 1-8                algebraic square, only after a dash or inside `( )`
+//! promotion  = `=` X | `/` X | `(` X `)` | `:` X  (`:` only for a pawn, after a capture or
+//!              on the 8th rank: `PxC:D`, `P8D:D`)
+//! ```
+//!
+//! The overloaded `R` and `D` are resolved by position alone: first letter = king or queen;
+//! right after a knight, bishop or rook letter = wing; after `P` = the pawn's file; at the end
+//! of a square = the king's or queen's file, or the wing after a paired file letter.
+//!
+//! # Decisions
+//!
+//! - `P8CD` is a pawn to the 8th rank of the queen's-knight file: a promotion piece is only
+//!   read after `=`, `/`, `:` or inside parentheses (`P8C=D`, `P8C/D`, `P8C(D)`).
+//! - A file-first square is read after a dash in every language, so Spanish `P-R4` is pawn
+//!   to king's 4th (the `R` there can only be a file). Italian books print that order.
+//! - Spaces between the piece and the rank (`D 4 FR`) need a file after the rank, so `D 4.`
+//!   followed by a move number is not read as a move. An origin needs a dash before its
+//!   destination (`C3-2D`) unless it is in parentheses (`C(1)2R`).
+//! - `:` after the piece is a capture; `:` plus a piece letter after a captured man or after
+//!   an 8th-rank destination of a pawn is a promotion.
+//! - The Spanish 19th-century hybrid `ar-c4`, `cd-c3`, `a-c4` (lowercase names, algebraic
+//!   squares) is read in Spanish; the numeric `f-34` is not.
+//! - Castling without a side: `enroque`, `enroc`, `roque`, `arrocco`.
+//!
+//! # Writer
+//!
+//! Compact rank-first (`C3AR`, `CxA`, `TR1D`, `C3-2D`, `C3A-2D`, `P8C=D`, `O-O`); Italian
+//! file-first with a hyphen (`T-AD3`, origin in parentheses: `C(AR3)-D2`); Catalan origins
+//! in parentheses too (`C(1)2R`). Mate is `#`
+//! (Portuguese `++`, French `≠`), en passant ` a.p.` (French ` e.p.`). Squares counted from
+//! the other side (`adverse`) are written from the mover's side (rank `9 - n`); algebraic
+//! squares are written as a hybrid: destination `C-f3`, origin `C(g1)-f3`.
 
-use crate::ast::Move;
-use crate::dialect::DescLang;
-use crate::lex::{In, Res};
+use std::fmt::Write as _;
+
+use nom::Parser;
+use nom::combinator::opt;
+
+use crate::ast::{
+    AbsSquare, CastleSide, CheckMark, DescFile, DescSquare, FileGroup, Man, Move, MoveKind,
+    PieceMove, Place, Role, Wing,
+};
+use crate::dialect::{DescLang, group_role, role_group, romance_letters};
+use crate::lex::{self, In, Res, at_word_end, hs};
 use crate::write::Style;
 
-pub(crate) fn move_body(_lang: DescLang, i: In<'_>) -> Res<'_, Move> {
+/// The piece letters of one language, as ASCII bytes, indexed like [`Role::ALL`].
+#[derive(Clone, Copy)]
+struct Letters([u8; 6]);
+
+impl Letters {
+    fn new(lang: DescLang) -> Letters {
+        Letters(romance_letters(lang).map(|c| c as u8))
+    }
+
+    fn role(self, b: u8) -> Option<Role> {
+        self.0.iter().position(|&x| x == b).map(|k| Role::ALL[k])
+    }
+
+    fn letter(self, r: Role) -> char {
+        char::from(self.0[r as usize])
+    }
+
+    fn group(self, b: u8) -> Option<FileGroup> {
+        self.role(b).and_then(role_group)
+    }
+
+    fn group_letter(self, g: FileGroup) -> char {
+        self.letter(group_role(g))
+    }
+}
+
+fn fail<T>(i: In<'_>) -> Res<'_, T> {
     Err(nom::Err::Error(nom::error::Error::new(
         i,
         nom::error::ErrorKind::Fail,
     )))
 }
 
-pub(crate) fn write(_lang: DescLang, _mv: &Move, _style: Style, _out: &mut String) {}
+fn peek(i: In<'_>) -> Option<u8> {
+    i.as_bytes().first().copied()
+}
+
+/// Skips one ASCII byte; callers have checked it.
+fn skip1(i: In<'_>) -> In<'_> {
+    &i[1..]
+}
+
+/// `R` (king's side) or `D` (queen's side).
+fn wing(i: In<'_>) -> Res<'_, Wing> {
+    match peek(i) {
+        Some(b'R') => Ok((skip1(i), Wing::King)),
+        Some(b'D') => Ok((skip1(i), Wing::Queen)),
+        _ => fail(i),
+    }
+}
+
+/// A file: a group letter, then a wing letter for the paired groups (`AR`, `TD`, `C`, `D`).
+fn desc_file(l: Letters, i: In<'_>) -> Res<'_, DescFile> {
+    let Some(group) = peek(i).and_then(|b| l.group(b)) else {
+        return fail(i);
+    };
+    let i = skip1(i);
+    if group.is_paired() {
+        let (i, wing) = opt(wing).parse(i)?;
+        return Ok((i, DescFile { group, wing }));
+    }
+    Ok((i, DescFile { group, wing: None }))
+}
+
+/// A rank digit 1–8 not followed by another digit.
+fn rank(i: In<'_>) -> Res<'_, u8> {
+    match i.as_bytes() {
+        [d @ b'1'..=b'8', rest @ ..] if !rest.first().is_some_and(u8::is_ascii_digit) => {
+            Ok((skip1(i), d - b'0'))
+        }
+        _ => fail(i),
+    }
+}
+
+/// Rank first, file optional: `4R`, `3AR`, `1`, French `4 FR` (a spaced file must end a word).
+fn rank_first(l: Letters, i: In<'_>) -> Res<'_, DescSquare> {
+    let (i, r) = rank(i)?;
+    let sq = |file| DescSquare {
+        file,
+        rank: Some(r),
+        adverse: false,
+    };
+    if let Ok((j, f)) = desc_file(l, i) {
+        return Ok((j, sq(Some(f))));
+    }
+    let j = spaces(i);
+    if j.len() < i.len()
+        && let Ok((k, f)) = desc_file(l, j)
+        && at_word_end(k)
+    {
+        return Ok((k, sq(Some(f))));
+    }
+    Ok((i, sq(None)))
+}
+
+/// File first, rank optional: Italian `AD3`, `R`.
+fn file_first(l: Letters, i: In<'_>) -> Res<'_, DescSquare> {
+    let (i, f) = desc_file(l, i)?;
+    let (i, r) = opt(rank).parse(i)?;
+    Ok((
+        i,
+        DescSquare {
+            file: Some(f),
+            rank: r,
+            adverse: false,
+        },
+    ))
+}
+
+/// A full algebraic square, `c4`.
+fn abs_square(i: In<'_>) -> Res<'_, AbsSquare> {
+    match i.as_bytes() {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8', rest @ ..]
+            if !rest.first().is_some_and(u8::is_ascii_alphanumeric) =>
+        {
+            Ok((
+                &i[2..],
+                AbsSquare {
+                    file: Some(f - b'a'),
+                    rank: Some(r - b'1'),
+                },
+            ))
+        }
+        _ => fail(i),
+    }
+}
+
+/// Any kind of square, chosen by its first byte (after a dash or inside parentheses).
+fn any_square(l: Letters, i: In<'_>) -> Res<'_, Place> {
+    match peek(i) {
+        Some(b'1'..=b'8') => rank_first(l, i).map(|(r, s)| (r, Place::Desc(s))),
+        Some(b'a'..=b'h') => abs_square(i).map(|(r, s)| (r, Place::Abs(s))),
+        _ => file_first(l, i).map(|(r, s)| (r, Place::Desc(s))),
+    }
+}
+
+/// `(1)`, `(3A)`, `(AR3)`, `(g1)`.
+fn paren_square(l: Letters, i: In<'_>) -> Res<'_, Place> {
+    let Some(j) = i.strip_prefix('(') else {
+        return fail(i);
+    };
+    let (j, ()) = hs(j)?;
+    let (j, p) = any_square(l, j)?;
+    let (j, ()) = hs(j)?;
+    match j.strip_prefix(')') {
+        Some(k) => Ok((k, p)),
+        None => fail(i),
+    }
+}
+
+/// Spaces and tabs, checked on the first byte before calling [`lex::hs`].
+fn spaces(i: In<'_>) -> In<'_> {
+    match peek(i) {
+        Some(b' ' | b'\t' | 0xC2) => hs(i).map_or(i, |(r, ())| r),
+        _ => i,
+    }
+}
+
+/// A dash, checked on the first byte before calling [`lex::dash`] (the others are `E2 ..`).
+fn dash(i: In<'_>) -> Res<'_, ()> {
+    match peek(i) {
+        Some(b'-') => Ok((skip1(i), ())),
+        Some(0xE2) => lex::dash(i),
+        _ => fail(i),
+    }
+}
+
+/// A dash with optional spaces around it; fails without a dash.
+fn spaced_dash(i: In<'_>) -> Res<'_, ()> {
+    let (j, ()) = dash(spaces(i))?;
+    Ok((spaces(j), ()))
+}
+
+/// A man: `C`, `CR`, `TD`, `P`, `PR`, `PAR`, `D`, `R`.
+fn man(l: Letters, i: In<'_>) -> Res<'_, Man> {
+    let Some(role) = peek(i).and_then(|b| l.role(b)) else {
+        return fail(i);
+    };
+    let i = skip1(i);
+    match role {
+        Role::Pawn => match desc_file(l, i) {
+            Ok((j, f)) => Ok((
+                j,
+                Man {
+                    role,
+                    wing: f.wing,
+                    file: Some(f.group),
+                },
+            )),
+            Err(_) => Ok((i, Man::plain(role))),
+        },
+        Role::Knight | Role::Bishop | Role::Rook => {
+            let (i, wing) = opt(wing).parse(i)?;
+            Ok((
+                i,
+                Man {
+                    role,
+                    wing,
+                    file: None,
+                },
+            ))
+        }
+        Role::Queen | Role::King => Ok((i, Man::plain(role))),
+    }
+}
+
+/// After the man: an optional period and spaces. Returns whether spaces were read.
+fn gap(i: In<'_>) -> (In<'_>, bool) {
+    let j = i.strip_prefix('.').unwrap_or(i);
+    let k = j.trim_start_matches([' ', '\t', '\u{a0}']);
+    (k, k.len() < j.len())
+}
+
+/// A capture sign: `x`, `X`, `×`, `:` (the first byte is checked before [`lex::capture_sign`]).
+fn capture_sign(i: In<'_>) -> Res<'_, ()> {
+    match peek(i) {
+        Some(b'x' | b'X' | b':') => Ok((skip1(i), ())),
+        Some(0xC3) => lex::capture_sign(i),
+        _ => fail(i),
+    }
+}
+
+/// French `pr` / `prend` (with an optional period), which needs spaces around it.
+fn takes_word(i: In<'_>) -> Res<'_, ()> {
+    for w in ["prend", "pr"] {
+        if let Some(r) = i.strip_prefix(w) {
+            let r = r.strip_prefix('.').unwrap_or(r);
+            if r.starts_with([' ', '\t', '\u{a0}']) {
+                return hs(r);
+            }
+        }
+    }
+    fail(i)
+}
+
+/// A promoted piece letter ending a word.
+fn promo_letter(l: Letters, i: In<'_>) -> Res<'_, Role> {
+    match peek(i).and_then(|b| l.role(b)) {
+        Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen))
+            if at_word_end(skip1(i)) || i[1..].starts_with(')') =>
+        {
+            Ok((skip1(i), r))
+        }
+        _ => fail(i),
+    }
+}
+
+/// `=D`, `/D`, `(D)`, and `:D` when `colon` allows it.
+fn promotion(l: Letters, i: In<'_>, colon: bool) -> Res<'_, Role> {
+    match peek(i) {
+        Some(b'=' | b'/') => promo_letter(l, skip1(i)),
+        Some(b':') if colon => promo_letter(l, skip1(i)),
+        Some(b'(') => {
+            let (j, r) = promo_letter(l, skip1(i))?;
+            match j.strip_prefix(')') {
+                Some(k) => Ok((k, r)),
+                None => fail(i),
+            }
+        }
+        _ => fail(i),
+    }
+}
+
+/// Reads an optional promotion into `pm`.
+fn finish<'a>(l: Letters, mut pm: PieceMove, i: In<'a>, colon: bool) -> Res<'a, Move> {
+    let mut i = i;
+    if let Ok((j, r)) = promotion(l, i, colon) {
+        pm.promotion = Some(r);
+        i = j;
+    }
+    Ok((i, Move::new(MoveKind::Piece(pm))))
+}
+
+/// After a capture sign: the captured man, then an optional destination.
+fn capture_tail<'a>(l: Letters, mut pm: PieceMove, i: In<'a>, spaced: bool) -> Res<'a, Move> {
+    let i = if spaced { spaces(i) } else { i };
+    let (i, victim) = opt(|x| man(l, x)).parse(i)?;
+    pm.capture = Some(victim);
+    let pawn = pm.man.role == Role::Pawn;
+    let (i, to) = match peek(i) {
+        Some(b'1'..=b'8') => {
+            let (j, s) = rank_first(l, i)?;
+            (j, Some(Place::Desc(s)))
+        }
+        Some(b'(') if !(pawn && promotion(l, i, false).is_ok()) => {
+            let (j, p) = paren_square(l, i)?;
+            (j, Some(p))
+        }
+        _ => match dash(i) {
+            Ok((j, ())) => {
+                let (j, p) = any_square(l, j)?;
+                (j, Some(p))
+            }
+            Err(_) => (i, None),
+        },
+    };
+    if victim.is_none() && to.is_none() {
+        return fail(i);
+    }
+    pm.to = to;
+    finish(l, pm, i, pawn)
+}
+
+fn is_rank8(p: &Place) -> bool {
+    matches!(
+        p,
+        Place::Desc(DescSquare { rank: Some(8), .. }) | Place::Abs(AbsSquare { rank: Some(7), .. })
+    )
+}
+
+/// After a first square: it is the origin when a capture or a dashed square follows.
+fn after_square<'a>(l: Letters, mut pm: PieceMove, i: In<'a>, first: Place) -> Res<'a, Move> {
+    let pawn = pm.man.role == Role::Pawn;
+    if pawn && is_rank8(&first) && i.starts_with(':') && promotion(l, i, true).is_ok() {
+        pm.to = Some(first);
+        return finish(l, pm, i, true);
+    }
+    if let Ok((j, ())) = capture_sign(i) {
+        pm.from = Some(first);
+        return capture_tail(l, pm, j, false);
+    }
+    if let Ok((j, ())) = spaced_dash(i)
+        && let Ok((k, second)) = any_square(l, j)
+    {
+        pm.from = Some(first);
+        pm.to = Some(second);
+        return finish(l, pm, k, pawn);
+    }
+    pm.to = Some(first);
+    finish(l, pm, i, pawn)
+}
+
+/// After a parenthesised origin: `C(1)2R`, `C(AR3)-D2`, `T(1)xP`.
+fn after_origin<'a>(l: Letters, mut pm: PieceMove, i: In<'a>) -> Res<'a, Move> {
+    if let Ok((j, ())) = capture_sign(i) {
+        return capture_tail(l, pm, j, false);
+    }
+    let (j, dashed) = lex::opt_dash(i)?;
+    let (j, to) = match dashed {
+        true => any_square(l, j)?,
+        false => {
+            let (j, s) = rank_first(l, i)?;
+            (j, Place::Desc(s))
+        }
+    };
+    pm.to = Some(to);
+    let pawn = pm.man.role == Role::Pawn;
+    finish(l, pm, j, pawn)
+}
+
+fn piece_move(l: Letters, lang: DescLang, i: In<'_>) -> Res<'_, Move> {
+    let (i, man) = man(l, i)?;
+    let pm = PieceMove {
+        man,
+        from: None,
+        capture: None,
+        to: None,
+        promotion: None,
+        advance: None,
+    };
+    let (j, spaced) = gap(i);
+    if j.starts_with('(') {
+        let (k, from) = paren_square(l, j)?;
+        let pm = PieceMove {
+            from: Some(from),
+            ..pm
+        };
+        return after_origin(l, pm, k);
+    }
+    if let Ok((k, ())) = capture_sign(j) {
+        return capture_tail(l, pm, k, spaced);
+    }
+    if spaced
+        && lang == DescLang::Fr
+        && let Ok((k, ())) = takes_word(j)
+    {
+        return capture_tail(l, pm, k, true);
+    }
+    let (k, first) = match dash(j) {
+        Ok((k, ())) => any_square(l, spaces(k))?,
+        Err(_) => {
+            let (k, s) = rank_first(l, j)?;
+            if spaced && s.file.is_none() {
+                return fail(j);
+            }
+            (k, Place::Desc(s))
+        }
+    };
+    after_square(l, pm, k, first)
+}
+
+/// Castling: `O-O`, `0-0-0`, `0 — 0`, `00`, `000`.
+fn castle(i: In<'_>) -> Res<'_, Move> {
+    fn o(i: In<'_>) -> Res<'_, ()> {
+        match peek(i) {
+            Some(b'O' | b'0' | b'o') => Ok((skip1(i), ())),
+            _ => fail(i),
+        }
+    }
+    let (mut i, ()) = o(i)?;
+    let mut count = 1;
+    while count < 3 {
+        if let Ok((j, ())) = o(i) {
+            i = j;
+        } else if let Ok((j, ())) = spaced_dash(i)
+            && let Ok((k, ())) = o(j)
+        {
+            i = k;
+        } else {
+            break;
+        }
+        count += 1;
+    }
+    if count < 2 || !at_word_end(i) {
+        return fail(i);
+    }
+    let side = if count == 2 {
+        CastleSide::King
+    } else {
+        CastleSide::Queen
+    };
+    Ok((i, Move::new(MoveKind::Castle(Some(side)))))
+}
+
+/// The words for castling, one per language, read in every language.
+const CASTLE_WORDS: [&str; 4] = ["enroque", "enroc", "roque", "arrocco"];
+
+fn castle_word(i: In<'_>) -> Res<'_, Move> {
+    for w in CASTLE_WORDS {
+        if i.len() >= w.len() && i.is_char_boundary(w.len()) && i[..w.len()].eq_ignore_ascii_case(w)
+        {
+            let r = &i[w.len()..];
+            if at_word_end(r) {
+                return Ok((r, Move::new(MoveKind::Castle(None))));
+            }
+        }
+    }
+    fail(i)
+}
+
+/// The Spanish 19th-century hybrid: `ar-c4`, `cd-c3`, `a-c4`.
+fn hybrid(l: Letters, i: In<'_>) -> Res<'_, Move> {
+    let Some(role) = peek(i)
+        .filter(u8::is_ascii_lowercase)
+        .and_then(|b| l.role(b.to_ascii_uppercase()))
+    else {
+        return fail(i);
+    };
+    let mut j = skip1(i);
+    let mut wing = None;
+    if matches!(role, Role::Knight | Role::Bishop | Role::Rook) {
+        match peek(j) {
+            Some(b'r') => wing = Some(Wing::King),
+            Some(b'd') => wing = Some(Wing::Queen),
+            _ => {}
+        }
+        if wing.is_some() {
+            j = skip1(j);
+        }
+    }
+    let (j, ()) = dash(j)?;
+    let (j, to) = abs_square(j)?;
+    let pm = PieceMove {
+        man: Man {
+            role,
+            wing,
+            file: None,
+        },
+        from: None,
+        capture: None,
+        to: Some(Place::Abs(to)),
+        promotion: None,
+        advance: None,
+    };
+    Ok((j, Move::new(MoveKind::Piece(pm))))
+}
+
+/// Reads one Romance descriptive move body; suffix marks are left to [`lex::suffix`].
+pub(crate) fn move_body(lang: DescLang, i: In<'_>) -> Res<'_, Move> {
+    let l = Letters::new(lang);
+    let b = match peek(i) {
+        Some(b) => b,
+        None => return fail(i),
+    };
+    if matches!(b, b'O' | b'0' | b'o')
+        && let Ok(r) = castle(i)
+    {
+        return Ok(r);
+    }
+    // A castling word: the second letter is lowercase (`Enroque`, `roque`).
+    if i.as_bytes().get(1).is_some_and(u8::is_ascii_lowercase)
+        && let Ok(r) = castle_word(i)
+    {
+        return Ok(r);
+    }
+    if b.is_ascii_uppercase() {
+        piece_move(l, lang, i)
+    } else if lang == DescLang::Es {
+        hybrid(l, i)
+    } else {
+        fail(i)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Writer
+
+fn push_rank(r: u8, adverse: bool, out: &mut String) {
+    let r = if adverse && (1..=8).contains(&r) {
+        9 - r
+    } else {
+        r
+    };
+    if (1..=8).contains(&r) {
+        out.push(char::from(b'0' + r));
+    } else {
+        let _ = write!(out, "{r}");
+    }
+}
+
+fn push_file(l: Letters, f: DescFile, out: &mut String) {
+    out.push(l.group_letter(f.group));
+    if f.group.is_paired() {
+        push_wing(f.wing, out);
+    }
+}
+
+fn push_wing(w: Option<Wing>, out: &mut String) {
+    match w {
+        Some(Wing::King) => out.push('R'),
+        Some(Wing::Queen) => out.push('D'),
+        None => {}
+    }
+}
+
+fn push_rank_first(l: Letters, sq: &DescSquare, out: &mut String) {
+    if let Some(r) = sq.rank {
+        push_rank(r, sq.adverse, out);
+    }
+    if let Some(f) = sq.file {
+        push_file(l, f, out);
+    }
+}
+
+fn push_file_first(l: Letters, sq: &DescSquare, out: &mut String) {
+    if let Some(f) = sq.file {
+        push_file(l, f, out);
+    }
+    if let Some(r) = sq.rank {
+        push_rank(r, sq.adverse, out);
+    }
+}
+
+fn push_abs(a: &AbsSquare, out: &mut String) {
+    if let Some(f) = a.file {
+        out.push(char::from(b'a'.saturating_add(f.min(25))));
+    }
+    if let Some(r) = a.rank {
+        let _ = write!(out, "{}", u16::from(r) + 1);
+    }
+}
+
+fn push_man(l: Letters, m: &Man, out: &mut String) {
+    out.push(l.letter(m.role));
+    match m.role {
+        Role::Pawn => {
+            if let Some(g) = m.file {
+                out.push(l.group_letter(g));
+                if g.is_paired() {
+                    push_wing(m.wing, out);
+                }
+            }
+        }
+        Role::Knight | Role::Bishop | Role::Rook => push_wing(m.wing, out),
+        Role::Queen | Role::King => {}
+    }
+}
+
+/// Writes a destination. `dash` asks for a dash before a rank-first square (after a
+/// rank-first origin).
+fn push_dest(l: Letters, italian: bool, to: &Place, dash: bool, out: &mut String) {
+    match to {
+        Place::Desc(sq) => {
+            if sq.file.is_some() && (italian || sq.rank.is_none()) {
+                out.push('-');
+                push_file_first(l, sq, out);
+            } else if sq.rank.is_some() {
+                if dash {
+                    out.push('-');
+                }
+                push_rank_first(l, sq, out);
+            }
+        }
+        Place::Abs(a) => {
+            out.push('-');
+            push_abs(a, out);
+        }
+    }
+}
+
+fn push_piece(l: Letters, lang: DescLang, p: &PieceMove, out: &mut String) {
+    let italian = lang == DescLang::It;
+    // Catalan and Italian books put the origin in parentheses: `C(1)2R`, `C(AR3)-D2`.
+    let parens = italian || lang == DescLang::Ca;
+    push_man(l, &p.man, out);
+    let mut open_origin = false;
+    match &p.from {
+        None => {}
+        Some(Place::Desc(sq)) if !parens && sq.rank.is_some() => {
+            push_rank_first(l, sq, out);
+            open_origin = true;
+        }
+        Some(Place::Desc(sq)) if sq.rank.is_some() || sq.file.is_some() => {
+            out.push('(');
+            if italian {
+                push_file_first(l, sq, out);
+            } else {
+                push_rank_first(l, sq, out);
+            }
+            out.push(')');
+        }
+        // An empty origin says nothing.
+        Some(Place::Desc(_)) => {}
+        Some(Place::Abs(a)) => {
+            out.push('(');
+            push_abs(a, out);
+            out.push(')');
+        }
+    }
+    if let Some(victim) = p.capture {
+        out.push('x');
+        if let Some(m) = victim {
+            push_man(l, &m, out);
+        }
+        if let Some(to) = &p.to {
+            push_dest(l, italian, to, false, out);
+        }
+    } else if let Some(to) = &p.to {
+        push_dest(l, italian, to, open_origin, out);
+    }
+    if let Some(r) = p.promotion {
+        out.push('=');
+        out.push(l.letter(r));
+    }
+}
+
+/// Writes `mv` in the compact form of `lang` (`style` has no Romance variants).
+pub(crate) fn write(lang: DescLang, mv: &Move, _style: Style, out: &mut String) {
+    let l = Letters::new(lang);
+    match &mv.kind {
+        MoveKind::Castle(Some(CastleSide::King)) => out.push_str("O-O"),
+        MoveKind::Castle(Some(CastleSide::Queen)) => out.push_str("O-O-O"),
+        MoveKind::Castle(None) => out.push_str(match lang {
+            DescLang::Ca => "enroc",
+            DescLang::Pt | DescLang::Fr => "roque",
+            DescLang::It => "arrocco",
+            DescLang::Es | DescLang::En => "enroque",
+        }),
+        MoveKind::Piece(p) => push_piece(l, lang, p, out),
+    }
+    match mv.check {
+        None => {}
+        Some(CheckMark::Check) => out.push('+'),
+        Some(CheckMark::Discovered) => out.push_str(" dis. ch."),
+        Some(CheckMark::Double) => out.push_str(" dbl. ch."),
+        Some(CheckMark::Mate) => out.push_str(match lang {
+            DescLang::Pt => "++",
+            DescLang::Fr => "≠",
+            _ => "#",
+        }),
+    }
+    if mv.en_passant {
+        out.push_str(if lang == DescLang::Fr {
+            " e.p."
+        } else {
+            " a.p."
+        });
+    }
+    if let Some(n) = mv.nag {
+        match n {
+            1 => out.push('!'),
+            2 => out.push('?'),
+            3 => out.push_str("!!"),
+            4 => out.push_str("??"),
+            5 => out.push_str("!?"),
+            6 => out.push_str("?!"),
+            n => {
+                let _ = write!(out, " ${n}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::TokenKind;
+    use crate::dialect::Dialect;
+    use crate::movetext::tokenize;
+    use crate::write::{Form, KnightLetter};
+    use crate::{parse_move, parse_move_prefix, write_move};
+    use proptest::prelude::*;
+
+    const ES: DescLang = DescLang::Es;
+    const PT: DescLang = DescLang::Pt;
+    const FR: DescLang = DescLang::Fr;
+    const IT: DescLang = DescLang::It;
+    const CA: DescLang = DescLang::Ca;
+    const LANGS: [DescLang; 5] = [ES, PT, FR, IT, CA];
+
+    fn d(lang: DescLang) -> Dialect {
+        Dialect::Descriptive(lang)
+    }
+
+    fn code(lang: DescLang) -> &'static str {
+        match lang {
+            DescLang::Es => "es",
+            DescLang::Pt => "pt",
+            DescLang::Fr => "fr",
+            DescLang::It => "it",
+            DescLang::Ca => "ca",
+            DescLang::En => "en",
+        }
+    }
+
+    /// Every example of reference §3 and §4 and seed 003, plus deliberate rejects.
+    const TABLE: &[(DescLang, &str)] = &[
+        // Seed 003 (Borrell 1975) and §3.2.
+        (ES, "P4R"),
+        (ES, "C3AR"),
+        (ES, "C3AD"),
+        (ES, "C3A"),
+        (ES, "A5C"),
+        (ES, "O-O"),
+        (ES, "P3D"),
+        (ES, "C5D"),
+        (ES, "CXA"),
+        (ES, "D2D"),
+        (ES, "AXC"),
+        (ES, "C7R+"),
+        (ES, "R1T"),
+        (ES, "AXP+"),
+        (ES, "RXA"),
+        (ES, "D5C+"),
+        (ES, "D6A#"),
+        (ES, "A5CD"),
+        (ES, "D7T"),
+        (ES, "P8C=D+"),
+        (ES, "AxT"),
+        (ES, "P3CD"),
+        (ES, "A2C"),
+        (ES, "P4AD"),
+        (ES, "P3R"),
+        (ES, "A2R"),
+        (ES, "P3TD"),
+        // §3.3 captures.
+        (ES, "PxP"),
+        (ES, "PRxP"),
+        (ES, "PCxPA"),
+        (ES, "PxPT"),
+        (ES, "PTxP"),
+        (ES, "PAXPC"),
+        (ES, "CRXP"),
+        (ES, "CDXP"),
+        (ES, "C×A"),
+        (ES, "C:A"),
+        // §3.4 disambiguation.
+        (ES, "TD3AR"),
+        (ES, "TR1D"),
+        (ES, "CR3A"),
+        (ES, "T1xP"),
+        (ES, "T7xP"),
+        (ES, "C3-2D"),
+        (ES, "C3A-2D"),
+        (ES, "C7-5C"),
+        (ES, "C3-5C"),
+        (ES, "C\\7-5C"),
+        // §3.5 castling, promotion, e.p., checks.
+        (ES, "0-0"),
+        (ES, "0-0-0"),
+        (ES, "O-O-O"),
+        (ES, "00"),
+        (ES, "000"),
+        (ES, "0 — 0"),
+        (ES, "0 — 0 — 0"),
+        (ES, "Enroque"),
+        (ES, "PxP a.p."),
+        (ES, "PxP e.p."),
+        (ES, "AXP++"),
+        (ES, "P8D=D"),
+        (ES, "P8C(D)"),
+        (ES, "P8C/D"),
+        (ES, "P8CD"),
+        (ES, "PxA=D"),
+        // Hyphens and spacing.
+        (ES, "P-4R"),
+        (ES, "C-3AR"),
+        (ES, "P-R4"),
+        (ES, "C2R??"),
+        (ES, "C3AR!?"),
+        // §3.6 the 19th-century hybrid.
+        (ES, "ar-c4"),
+        (ES, "cd-c3"),
+        (ES, "a-c4"),
+        (ES, "c-c3"),
+        (ES, "f-34"),
+        // Seed 003's algebraic examples and other rejects.
+        (ES, "Dxd5"),
+        (ES, "Af3+"),
+        (ES, "P9R"),
+        (ES, "P4RR"),
+        (ES, "CX"),
+        (ES, "T 4."),
+        (ES, "R"),
+        (ES, "P-K4"),
+        // §4.3 Portuguese.
+        (PT, "P4R"),
+        (PT, "C3BR"),
+        (PT, "B5C"),
+        (PT, "P4D"),
+        (PT, "PxP"),
+        (PT, "P3R"),
+        (PT, "R2R"),
+        (PT, "R2D"),
+        (PT, "D5TR"),
+        (PT, "B6CD"),
+        (PT, "0-0"),
+        (PT, "0-0-0"),
+        (PT, "D7R++"),
+        (PT, "roque"),
+        (PT, "A5C"),
+        // §4.1 French.
+        (FR, "P4R"),
+        (FR, "T5FR"),
+        (FR, "D 4 FR"),
+        (FR, "T 4 CR — 2 CR"),
+        (FR, "TD3FR"),
+        (FR, "PxC"),
+        (FR, "P pr PD"),
+        (FR, "C pr PD"),
+        (FR, "P.4D"),
+        (FR, "P.4FD"),
+        (FR, "P.3FD"),
+        (FR, "C.3FD"),
+        (FR, "C. 3FR"),
+        (FR, "P.3R"),
+        (FR, "F.4FR"),
+        (FR, "P8D=D"),
+        (FR, "PxC:D≠"),
+        (FR, "P8D:D"),
+        (FR, "P:P"),
+        (FR, "0 — 0"),
+        (FR, "0 — 0 — 0"),
+        (FR, "roque"),
+        (FR, "A5C"),
+        // §4.2 Italian.
+        (IT, "T-AD3"),
+        (IT, "T-AD6"),
+        (IT, "P4R"),
+        (IT, "P-R4"),
+        (IT, "CR-AR3"),
+        (IT, "C(AR3)-D2"),
+        (IT, "TxA"),
+        (IT, "TxP-D5"),
+        (IT, "arrocco"),
+        (IT, "ar-c4"),
+        // §4.4 Catalan.
+        (CA, "P4R"),
+        (CA, "C3AR"),
+        (CA, "C3AD"),
+        (CA, "A4A"),
+        (CA, "C3A"),
+        (CA, "C5C"),
+        (CA, "C2R??"),
+        (CA, "AxP++"),
+        (CA, "CR2R"),
+        (CA, "CD2D"),
+        (CA, "C(1)2R"),
+        (CA, "C2R"),
+        (CA, "C2D"),
+        (CA, "A5C"),
+        (CA, "A5CR"),
+        (CA, "P8C=D"),
+        (CA, "O-O"),
+        (CA, "0-0"),
+        (CA, "enroc"),
+    ];
+
+    #[test]
+    fn table_snapshot() {
+        let mut s = String::new();
+        for &(lang, text) in TABLE {
+            let _ = match parse_move(d(lang), text) {
+                Ok(mv) => writeln!(s, "{}  {text}  =>  {mv}", code(lang)),
+                Err(_) => writeln!(s, "{}  {text}  =>  ERROR", code(lang)),
+            };
+        }
+        insta::assert_snapshot!("romance_table", s);
+    }
+
+    fn p(lang: DescLang, text: &str) -> Move {
+        parse_move(d(lang), text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn piece(mv: Move) -> PieceMove {
+        match mv.kind {
+            MoveKind::Piece(pm) => pm,
+            MoveKind::Castle(_) => panic!("castling"),
+        }
+    }
+
+    fn sq(group: FileGroup, wing: Option<Wing>, rank: u8) -> Option<Place> {
+        Some(Place::Desc(DescSquare {
+            file: Some(DescFile { group, wing }),
+            rank: Some(rank),
+            adverse: false,
+        }))
+    }
+
+    #[test]
+    fn ast_conventions() {
+        let m = piece(p(ES, "CR3A"));
+        assert_eq!(
+            m.man,
+            Man {
+                role: Role::Knight,
+                wing: Some(Wing::King),
+                file: None
+            }
+        );
+        assert_eq!(m.to, sq(FileGroup::Bishop, None, 3));
+        let m = piece(p(ES, "TD3AR"));
+        assert_eq!(m.man.wing, Some(Wing::Queen));
+        assert_eq!(m.to, sq(FileGroup::Bishop, Some(Wing::King), 3));
+        let m = piece(p(ES, "PAR4R"));
+        assert_eq!(
+            m.man,
+            Man {
+                role: Role::Pawn,
+                wing: Some(Wing::King),
+                file: Some(FileGroup::Bishop)
+            }
+        );
+        assert_eq!(m.to, sq(FileGroup::King, None, 4));
+        let m = piece(p(ES, "PCxPA"));
+        assert_eq!(m.man.file, Some(FileGroup::Knight));
+        assert_eq!(
+            m.capture,
+            Some(Some(Man {
+                role: Role::Pawn,
+                wing: None,
+                file: Some(FileGroup::Bishop)
+            }))
+        );
+        let m = piece(p(ES, "T1xP"));
+        assert_eq!(
+            m.from,
+            Some(Place::Desc(DescSquare {
+                file: None,
+                rank: Some(1),
+                adverse: false
+            }))
+        );
+        assert_eq!(m.capture, Some(Some(Man::plain(Role::Pawn))));
+        assert_eq!(m.to, None);
+        let m = piece(p(FR, "T 4 CR — 2 CR"));
+        assert_eq!(m.from, sq(FileGroup::Knight, Some(Wing::King), 4));
+        assert_eq!(m.to, sq(FileGroup::Knight, Some(Wing::King), 2));
+        let m = piece(p(FR, "PxC:D≠"));
+        assert_eq!(m.promotion, Some(Role::Queen));
+        assert_eq!(m.capture, Some(Some(Man::plain(Role::Knight))));
+        let mv = p(ES, "R1T");
+        assert_eq!(piece(mv).man, Man::plain(Role::King));
+        let mv = p(ES, "D6A#");
+        assert_eq!(mv.check, Some(CheckMark::Mate));
+        assert_eq!(piece(mv).man, Man::plain(Role::Queen));
+        let m = piece(p(ES, "P8CD"));
+        assert_eq!(m.promotion, None);
+        assert_eq!(m.to, sq(FileGroup::Knight, Some(Wing::Queen), 8));
+        let m = piece(p(IT, "T-AD3"));
+        assert_eq!(m.to, sq(FileGroup::Bishop, Some(Wing::Queen), 3));
+    }
+
+    /// Tokenizes `src` and checks that nothing is unknown; returns (moves, move numbers).
+    fn count(lang: DescLang, src: &str) -> (usize, usize) {
+        let toks = tokenize(d(lang), src);
+        let mut moves = 0;
+        let mut numbers = 0;
+        for t in &toks {
+            match t.kind {
+                TokenKind::Move(_) => moves += 1,
+                TokenKind::MoveNumber { .. } => numbers += 1,
+                k => panic!("{:?} {:?} in {src}", k, &src[t.span.range()]),
+            }
+        }
+        (moves, numbers)
+    }
+
+    #[test]
+    fn seed_003_game_tokenizes() {
+        let game = "1.P4R P4R 2.C3AR C3AD 3.C3A C3A 4.A5C A5C 5.O-O O-O 6.P3D P3D 7.A5C A5C \
+                    8.C5D C5D 9.CXA CXA 10.C5D C5D 11.D2D D2D 12.AXC AXC 13.C7R+ R1T \
+                    14.AXP+ RXA 15.D5C+ R1T 16.D6A#";
+        assert_eq!(count(ES, game), (31, 16));
+        let toks = tokenize(d(ES), game);
+        let last = toks.last().map(|t| t.kind);
+        let Some(TokenKind::Move(mv)) = last else {
+            panic!("{last:?}")
+        };
+        assert_eq!(mv.check, Some(CheckMark::Mate));
+    }
+
+    #[test]
+    fn other_languages_tokenize() {
+        let fr = "1. P.4D P.4D 2. P.4FD P.3FD 3. C.3FD C. 3FR 4. P.3R F.4FR 5. P pr PD C pr PD";
+        assert_eq!(count(FR, fr), (10, 5));
+        let ca = "1. P4R P4R 2. C3AR C3AD 3. A4A C3A 4. C5C C2R?? 5. AxP++";
+        assert_eq!(count(CA, ca), (9, 5));
+        let pt = "1. P4R P4R 2. C3BR B5C 3. P4D PxP";
+        assert_eq!(count(PT, pt), (6, 3));
+        let it = "1. P4R P4R 2. C-AR3 C-AD3 3. T-AD3 T-AD6";
+        assert_eq!(count(IT, it), (6, 3));
+        let fide = "1. D 4 FR T 4 CR — 2 CR 2. PxP e.p. PxC:D≠";
+        assert_eq!(count(FR, fide), (4, 2));
+        let es = "7. C(1)2R, C3-2D; 8. PxP a.p. P8C=D+ 9. O-O-O 0-0";
+        assert_eq!(count(ES, es), (6, 3));
+    }
+
+    #[test]
+    fn writer_examples() {
+        let w = |lang: DescLang, text: &str| {
+            let mut out = String::new();
+            write_move(d(lang), &p(lang, text), Style::default(), &mut out);
+            out
+        };
+        assert_eq!(w(ES, "C3AR"), "C3AR");
+        assert_eq!(w(ES, "CXA"), "CxA");
+        assert_eq!(w(ES, "TR1D"), "TR1D");
+        assert_eq!(w(ES, "C3-2D"), "C3-2D");
+        assert_eq!(w(ES, "C3A-2D"), "C3A-2D");
+        assert_eq!(w(ES, "P8C=D+"), "P8C=D+");
+        assert_eq!(w(ES, "0-0-0"), "O-O-O");
+        assert_eq!(w(ES, "PxP a.p."), "PxP a.p.");
+        assert_eq!(w(ES, "D6A#"), "D6A#");
+        assert_eq!(w(CA, "C(1)2R"), "C(1)2R");
+        assert_eq!(w(ES, "C(1)2R"), "C1-2R");
+        assert_eq!(w(CA, "T1xP"), "T(1)xP");
+        assert_eq!(w(PT, "D7R++"), "D7R++");
+        assert_eq!(w(FR, "PxC:D≠"), "PxC=D≠");
+        assert_eq!(w(FR, "P pr PD"), "PxPD");
+        assert_eq!(w(FR, "T 4 CR — 2 CR"), "T4CR-2CR");
+        assert_eq!(w(IT, "T-AD3"), "T-AD3");
+        assert_eq!(w(IT, "P4R"), "P-R4");
+        assert_eq!(w(IT, "C3A-2D"), "C(A3)-D2");
+        assert_eq!(w(ES, "C2R??"), "C2R??");
+    }
+
+    #[test]
+    fn adverse_and_abs_places_are_written() {
+        let mut pm = piece(p(ES, "T1D"));
+        pm.to = Some(Place::Desc(DescSquare {
+            file: Some(DescFile {
+                group: FileGroup::Bishop,
+                wing: Some(Wing::King),
+            }),
+            rank: Some(1),
+            adverse: true,
+        }));
+        pm.from = Some(Place::Abs(AbsSquare {
+            file: Some(0),
+            rank: Some(0),
+        }));
+        let mut out = String::new();
+        write(
+            ES,
+            &Move::new(MoveKind::Piece(pm)),
+            Style::default(),
+            &mut out,
+        );
+        assert_eq!(out, "T(a1)8AR");
+        // Nonsense values must not panic.
+        pm.to = Some(Place::Desc(DescSquare {
+            file: None,
+            rank: Some(200),
+            adverse: true,
+        }));
+        pm.from = Some(Place::Abs(AbsSquare {
+            file: Some(255),
+            rank: Some(255),
+        }));
+        pm.advance = Some(2);
+        let mut out = String::new();
+        write(
+            IT,
+            &Move::new(MoveKind::Piece(pm)),
+            Style::default(),
+            &mut out,
+        );
+        assert!(!out.is_empty());
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Property tests
+
+    fn wing_s() -> impl Strategy<Value = Option<Wing>> {
+        prop_oneof![Just(None), Just(Some(Wing::King)), Just(Some(Wing::Queen))]
+    }
+
+    fn group_s() -> impl Strategy<Value = FileGroup> {
+        prop_oneof![
+            Just(FileGroup::Rook),
+            Just(FileGroup::Knight),
+            Just(FileGroup::Bishop),
+            Just(FileGroup::Queen),
+            Just(FileGroup::King),
+        ]
+    }
+
+    fn file_s() -> impl Strategy<Value = DescFile> {
+        (group_s(), wing_s()).prop_map(|(group, wing)| DescFile {
+            group,
+            wing: if group.is_paired() { wing } else { None },
+        })
+    }
+
+    fn role_s() -> impl Strategy<Value = Role> {
+        proptest::sample::select(Role::ALL.to_vec())
+    }
+
+    /// A man the notation can name: wings on knights, bishops and rooks; files on pawns.
+    fn man_s() -> impl Strategy<Value = Man> {
+        (role_s(), wing_s(), proptest::option::of(group_s())).prop_map(|(role, wing, file)| {
+            match role {
+                Role::Pawn => Man {
+                    role,
+                    wing: if file.is_some_and(FileGroup::is_paired) {
+                        wing
+                    } else {
+                        None
+                    },
+                    file,
+                },
+                Role::Knight | Role::Bishop | Role::Rook => Man {
+                    role,
+                    wing,
+                    file: None,
+                },
+                Role::Queen | Role::King => Man::plain(role),
+            }
+        })
+    }
+
+    /// A place with at least a rank or a file; algebraic places are full squares.
+    fn place_s() -> impl Strategy<Value = Place> {
+        prop_oneof![
+            4 => (proptest::option::of(file_s()), proptest::option::of(1..=8u8))
+                .prop_filter("empty square", |(f, r)| f.is_some() || r.is_some())
+                .prop_map(|(file, rank)| Place::Desc(DescSquare {
+                    file,
+                    rank,
+                    adverse: false
+                })),
+            1 => (0..8u8, 0..8u8).prop_map(|(f, r)| Place::Abs(AbsSquare {
+                file: Some(f),
+                rank: Some(r)
+            })),
+        ]
+    }
+
+    fn piece_s() -> impl Strategy<Value = PieceMove> {
+        (
+            man_s(),
+            proptest::option::of(place_s()),
+            0..3u8,
+            man_s(),
+            proptest::option::of(place_s()),
+            proptest::option::of(proptest::sample::select(vec![
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ])),
+        )
+            .prop_map(|(man, from, cap, victim, to, promotion)| {
+                let mut capture = match cap {
+                    0 => None,
+                    1 => Some(None),
+                    _ => Some(Some(victim)),
+                };
+                // A capture names the man or the square; a plain move names the square.
+                if to.is_none() {
+                    capture = Some(Some(victim));
+                }
+                PieceMove {
+                    man,
+                    from,
+                    capture,
+                    to,
+                    promotion: promotion.filter(|_| man.role == Role::Pawn),
+                    advance: None,
+                }
+            })
+    }
+
+    fn move_s() -> impl Strategy<Value = Move> {
+        let kind = prop_oneof![
+            1 => prop_oneof![
+                Just(None),
+                Just(Some(CastleSide::King)),
+                Just(Some(CastleSide::Queen))
+            ]
+            .prop_map(MoveKind::Castle),
+            6 => piece_s().prop_map(MoveKind::Piece),
+        ];
+        let check = prop_oneof![
+            Just(None),
+            Just(Some(CheckMark::Check)),
+            Just(Some(CheckMark::Discovered)),
+            Just(Some(CheckMark::Double)),
+            Just(Some(CheckMark::Mate)),
+        ];
+        (kind, check, any::<bool>(), proptest::option::of(1..=6u8)).prop_map(
+            |(kind, check, en_passant, nag)| Move {
+                kind,
+                check,
+                en_passant,
+                nag,
+            },
+        )
+    }
+
+    const STYLES: [Style; 3] = [
+        Style {
+            form: Form::Compact,
+            knight: KnightLetter::Kt,
+        },
+        Style {
+            form: Form::Spaced,
+            knight: KnightLetter::N,
+        },
+        Style {
+            form: Form::LongHand,
+            knight: KnightLetter::Kt,
+        },
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn round_trip(mv in move_s(), lang in proptest::sample::select(LANGS.to_vec())) {
+            for style in STYLES {
+                let mut out = String::new();
+                write_move(d(lang), &mv, style, &mut out);
+                let back = parse_move(d(lang), &out);
+                prop_assert_eq!(back, Ok(mv), "{} wrote {:?}", code(lang), out);
+                // The written move is one token of movetext too.
+                let toks = tokenize(d(lang), &out);
+                prop_assert_eq!(toks.len(), 1, "{:?}", out);
+            }
+        }
+
+        #[test]
+        fn never_panics_on_text(s in "\\PC{0,24}", lang in proptest::sample::select(LANGS.to_vec())) {
+            check_no_panic(lang, &s);
+        }
+
+        #[test]
+        fn never_panics_on_notation_soup(
+            s in "[PCABFTDRpr0Oo1-9a-h \\-—–x×X:=/()\\.+#≠!?é]{0,16}",
+            lang in proptest::sample::select(LANGS.to_vec()),
+        ) {
+            check_no_panic(lang, &s);
+        }
+    }
+
+    fn check_no_panic(lang: DescLang, s: &str) {
+        if let Some((_, n)) = parse_move_prefix(d(lang), s) {
+            assert!(n <= s.len() && s.is_char_boundary(n), "{s:?} {n}");
+        }
+        for t in tokenize(d(lang), s) {
+            let r = t.span.range();
+            assert!(r.end <= s.len() && s.is_char_boundary(r.start) && s.is_char_boundary(r.end));
+        }
+    }
+}
