@@ -381,7 +381,8 @@ impl<'a> Scanner<'a> {
         let start = self.pos;
         let rest = self.rest();
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let Ok(number) = rest[..digits].parse::<u32>() else {
+        // No move is numbered 0: `00`, `000` and `0 — 0` are castling.
+        let Ok(number @ 1..) = rest[..digits].parse::<u32>() else {
             return false;
         };
         let mut n = digits;
@@ -418,5 +419,99 @@ impl<'a> Scanner<'a> {
             .find(|&(_, c)| is_space(c))
             .map_or(rest.len(), |(i, _)| i);
         self.push(TokenKind::Unknown, start, start + n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::{AlgLang, DescLang};
+
+    fn kinds(d: Dialect, text: &str) -> Vec<String> {
+        tokenize(d, text)
+            .iter()
+            .map(|t| match t.kind {
+                TokenKind::Move(m) => format!("move({m})"),
+                TokenKind::MoveNumber { number, black } => {
+                    format!("{number}{}", if black { "..." } else { "." })
+                }
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn zero_is_never_a_move_number() {
+        let es = Dialect::Descriptive(DescLang::Es);
+        assert_eq!(
+            kinds(es, "10. 00 000"),
+            ["10.", "move(castles K)", "move(castles Q)"]
+        );
+        assert_eq!(kinds(es, "0 — 0"), ["move(castles K)"]);
+    }
+
+    #[test]
+    fn structure_around_moves() {
+        let en = Dialect::Algebraic(AlgLang::En);
+        let got = kinds(
+            en,
+            "1. e4 {best} e5 (1... c5 $1) 2. Nf3! ; line comment\n 2... Nc6 1-0",
+        );
+        assert_eq!(
+            got,
+            [
+                "1.",
+                "move(P to abs e4)",
+                "Comment { text: Span { start: 7, end: 11 } }",
+                "move(P to abs e5)",
+                "VariationStart",
+                "1...",
+                "move(P to abs c5)",
+                "Nag(1)",
+                "VariationEnd",
+                "2.",
+                "move(N to abs f3 $1)",
+                "Comment { text: Span { start: 38, end: 51 } }",
+                "2...",
+                "move(N to abs c6)",
+                "Result(WhiteWins)",
+            ]
+        );
+    }
+
+    #[test]
+    fn separators_page_marks_footnotes_and_draw_offers() {
+        let es = Dialect::Algebraic(AlgLang::Es);
+        let got = kinds(
+            es,
+            "1. e4, e5; 2. Cf3* {160} [A] Cc6 (=) [Illustration] ½-½",
+        );
+        assert_eq!(
+            got,
+            [
+                "1.",
+                "move(P to abs e4)",
+                "move(P to abs e5)",
+                "2.",
+                "move(N to abs f3)",
+                "Footnote",
+                "PageMark",
+                "Footnote",
+                "move(N to abs c6)",
+                "DrawOffer",
+                "PageMark",
+                "Result(Draw)",
+            ]
+        );
+    }
+
+    #[test]
+    fn result_words_and_unknown_text_keep_their_spans() {
+        let en = Dialect::Descriptive(DescLang::En);
+        let toks = tokenize(en, "zzz Resigns.");
+        assert_eq!(toks[0].kind, TokenKind::Unknown);
+        assert_eq!(toks[0].span, Span::new(0, 3));
+        assert_eq!(toks[1].kind, TokenKind::Result(Termination::Resigns));
+        assert_eq!(toks[1].span, Span::new(4, 12));
     }
 }
