@@ -5,6 +5,7 @@
 //! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`.
 
 mod bench;
+mod corpus;
 mod generate;
 mod pgn;
 
@@ -36,6 +37,11 @@ enum Cmd {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Check that every corpus game replays to its ExpectedSAN tag with its ExpectedFlags.
+    CorpusCheck {
+        /// The corpus folder (default: `corpus/`).
+        dir: Option<PathBuf>,
+    },
     /// Time `escriba transcribe` on generated descriptive text against `pgn-extract -Wsan`.
     Bench {
         /// The PGN whose games are written out (default: the shared bulk file).
@@ -56,5 +62,6 @@ fn main() -> Result<()> {
             output,
         } => generate::run(&notation, &style, &input, output.as_deref()),
         Cmd::Bench { input, games } => bench::run(input, games),
+        Cmd::CorpusCheck { dir } => corpus::run(dir),
     }
 }
