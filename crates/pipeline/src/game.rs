@@ -536,6 +536,8 @@ fn finish_tags(out: &mut GameResult, mut tags: Tags, game: &GameText) {
         tags.set("Notation", d.id());
     }
     tags.set("Source", format!("{}:{}", game.source, game.segment.line));
+    // Links the PGN game to its rows in plies.csv/games.csv (used by `compare`).
+    tags.set("EscribaGame", game.index.to_string());
     if tags.get("FEN").is_some() && tags.get("SetUp").is_none() {
         tags.set("SetUp", "1");
     }
@@ -562,6 +564,7 @@ mod tests {
         assert_eq!(r.status, GameStatus::Empty);
         assert_eq!(r.result, "1-0");
         assert_eq!(r.tags.get("Source"), Some("book.txt:1"));
+        assert_eq!(r.tags.get("EscribaGame"), Some("1"));
         assert_eq!(r.items, [Item::Comment { text: "no moves".into() }]);
     }
 

@@ -147,6 +147,7 @@ mod tests {
                 "[Result \"*\"]",
                 "[Annotator \"Me\"]",
                 "[Source \"b.pgn:1\"]",
+                "[EscribaGame \"1\"]",
             ]
         );
         assert!(s.ends_with("{only a note} *\n\n"), "{s}");
