@@ -296,10 +296,7 @@ pub fn compare(
                     game: ri + 1,
                     output_game: oi.map(|i| i + 1),
                     ply: k + 1,
-                    move_label: format!(
-                        "{num}{}",
-                        if color == Color::White { "." } else { "..." }
-                    ),
+                    move_label: format!("{num}{}", if color == Color::White { "." } else { "..." }),
                     book_token: row.map(|r| r.input.clone()),
                     status: row.map(|r| r.status.clone()),
                     output_san: out_san.get(k).cloned(),
@@ -376,7 +373,9 @@ mod tests {
 
     #[test]
     fn pgn_main_line_skips_comments_variations_and_nags() {
-        let w = main_line_words("1. e4 {c (x)} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 ; rest\n3.Bb5 1-0 4. a3");
+        let w = main_line_words(
+            "1. e4 {c (x)} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 ; rest\n3.Bb5 1-0 4. a3",
+        );
         assert_eq!(w, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
         assert_eq!(main_line_words("1. d4 -- 2. c4"), ["d4"]);
     }
@@ -399,7 +398,10 @@ mod tests {
         let reference = replay_pgn("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *");
         let c = compare(&out, &reference, MatchBy::Index, None);
         assert_eq!(c.games_exact, 1);
-        assert_eq!((c.plies_right, c.plies_wrong, c.plies_missing, c.plies_extra), (4, 0, 1, 1));
+        assert_eq!(
+            (c.plies_right, c.plies_wrong, c.plies_missing, c.plies_extra),
+            (4, 0, 1, 1)
+        );
         assert_eq!(c.discrepancies[0].move_label, "1...");
     }
 

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use escriba_notation::{Dialect, Termination, Token, TokenKind, detect, movetext};
-use escriba_resolve::shakmaty::{Color, Position};
 use escriba_resolve::diagnose::diagnose;
 use escriba_resolve::identity::Origins;
+use escriba_resolve::shakmaty::{Color, Position};
 use escriba_resolve::{Decoded, Diagnostic, Game, Ply, decode, start_position};
 use serde::Serialize;
 
@@ -168,7 +168,11 @@ impl GameResult {
                     p.ply.status.as_str(),
                     p.input,
                     p.ply.san,
-                    p.ply.note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default()
+                    p.ply
+                        .note
+                        .as_deref()
+                        .map(|n| format!(" ({n})"))
+                        .unwrap_or_default()
                 )
             })
             .unwrap_or_default()
@@ -298,7 +302,12 @@ pub fn comment_safe(s: &str) -> String {
         .replace('}', "")
 }
 
-fn result_of(term: Option<Termination>, complete: bool, decoded: &Decoded, tags: &Tags) -> &'static str {
+fn result_of(
+    term: Option<Termination>,
+    complete: bool,
+    decoded: &Decoded,
+    tags: &Tags,
+) -> &'static str {
     let turn = decoded.final_position.turn();
     let from_term = match term {
         Some(Termination::WhiteWins) => Some("1-0"),
@@ -328,8 +337,17 @@ fn result_from_tag(tags: &Tags) -> &'static str {
     }
 }
 
-fn build_items(tokens: &[Token], text: &str, plies: &[Ply], failure: Option<&Diagnostic>) -> Vec<Item> {
-    let ply_at: HashMap<usize, usize> = plies.iter().enumerate().map(|(i, p)| (p.token, i)).collect();
+fn build_items(
+    tokens: &[Token],
+    text: &str,
+    plies: &[Ply],
+    failure: Option<&Diagnostic>,
+) -> Vec<Item> {
+    let ply_at: HashMap<usize, usize> = plies
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.token, i))
+        .collect();
     let fail_tok = failure.map(|d| d.token);
     let mut items = Vec::new();
     let mut depth = 0u32;
@@ -460,9 +478,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         }
     };
 
-    let tagged = tags
-        .get("Notation")
-        .and_then(|n| n.parse::<Dialect>().ok());
+    let tagged = tags.get("Notation").and_then(|n| n.parse::<Dialect>().ok());
     let candidates: Vec<Dialect> = match (cfg.notation, tagged) {
         (Notation::Fixed(d), _) => vec![d],
         (Notation::Auto, Some(d)) => vec![d],
@@ -470,7 +486,10 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     };
     let mut best: Option<Attempt> = None;
     for d in candidates {
-        let order = Dialect::ALL.iter().position(|&x| x == d).unwrap_or(usize::MAX);
+        let order = Dialect::ALL
+            .iter()
+            .position(|&x| x == d)
+            .unwrap_or(usize::MAX);
         let a = try_dialect(d, order, text, &start, cfg);
         let perfect = a.complete() && a.flagged() == 0;
         if best.as_ref().is_none_or(|b| a.key() < b.key()) {
@@ -496,11 +515,18 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     // An empty game says nothing about its notation.
     out.dialect = (out.status != GameStatus::Empty).then_some(best.dialect);
     out.result = result_of(best.decoded.termination, complete, &best.decoded, &tags);
-    out.items = build_items(&best.tokens, text, &best.decoded.plies, best.failure.as_ref());
+    out.items = build_items(
+        &best.tokens,
+        text,
+        &best.decoded.plies,
+        best.failure.as_ref(),
+    );
     if let Some(d) = &best.failure {
         let start = d.span.start as usize;
         let (line, column) = map.locate(text, start);
-        let width = text.get(d.span.range()).map_or(1, |s| s.chars().count().max(1));
+        let width = text
+            .get(d.span.range())
+            .map_or(1, |s| s.chars().count().max(1));
         out.failure = Some(Failure {
             ply: d.ply,
             token: d.text.clone(),
@@ -525,7 +551,11 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             }
         })
         .collect();
-    out.flagged = out.plies.iter().filter(|p| p.ply.status.is_flagged()).count();
+    out.flagged = out
+        .plies
+        .iter()
+        .filter(|p| p.ply.status.is_flagged())
+        .count();
     finish_tags(&mut out, tags, game);
     out
 }
@@ -560,12 +590,20 @@ mod tests {
 
     #[test]
     fn a_game_without_move_tokens_is_empty() {
-        let r = process_game(&game("[Event \"E\"]\n[Result \"1-0\"]\n\n{no moves} 1-0"), &Config::default());
+        let r = process_game(
+            &game("[Event \"E\"]\n[Result \"1-0\"]\n\n{no moves} 1-0"),
+            &Config::default(),
+        );
         assert_eq!(r.status, GameStatus::Empty);
         assert_eq!(r.result, "1-0");
         assert_eq!(r.tags.get("Source"), Some("book.txt:1"));
         assert_eq!(r.tags.get("EscribaGame"), Some("1"));
-        assert_eq!(r.items, [Item::Comment { text: "no moves".into() }]);
+        assert_eq!(
+            r.items,
+            [Item::Comment {
+                text: "no moves".into()
+            }]
+        );
     }
 
     #[test]

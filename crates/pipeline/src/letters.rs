@@ -58,9 +58,13 @@ impl FromStr for PieceLetters {
             .try_into()
             .map_err(|_| bad("expected five letters for K Q R B N, e.g. RDTAC"))?;
         if names.iter().any(|n| {
-            n.is_empty() || n.chars().any(|c| c.is_whitespace() || "abcdefgh12345678x=+#-O".contains(c))
+            n.is_empty()
+                || n.chars()
+                    .any(|c| c.is_whitespace() || "abcdefgh12345678x=+#-O".contains(c))
         }) {
-            return Err(bad("a piece letter may not be empty, a file, a rank or a SAN mark"));
+            return Err(bad(
+                "a piece letter may not be empty, a file, a rank or a SAN mark",
+            ));
         }
         if names == ["K", "Q", "R", "B", "N"] {
             return Ok(PieceLetters::ENGLISH);

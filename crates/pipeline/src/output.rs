@@ -128,10 +128,18 @@ mod tests {
         assert!(!f.is_direct());
         f.write_all(b"new").unwrap();
         f.flush().unwrap();
-        assert_eq!(fs::read_to_string(&p).unwrap(), "old", "target untouched before commit");
+        assert_eq!(
+            fs::read_to_string(&p).unwrap(),
+            "old",
+            "target untouched before commit"
+        );
         f.commit().unwrap();
         assert_eq!(fs::read_to_string(&p).unwrap(), "new");
-        assert_eq!(fs::read_dir(&d).unwrap().count(), 1, "no temporary file left");
+        assert_eq!(
+            fs::read_dir(&d).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
         fs::remove_dir_all(&d).unwrap();
     }
 

@@ -155,15 +155,24 @@ mod tests {
 
     #[test]
     fn movetext_lines_stay_shorter_than_80() {
-        let long = (0..60).map(|i| format!("word{i}")).collect::<Vec<_>>().join(" ");
+        let long = (0..60)
+            .map(|i| format!("word{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
         let huge = "x".repeat(200);
-        let r = result(&format!("[Event \"E\"]\n\n{{{long} {huge}}} 1. zz yy xx ww vv uu tt {long}"));
+        let r = result(&format!(
+            "[Event \"E\"]\n\n{{{long} {huge}}} 1. zz yy xx ww vv uu tt {long}"
+        ));
         assert!(r.status.is_broken() || r.status == GameStatus::Complete);
         let mut s = String::new();
         write_game(&r, &Config::default(), &mut s);
         for line in s.lines().filter(|l| !l.starts_with('[')) {
             assert!(line.chars().count() < 80, "line too long: {line:?}");
         }
-        assert!(s.replace('\n', " ").contains("{escriba: untranscribed from 1. : zz yy"), "{s}");
+        assert!(
+            s.replace('\n', " ")
+                .contains("{escriba: untranscribed from 1. : zz yy"),
+            "{s}"
+        );
     }
 }

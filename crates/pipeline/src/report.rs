@@ -184,12 +184,13 @@ mod tests {
             flagged: 2,
             ..ok.clone()
         };
-        assert_eq!(exit_code(&Ok(flagged.clone()), false), 0, "flags alone pass");
+        assert_eq!(
+            exit_code(&Ok(flagged.clone()), false),
+            0,
+            "flags alone pass"
+        );
         assert_eq!(exit_code(&Ok(flagged), true), 1, "--strict fails on flags");
-        let broken = Summary {
-            failed: 1,
-            ..ok
-        };
+        let broken = Summary { failed: 1, ..ok };
         assert_eq!(exit_code(&Ok(broken), false), 1);
         let io_err = Error::io("x.txt", io::Error::new(io::ErrorKind::NotFound, "gone"));
         assert_eq!(exit_code(&Err(io_err), false), 2);

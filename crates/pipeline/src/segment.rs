@@ -178,7 +178,8 @@ mod tests {
 
     #[test]
     fn pgn_games_split_at_tag_sections() {
-        let t = "[Event \"A\"]\n[White \"X\"]\n\n1. e4 e5\n2. Nf3 1-0\n\n[Event \"B\"]\n\n1. d4 *\n";
+        let t =
+            "[Event \"A\"]\n[White \"X\"]\n\n1. e4 e5\n2. Nf3 1-0\n\n[Event \"B\"]\n\n1. d4 *\n";
         let g = seg(t);
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].tags.get("White"), Some("X"));

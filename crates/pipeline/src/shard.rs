@@ -46,7 +46,9 @@ impl FromStr for Shard {
             option: "--shard",
             message: format!("`{s}`: {m}"),
         };
-        let (i, n) = s.split_once('/').ok_or_else(|| bad("expected I/N, e.g. 2/8"))?;
+        let (i, n) = s
+            .split_once('/')
+            .ok_or_else(|| bad("expected I/N, e.g. 2/8"))?;
         let index: u32 = i.trim().parse().map_err(|_| bad("I is not a number"))?;
         let count: u32 = n.trim().parse().map_err(|_| bad("N is not a number"))?;
         if count == 0 || index == 0 || index > count {
@@ -63,7 +65,9 @@ mod tests {
     #[test]
     fn shards_partition_the_games_deterministically() {
         let n = 3;
-        let shards: Vec<Shard> = (1..=n).map(|i| format!("{i}/{n}").parse().unwrap()).collect();
+        let shards: Vec<Shard> = (1..=n)
+            .map(|i| format!("{i}/{n}").parse().unwrap())
+            .collect();
         for g in 1..=100u64 {
             let owners: Vec<_> = shards.iter().filter(|s| s.contains(g)).collect();
             assert_eq!(owners.len(), 1, "game {g} must belong to exactly one shard");
@@ -77,7 +81,10 @@ mod tests {
     #[test]
     fn malformed_shards_are_usage_errors() {
         for s in ["0/2", "3/2", "1/0", "x/2", "2"] {
-            assert!(matches!(s.parse::<Shard>(), Err(Error::Usage { .. })), "{s}");
+            assert!(
+                matches!(s.parse::<Shard>(), Err(Error::Usage { .. })),
+                "{s}"
+            );
         }
         assert_eq!("2/8".parse::<Shard>().unwrap().to_string(), "2/8");
     }

@@ -21,9 +21,8 @@ pub enum Encoding {
 
 /// Windows-1252 characters for bytes 0x80–0x9F (undefined bytes map to the C1 control).
 const CP1252_HIGH: [char; 32] = [
-    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž',
-    '\u{8F}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}',
-    'ž', 'Ÿ',
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž', '\u{8F}',
+    '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}', 'ž', 'Ÿ',
 ];
 
 /// Picks the encoding of a chunk of bytes by the rules above.
@@ -246,7 +245,10 @@ impl LineMap {
         let offset = offset.min(text.len());
         let idx = self.starts.partition_point(|&s| s <= offset) - 1;
         let start = self.starts[idx];
-        let col = text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        let col = text
+            .get(start..offset)
+            .map_or(offset - start, |s| s.chars().count())
+            + 1;
         (self.first_line + idx, col)
     }
 
@@ -329,7 +331,16 @@ mod tests {
     #[test]
     fn encoding_is_decided_per_chunk() {
         // First chunk UTF-8, second Latin-1: each decodes correctly.
-        let l = lines("é\n".as_bytes().iter().chain(b"\xE9\n").copied().collect::<Vec<_>>().as_slice(), 1);
+        let l = lines(
+            "é\n"
+                .as_bytes()
+                .iter()
+                .chain(b"\xE9\n")
+                .copied()
+                .collect::<Vec<_>>()
+                .as_slice(),
+            1,
+        );
         assert_eq!(l[0].text, "é");
         assert_eq!(l[0].encoding, Encoding::Utf8);
         assert_eq!(l[1].text, "é");
