@@ -360,7 +360,9 @@ impl Observer for Console {
                     let (line, at) = line_at(&r.movetext, d.span.start as usize);
                     let end = (at + d.span.len()).min(line.len()).max(at);
                     let fen = format!("position: {}", d.fen);
-                    let legal = format!("legal moves: {}", clip(&d.legal, 40));
+                    let shown: Vec<String> =
+                        d.legal.iter().filter(|m| !m.is_empty()).cloned().collect();
+                    let legal = format!("legal moves: {}", clip(&shown, 40));
                     let nearest = format!("nearest readings: {}", d.nearest.join("; "));
                     let mut m = Level::Error.title(&title).snippet(
                         Snippet::source(line)
@@ -369,7 +371,7 @@ impl Observer for Console {
                             .annotation(Level::Error.span(at..end).label("cannot go on here")),
                     );
                     m = m.footer(Level::Note.title(&fen));
-                    if !d.legal.is_empty() {
+                    if !shown.is_empty() {
                         m = m.footer(Level::Help.title(&legal));
                     }
                     if !d.nearest.is_empty() {
