@@ -409,6 +409,10 @@ fn rank(i: In<'_>, loose: bool) -> Res<'_, u8> {
         if spaced && !loose {
             return fail(i);
         }
+        // `Q x B 7. P - K 4`: a digit after blanks and before a period is a move number.
+        if spaced && rest.starts_with('.') {
+            return fail(i);
+        }
         return Ok((rest, n));
     }
     if let Some(x) = square_word(r) {

@@ -108,6 +108,14 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         let fixed: String = first.to_uppercase().chain(text.chars().skip(1)).collect();
         push(&mut out, literal, dialect, fixed, RECASE);
     }
+    // A lost capture sign (`PP` for `PxP`, `BKt` for `BxKt`).
+    for (at, c) in text.char_indices().skip(1) {
+        let before = text[..at].chars().next_back().unwrap_or(' ');
+        if before.is_alphabetic() && c.is_alphabetic() {
+            let fixed = format!("{}x{}", &text[..at], &text[at..]);
+            push(&mut out, literal, dialect, fixed, EDIT);
+        }
+    }
     // A stray character.
     for (at, c) in text.char_indices() {
         if text.len() > 2 {

@@ -22,8 +22,8 @@ use crate::{Diagnostic, Game, Options, Ply, Status};
 
 const NONE: u32 = u32::MAX;
 
-/// Cost of a move number that disagrees with the ply it introduces.
-const NUMBER_MISMATCH: u32 = 2;
+/// Cost of a move number far from its ply: a misnumbered line (`69.` for `59.`).
+const MISNUMBERED: u32 = 1;
 /// States costlier than the best by more than this are dropped.
 const PRUNE_MARGIN: u32 = 40;
 /// How many move tokens before a dead end the repair window reaches back.
@@ -38,8 +38,12 @@ enum Event {
     Move(usize),
     /// Text the grammar could not read; `next` is an adjacent token it may join.
     Unknown { tok: usize, next: Option<usize> },
-    /// A move number.
-    Number { number: u32, black: bool },
+    /// A move number (and its token).
+    Number {
+        number: u32,
+        black: bool,
+        tok: usize,
+    },
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -100,6 +104,8 @@ struct Decoder<'a> {
     texts: Vec<String>,
     /// Token indices in which repairs are allowed.
     repair: Vec<bool>,
+    /// Half-moves from the standard start to the game's start position.
+    ply_offset: u32,
     capped: bool,
 }
 
@@ -132,7 +138,11 @@ fn main_line(tokens: &[escriba_notation::Token]) -> (Vec<Event>, Option<Terminat
             TokenKind::VariationEnd => depth = depth.saturating_sub(1),
             _ if depth > 0 => {}
             TokenKind::Move(_) => events.push(Event::Move(i)),
-            TokenKind::MoveNumber { number, black } => events.push(Event::Number { number, black }),
+            TokenKind::MoveNumber { number, black } => events.push(Event::Number {
+                number,
+                black,
+                tok: i,
+            }),
             TokenKind::Unknown => {
                 unread.push(i);
                 let next = tokens
@@ -354,18 +364,37 @@ impl<'a> Decoder<'a> {
         let mut states = vec![self.initial()];
         for ei in 0..self.events.len() {
             match self.events[ei] {
-                Event::Number { number, black } => {
+                Event::Number { number, black, tok } => {
+                    // Half-moves since the standard start: `12.` is 22 (White) or 23 (Black).
                     let first = 2 * number.saturating_sub(1);
-                    for st in &mut states {
-                        let ok = if black {
-                            st.ply == first + 1
+                    let mut kept = Vec::with_capacity(states.len());
+                    for st in &states {
+                        let at = self.ply_offset + st.ply;
+                        let fits = if black {
+                            at == first + 1
                         } else {
-                            st.ply == first || st.ply == first + 1
+                            at == first || at == first + 1
                         };
-                        if !ok {
-                            st.cost += NUMBER_MISMATCH;
+                        let mut st = st.clone();
+                        if !fits && at.abs_diff(first) > 3 {
+                            // A misnumbered line: off by more than a move or so.
+                            st.cost += MISNUMBERED;
+                        } else if !fits {
+                            // One ply off: a move was skipped or read twice. No reading
+                            // goes on from here; with a move missing, what follows would be
+                            // read by the wrong side.
+                            continue;
                         }
+                        kept.push(st);
                     }
+                    if kept.is_empty() {
+                        return PassEnd::DeadEnd {
+                            event: ei,
+                            tok,
+                            before: states,
+                        };
+                    }
+                    states = kept;
                 }
                 Event::Unknown { tok, next } => {
                     if self.repair[tok] {
@@ -389,28 +418,40 @@ impl<'a> Decoder<'a> {
         PassEnd::Complete(states)
     }
 
-    /// Opens a repair window over the move tokens up to event `ei`; false if nothing new.
+    /// Opens a repair window over the move tokens before event `ei`: the last
+    /// [`REPAIR_WINDOW`] moves, or twice as many as the last window when that one is open
+    /// already, back to the start. False when the whole game is open already.
     fn widen(&mut self, ei: usize) -> bool {
-        let mut opened = false;
-        let mut moves = 0;
-        for e in self.events[..=ei].iter().rev() {
-            let tok = match *e {
-                Event::Move(t) => {
-                    moves += 1;
-                    t
+        let mut reach = REPAIR_WINDOW;
+        loop {
+            let mut opened = false;
+            let mut moves = 0;
+            let mut at_start = true;
+            for e in self.events[..=ei].iter().rev() {
+                let tok = match *e {
+                    Event::Move(t) => {
+                        moves += 1;
+                        t
+                    }
+                    Event::Unknown { tok, .. } | Event::Number { tok, .. } => tok,
+                };
+                if moves > reach {
+                    at_start = false;
+                    break;
                 }
-                Event::Unknown { tok, .. } => tok,
-                Event::Number { .. } => continue,
-            };
-            if !self.repair[tok] {
-                self.repair[tok] = true;
-                opened = true;
+                if !self.repair[tok] {
+                    self.repair[tok] = true;
+                    opened = true;
+                }
             }
-            if moves > REPAIR_WINDOW {
-                break;
+            if opened {
+                return true;
             }
+            if at_start {
+                return false;
+            }
+            reach *= 2;
         }
-        opened
     }
 }
 
@@ -426,6 +467,8 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         ties: Vec::new(),
         texts: Vec::new(),
         repair: vec![false; game.tokens.len()],
+        ply_offset: 2 * (game.start.fullmoves().get() - 1)
+            + u32::from(game.start.turn() == Color::Black),
         capped: false,
     };
     let mut passes = 0;

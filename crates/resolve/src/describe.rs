@@ -6,8 +6,8 @@
 //! origin square; captures name the victim, then its file, then the square.
 
 use escriba_notation::{
-    AbsSquare, CastleSide, CheckMark, DescFile, DescSquare, Dialect, Man, Move as Token, MoveKind,
-    PieceMove, Place, Role as NRole, Style, write_move,
+    AbsSquare, CastleSide, CheckMark, DescFile, DescSquare, Dialect, Form, Man, Move as Token,
+    MoveKind, PieceMove, Place, Role as NRole, Style, write_move,
 };
 use shakmaty::{Chess, Move, Position, Role, Square};
 
@@ -241,7 +241,8 @@ pub fn write_legal(
 }
 
 /// Writes a whole game of legal moves from `start` as numbered movetext in `dialect`:
-/// `1. P-K4 P-K4 2. Kt-KB3 ...`, with `1. ...` when Black moves first.
+/// `1. P-K4 P-K4 2. Kt-KB3 ...`, with `1. ...` when Black moves first. Spaced and long-hand
+/// styles put each move pair on its own line, as their books do.
 ///
 /// Returns `None` if a move is not legal where it stands.
 pub fn write_game(start: &Chess, moves: &[Move], dialect: Dialect, style: Style) -> Option<String> {
@@ -255,7 +256,12 @@ pub fn write_game(start: &Chess, moves: &[Move], dialect: Dialect, style: Style)
         let number = pos.fullmoves().get();
         if pos.turn() == shakmaty::Color::White {
             if i > 0 {
-                out.push(' ');
+                // Spaced and long-hand books print one move pair a line.
+                out.push(if style.form == Form::Compact {
+                    ' '
+                } else {
+                    '\n'
+                });
             }
             out.push_str(&number.to_string());
             out.push_str(". ");
@@ -263,7 +269,12 @@ pub fn write_game(start: &Chess, moves: &[Move], dialect: Dialect, style: Style)
             out.push_str(&number.to_string());
             out.push_str("... ");
         } else {
-            out.push(' ');
+            // Spaced and long-hand moves hold blanks: the Black column stands apart.
+            out.push_str(if style.form == Form::Compact {
+                " "
+            } else {
+                "     "
+            });
         }
         write_move(
             dialect,

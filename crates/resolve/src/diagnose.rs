@@ -62,6 +62,10 @@ pub fn diagnose(
                 "Black"
             }
         ),
+        TokenKind::MoveNumber { .. } => format!(
+            "the move number `{}` does not fit the moves before it: a move is missing, extra or unreadable",
+            text.trim()
+        ),
         _ => format!("`{text}` cannot be read as a move"),
     };
     Diagnostic {
