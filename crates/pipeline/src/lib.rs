@@ -1,1 +1,41 @@
-//! Placeholder.
+//! # escriba-pipeline
+//!
+//! Documents in, games out: read sources in any of the usual encodings, cut them into
+//! games, resolve each game in parallel, and write PGN, CSV, JSON Lines and a QA report —
+//! plus `compare`, which measures a transcription against an independent PGN by position.
+//!
+//! - [`source`]: encodings, line endings, chunked line reading, line/column maps;
+//! - [`segment`]: the pluggable [`Segmenter`] and the default [`BlockSegmenter`];
+//! - [`tags`]: tag pairs, book-style player headers, the Seven Tag Roster;
+//! - [`game`]: one game through the resolver ([`process_game`]);
+//! - [`pgn`], [`csv_out`], [`jsonl`], [`report`]: the outputs;
+//! - [`batch`]: the parallel, ordered, bounded driver ([`transcribe`]);
+//! - [`output`]: atomic output files; [`shard`]: deterministic shards;
+//!   [`letters`]: localized SAN; [`compare`]: accuracy against a reference.
+#![deny(missing_docs)]
+
+pub mod batch;
+pub mod compare;
+pub mod config;
+pub mod csv_out;
+pub mod error;
+pub mod game;
+pub mod jsonl;
+pub mod letters;
+pub mod output;
+pub mod pgn;
+pub mod report;
+pub mod segment;
+pub mod shard;
+pub mod source;
+pub mod tags;
+
+pub use batch::{Input, NoObserver, Observer, Progress, Sink, Sinks, expand_inputs, transcribe};
+pub use config::{Config, Notation};
+pub use error::Error;
+pub use game::{GameResult, GameStatus, GameText, process_game};
+pub use letters::PieceLetters;
+pub use output::OutputFile;
+pub use report::{Summary, exit_code};
+pub use segment::{BlockSegmenter, Segment, Segmenter};
+pub use shard::Shard;

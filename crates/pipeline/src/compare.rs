@@ -1,0 +1,443 @@
+//! Accuracy against an independent reference PGN, measured by position.
+//!
+//! Both files are replayed with shakmaty (from `[FEN]` or the start); after each ply the
+//! positions are compared as EPD (FEN without move counters). The reference decides game
+//! lengths: plies are compared up to the reference's length, an output's extra plies count
+//! as neither right nor wrong, and a `--` null move ends a reference game.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use escriba_resolve::shakmaty::fen::Epd;
+use escriba_resolve::shakmaty::san::San;
+use escriba_resolve::shakmaty::{Chess, Color, EnPassantMode, Position};
+use escriba_resolve::start_position;
+use serde::Serialize;
+
+use crate::csv_out::PlyRow;
+use crate::error::{Error, Result};
+use crate::segment::{BlockSegmenter, segment_text};
+use crate::source::decode_text;
+use crate::tags::Tags;
+
+/// A replayed PGN game.
+#[derive(Debug, Clone)]
+pub struct ReplayedGame {
+    /// Its tags.
+    pub tags: Tags,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// SAN of each ply, as written in the file.
+    pub sans: Vec<String>,
+    /// EPD after each ply.
+    pub positions: Vec<String>,
+    /// Move number and side of each ply.
+    pub numbers: Vec<(u32, Color)>,
+    /// Why the replay stopped before the end of the movetext, if it did.
+    pub error: Option<String>,
+}
+
+fn skip_balanced(chars: &[char], mut i: usize, open: char, close: char) -> usize {
+    let mut depth = 0;
+    while i < chars.len() {
+        if chars[i] == open {
+            depth += 1;
+        } else if chars[i] == close {
+            depth -= 1;
+            if depth == 0 {
+                return i + 1;
+            }
+        } else if open == '(' && chars[i] == '{' {
+            i = skip_balanced(chars, i, '{', '}');
+            continue;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// The SAN-like words of a PGN movetext's main line: comments, variations, NAGs and move
+/// numbers removed; stops at a result or a null move (`--`, `Z0`).
+fn main_line_words(movetext: &str) -> Vec<String> {
+    let chars: Vec<char> = movetext.chars().collect();
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '{' {
+            i = skip_balanced(&chars, i, '{', '}');
+        } else if c == '(' {
+            i = skip_balanced(&chars, i, '(', ')');
+        } else if c == ';' {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else {
+            let start = i;
+            while i < chars.len() && !chars[i].is_whitespace() && !"{(;".contains(chars[i]) {
+                i += 1;
+            }
+            let w: String = chars[start..i].iter().collect();
+            // Strip a leading move number: `12.`, `12...`, `12.e4`.
+            let digits = w.chars().take_while(char::is_ascii_digit).count();
+            let w = if digits > 0 && w[digits..].starts_with('.') {
+                w[digits..].trim_start_matches('.').to_owned()
+            } else {
+                w
+            };
+            match w.as_str() {
+                "" => {}
+                "1-0" | "0-1" | "1/2-1/2" | "*" | "--" | "Z0" => break,
+                _ if w.starts_with('$') => {}
+                _ => words.push(w),
+            }
+        }
+    }
+    words
+}
+
+/// Replays one game's movetext from `start`.
+fn replay(tags: Tags, line: usize, movetext: &str) -> ReplayedGame {
+    let mut g = ReplayedGame {
+        tags,
+        line,
+        sans: Vec::new(),
+        positions: Vec::new(),
+        numbers: Vec::new(),
+        error: None,
+    };
+    let mut pos: Chess = match start_position(g.tags.get("FEN"), false) {
+        Ok(p) => p,
+        Err(e) => {
+            g.error = Some(e.to_string());
+            return g;
+        }
+    };
+    for w in main_line_words(movetext) {
+        let bare = w.trim_end_matches(['!', '?', '+', '#']);
+        let m = bare
+            .parse::<San>()
+            .ok()
+            .and_then(|san| san.to_move(&pos).ok());
+        let Some(m) = m else {
+            g.error = Some(format!("`{w}` is not a legal SAN move here"));
+            break;
+        };
+        g.numbers.push((pos.fullmoves().get(), pos.turn()));
+        pos.play_unchecked(m);
+        g.sans.push(w);
+        g.positions
+            .push(Epd::from_position(&pos, EnPassantMode::Legal).to_string());
+    }
+    g
+}
+
+/// Reads and replays every game of a PGN text.
+pub fn replay_pgn(text: &str) -> Vec<ReplayedGame> {
+    segment_text(&mut BlockSegmenter::new(), text)
+        .into_iter()
+        .map(|s| replay(s.tags, s.line, &s.movetext))
+        .collect()
+}
+
+/// Reads and replays a PGN file (any of the encodings [`crate::source`] reads).
+pub fn replay_pgn_file(path: &Path) -> Result<Vec<ReplayedGame>> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    Ok(replay_pgn(&decode_text(&bytes).0))
+}
+
+/// How reference games are paired with output games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MatchBy {
+    /// The i-th reference game with the i-th output game.
+    #[default]
+    Index,
+    /// Each reference game with the output game sharing its longest opening (most equal
+    /// leading positions; the earliest such game on ties).
+    Content,
+}
+
+/// The first difference in a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Discrepancy {
+    /// 1-based reference game.
+    pub game: usize,
+    /// 1-based output game it was paired with, if any.
+    pub output_game: Option<usize>,
+    /// 1-based ply.
+    pub ply: usize,
+    /// Move designation, `12.` or `12...`.
+    pub move_label: String,
+    /// The book's token, from the plies CSV.
+    pub book_token: Option<String>,
+    /// The ply's status in the plies CSV.
+    pub status: Option<String>,
+    /// The output's SAN (`None` when the output is shorter).
+    pub output_san: Option<String>,
+    /// The reference's SAN.
+    pub reference_san: String,
+}
+
+/// The accuracy figures.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Comparison {
+    /// Reference games.
+    pub games: usize,
+    /// Reference games whose every ply the output got right.
+    pub games_exact: usize,
+    /// Plies whose position matches.
+    pub plies_right: u64,
+    /// Plies whose position differs.
+    pub plies_wrong: u64,
+    /// Reference plies the output does not reach.
+    pub plies_missing: u64,
+    /// Output plies beyond the reference's end (neither right nor wrong).
+    pub plies_extra: u64,
+    /// Wrong plies the plies CSV calls `exact` or `inferred`; `None` without a CSV.
+    pub silently_wrong: Option<u64>,
+    /// Reference games that could not be replayed to their end, with the reason.
+    pub reference_errors: Vec<String>,
+    /// The first discrepancy of each game that has one, in reference order.
+    pub discrepancies: Vec<Discrepancy>,
+}
+
+/// Ply records from a `plies.csv`, keyed by (game, ply).
+pub type PlyIndex = HashMap<(u64, usize), PlyRow>;
+
+/// Reads a `plies.csv` written by `transcribe` (rows with status `failed` included).
+pub fn read_plies_csv(path: &Path) -> Result<PlyIndex> {
+    let csv_err = |e| Error::Csv {
+        path: path.to_owned(),
+        source: e,
+    };
+    let mut r = csv::Reader::from_path(path).map_err(csv_err)?;
+    let mut out = HashMap::new();
+    for row in r.deserialize::<PlyRow>() {
+        let row = row.map_err(csv_err)?;
+        out.insert((row.game, row.ply), row);
+    }
+    Ok(out)
+}
+
+fn common_prefix(a: &[String], b: &[String]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
+/// The transcribe game index of an output game: its `EscribaGame` tag, else its position.
+fn game_number(g: &ReplayedGame, position: usize) -> u64 {
+    g.tags
+        .get("EscribaGame")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(position as u64 + 1)
+}
+
+/// Compares `output` against `reference`.
+pub fn compare(
+    output: &[ReplayedGame],
+    reference: &[ReplayedGame],
+    by: MatchBy,
+    plies: Option<&PlyIndex>,
+) -> Comparison {
+    let mut c = Comparison {
+        games: reference.len(),
+        silently_wrong: plies.map(|_| 0),
+        ..Comparison::default()
+    };
+    for (ri, r) in reference.iter().enumerate() {
+        if let Some(e) = &r.error {
+            c.reference_errors
+                .push(format!("reference game {} (line {}): {e}", ri + 1, r.line));
+        }
+        let oi = match by {
+            MatchBy::Index => (ri < output.len()).then_some(ri),
+            MatchBy::Content => output
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (common_prefix(&o.positions, &r.positions), i))
+                .max_by_key(|&(n, i)| (n, std::cmp::Reverse(i)))
+                .map(|(_, i)| i),
+        };
+        let empty = Vec::new();
+        let (out_pos, out_san) = match oi {
+            Some(i) => (&output[i].positions, &output[i].sans),
+            None => (&empty, &empty),
+        };
+        let number = oi.map(|i| game_number(&output[i], i));
+        let mut first: Option<usize> = None;
+        for (k, rp) in r.positions.iter().enumerate() {
+            match out_pos.get(k) {
+                Some(op) if op == rp => c.plies_right += 1,
+                Some(_) => {
+                    c.plies_wrong += 1;
+                    first.get_or_insert(k);
+                    if let (Some(idx), Some(n)) = (plies, number)
+                        && idx
+                            .get(&(n, k + 1))
+                            .is_some_and(|row| matches!(row.status.as_str(), "exact" | "inferred"))
+                    {
+                        *c.silently_wrong.as_mut().expect("set with a CSV") += 1;
+                    }
+                }
+                None => {
+                    c.plies_missing += 1;
+                    first.get_or_insert(k);
+                }
+            }
+        }
+        c.plies_extra += out_pos.len().saturating_sub(r.positions.len()) as u64;
+        match first {
+            None => c.games_exact += 1,
+            Some(k) => {
+                let row = plies.zip(number).and_then(|(idx, n)| idx.get(&(n, k + 1)));
+                let (num, color) = r.numbers[k];
+                c.discrepancies.push(Discrepancy {
+                    game: ri + 1,
+                    output_game: oi.map(|i| i + 1),
+                    ply: k + 1,
+                    move_label: format!("{num}{}", if color == Color::White { "." } else { "..." }),
+                    book_token: row.map(|r| r.input.clone()),
+                    status: row.map(|r| r.status.clone()),
+                    output_san: out_san.get(k).cloned(),
+                    reference_san: r.sans[k].clone(),
+                });
+            }
+        }
+    }
+    c
+}
+
+impl Comparison {
+    /// A human report: the totals, then up to `limit` first discrepancies.
+    pub fn render(&self, limit: usize) -> String {
+        let total = self.plies_right + self.plies_wrong + self.plies_missing;
+        let pct = |n: u64| {
+            if total == 0 {
+                100.0
+            } else {
+                100.0 * n as f64 / total as f64
+            }
+        };
+        let mut s = format!(
+            "games exactly right: {}/{}\nplies right: {} ({:.2}%), wrong: {} ({:.2}%), missing: {} ({:.2}%), extra in output: {}\n",
+            self.games_exact,
+            self.games,
+            self.plies_right,
+            pct(self.plies_right),
+            self.plies_wrong,
+            pct(self.plies_wrong),
+            self.plies_missing,
+            pct(self.plies_missing),
+            self.plies_extra
+        );
+        if let Some(n) = self.silently_wrong {
+            s.push_str(&format!(
+                "silently wrong plies (wrong but marked exact or inferred): {n}\n"
+            ));
+        }
+        for e in &self.reference_errors {
+            s.push_str(&format!("warning: {e}\n"));
+        }
+        if !self.discrepancies.is_empty() {
+            s.push_str("first discrepancies:\n");
+        }
+        for d in self.discrepancies.iter().take(limit) {
+            s.push_str(&format!(
+                "  game {} ply {} ({}): book `{}`{} output {} reference {}\n",
+                d.game,
+                d.ply,
+                d.move_label,
+                d.book_token.as_deref().unwrap_or("?"),
+                d.status
+                    .as_deref()
+                    .map(|st| format!(" [{st}]"))
+                    .unwrap_or_default(),
+                d.output_san.as_deref().unwrap_or("(missing)"),
+                d.reference_san
+            ));
+        }
+        if self.discrepancies.len() > limit {
+            s.push_str(&format!(
+                "  … and {} more games with discrepancies (use --json for all)\n",
+                self.discrepancies.len() - limit
+            ));
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_main_line_skips_comments_variations_and_nags() {
+        let w = main_line_words(
+            "1. e4 {c (x)} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 ; rest\n3.Bb5 1-0 4. a3",
+        );
+        assert_eq!(w, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        assert_eq!(main_line_words("1. d4 -- 2. c4"), ["d4"]);
+    }
+
+    #[test]
+    fn positions_not_sans_decide() {
+        // A transposition reaches the same position by ply 3: ply 1–2 differ, 3–4 match.
+        let out = replay_pgn("1. Nf3 Nf6 2. d4 d5 *");
+        let reference = replay_pgn("1. d4 Nf6 2. Nf3 d5 *");
+        let c = compare(&out, &reference, MatchBy::Index, None);
+        assert_eq!((c.plies_right, c.plies_wrong, c.plies_missing), (2, 2, 0));
+        assert_eq!(c.games_exact, 0);
+        assert_eq!(c.discrepancies[0].ply, 1);
+        assert_eq!(c.discrepancies[0].output_san.as_deref(), Some("Nf3"));
+    }
+
+    #[test]
+    fn reference_lengths_rule_and_extra_plies_do_not_count() {
+        let out = replay_pgn("1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 *");
+        let reference = replay_pgn("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *");
+        let c = compare(&out, &reference, MatchBy::Index, None);
+        assert_eq!(c.games_exact, 1);
+        assert_eq!(
+            (c.plies_right, c.plies_wrong, c.plies_missing, c.plies_extra),
+            (4, 0, 1, 1)
+        );
+        assert_eq!(c.discrepancies[0].move_label, "1...");
+    }
+
+    #[test]
+    fn content_matching_pairs_by_longest_opening() {
+        let out = replay_pgn("1. d4 d5 *\n\n1. e4 e5 2. Nf3 *");
+        let reference = replay_pgn("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *");
+        let by_index = compare(&out, &reference, MatchBy::Index, None);
+        assert_eq!(by_index.games_exact, 0);
+        let by_content = compare(&out, &reference, MatchBy::Content, None);
+        assert_eq!(by_content.games_exact, 2);
+    }
+
+    #[test]
+    fn silently_wrong_counts_confident_wrong_plies() {
+        let out = replay_pgn("[EscribaGame \"7\"]\n\n1. e4 e6 *");
+        let reference = replay_pgn("1. e4 e5 *");
+        let mut idx = PlyIndex::new();
+        let row = |ply, status: &str, input: &str| PlyRow {
+            source: "b".into(),
+            game: 7,
+            ply,
+            move_number: 1,
+            side: "black".into(),
+            input: input.into(),
+            san: String::new(),
+            uci: String::new(),
+            status: status.into(),
+            cost: None,
+            line: 1,
+            column: 1,
+            note: String::new(),
+        };
+        idx.insert((7, 2), row(2, "exact", "P-K3"));
+        let c = compare(&out, &reference, MatchBy::Index, Some(&idx));
+        assert_eq!(c.silently_wrong, Some(1));
+        assert_eq!(c.discrepancies[0].book_token.as_deref(), Some("P-K3"));
+    }
+}

@@ -1,0 +1,97 @@
+//! Run settings shared by every game of a batch.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use escriba_notation::{Dialect, UnknownDialect};
+use escriba_resolve::Options;
+
+use crate::letters::PieceLetters;
+use crate::segment::{BlockSegmenter, Segmenter, SegmenterFactory};
+use crate::shard::Shard;
+
+/// Which notation to read games in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Notation {
+    /// Pick per game by replay: a `[Notation]` tag when it names a dialect, else the
+    /// dialects ranked by detection (every dialect when detection has no opinion).
+    #[default]
+    Auto,
+    /// Always this dialect.
+    Fixed(Dialect),
+}
+
+impl FromStr for Notation {
+    type Err = UnknownDialect;
+
+    /// `auto` or a dialect id such as `en-descriptive`.
+    fn from_str(s: &str) -> Result<Notation, UnknownDialect> {
+        if s.eq_ignore_ascii_case("auto") {
+            Ok(Notation::Auto)
+        } else {
+            s.parse().map(Notation::Fixed)
+        }
+    }
+}
+
+/// Settings of a transcription run.
+#[derive(Clone)]
+pub struct Config {
+    /// Notation choice.
+    pub notation: Notation,
+    /// How many ranked dialects `auto` tries before falling back to none (0 = all).
+    pub auto_candidates: usize,
+    /// Decoder settings.
+    pub decoder: Options,
+    /// Leave games that stop early out of the PGN (still counted and in CSV/JSONL/report).
+    pub drop_broken: bool,
+    /// Write flagged plies' notes into PGN comments.
+    pub annotate_flags: bool,
+    /// Piece letters for the PGN's SAN.
+    pub letters: PieceLetters,
+    /// Worker threads; 0 = rayon's default (every core).
+    pub jobs: usize,
+    /// Process only this shard of the games.
+    pub shard: Shard,
+    /// Games per parallel chunk.
+    pub chunk_games: usize,
+    /// Bytes per decoding chunk.
+    pub chunk_bytes: usize,
+    /// Builds the segmenter for each input.
+    pub segmenter: Arc<SegmenterFactory>,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("notation", &self.notation)
+            .field("auto_candidates", &self.auto_candidates)
+            .field("decoder", &self.decoder)
+            .field("drop_broken", &self.drop_broken)
+            .field("annotate_flags", &self.annotate_flags)
+            .field("letters", &self.letters)
+            .field("jobs", &self.jobs)
+            .field("shard", &self.shard)
+            .field("chunk_games", &self.chunk_games)
+            .field("chunk_bytes", &self.chunk_bytes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            notation: Notation::Auto,
+            auto_candidates: 4,
+            decoder: Options::default(),
+            drop_broken: false,
+            annotate_flags: false,
+            letters: PieceLetters::default(),
+            jobs: 0,
+            shard: Shard::ALL,
+            chunk_games: 2000,
+            chunk_bytes: 4 << 20,
+            segmenter: Arc::new(|| Box::new(BlockSegmenter::new()) as Box<dyn Segmenter>),
+        }
+    }
+}

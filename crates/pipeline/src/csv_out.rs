@@ -1,0 +1,236 @@
+//! CSV outputs (RFC 4180, UTF-8, header row, stable columns): one row per ply, one row
+//! per game.
+
+use std::io::Write;
+
+use escriba_resolve::shakmaty::Color;
+use serde::Serialize;
+
+use crate::game::GameResult;
+
+/// The columns of `plies.csv`, in order.
+pub const PLY_COLUMNS: [&str; 13] = [
+    "source",
+    "game",
+    "ply",
+    "move_number",
+    "side",
+    "input",
+    "san",
+    "uci",
+    "status",
+    "cost",
+    "line",
+    "column",
+    "note",
+];
+
+/// The columns of `games.csv`, in order.
+pub const GAME_COLUMNS: [&str; 15] = [
+    "source",
+    "game",
+    "line",
+    "event",
+    "site",
+    "date",
+    "round",
+    "white",
+    "black",
+    "result",
+    "notation",
+    "plies",
+    "flagged",
+    "status",
+    "first_issue",
+];
+
+/// One row of `plies.csv`; field order is [`PLY_COLUMNS`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct PlyRow {
+    /// Source path.
+    pub source: String,
+    /// 1-based game index.
+    pub game: u64,
+    /// 1-based ply within the game.
+    pub ply: usize,
+    /// Move number.
+    pub move_number: u32,
+    /// `white` or `black`.
+    pub side: String,
+    /// The book's token.
+    pub input: String,
+    /// SAN (English letters); empty on a `failed` row.
+    pub san: String,
+    /// UCI; empty on a `failed` row.
+    pub uci: String,
+    /// `exact`, `inferred`, `repaired`, `ambiguous` or `failed`.
+    pub status: String,
+    /// Reading cost; empty on a `failed` row.
+    pub cost: Option<u32>,
+    /// 1-based source line.
+    pub line: usize,
+    /// 1-based source column, in characters.
+    pub column: usize,
+    /// Why the status is what it is; alternatives of ambiguous plies.
+    pub note: String,
+}
+
+/// One row of `games.csv`; field order is [`GAME_COLUMNS`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct GameRow {
+    /// Source path.
+    pub source: String,
+    /// 1-based game index.
+    pub game: u64,
+    /// 1-based line where the game starts.
+    pub line: usize,
+    /// `Event` tag, empty when unknown.
+    pub event: String,
+    /// `Site` tag.
+    pub site: String,
+    /// `Date` tag.
+    pub date: String,
+    /// `Round` tag.
+    pub round: String,
+    /// `White` tag.
+    pub white: String,
+    /// `Black` tag.
+    pub black: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// Dialect id, empty for an empty game.
+    pub notation: String,
+    /// Plies transcribed.
+    pub plies: usize,
+    /// Flagged plies.
+    pub flagged: usize,
+    /// `complete`, `partial`, `failed` or `empty`.
+    pub status: String,
+    /// The failure or first flagged ply, as `line:column: message`.
+    pub first_issue: String,
+}
+
+fn side(c: Color) -> String {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+    .to_owned()
+}
+
+/// The `plies.csv` rows of a game: one per ply, plus a `failed` row for a stopped game.
+pub fn ply_rows(r: &GameResult) -> Vec<PlyRow> {
+    let mut rows: Vec<PlyRow> = r
+        .plies
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut note = p.ply.note.clone().unwrap_or_default();
+            if !p.ply.alternatives.is_empty() {
+                if !note.is_empty() {
+                    note.push_str("; ");
+                }
+                note.push_str("alternatives: ");
+                note.push_str(&p.ply.alternatives.join(" "));
+            }
+            PlyRow {
+                source: r.source.to_string(),
+                game: r.index,
+                ply: i + 1,
+                move_number: p.ply.move_number,
+                side: side(p.ply.color),
+                input: p.input.clone(),
+                san: p.ply.san.clone(),
+                uci: p.ply.uci.clone(),
+                status: p.ply.status.as_str().to_owned(),
+                cost: Some(p.ply.cost),
+                line: p.line,
+                column: p.column,
+                note,
+            }
+        })
+        .collect();
+    if let Some(f) = &r.failure {
+        let (move_number, color) = f
+            .diagnostic
+            .as_ref()
+            .map_or((1, Color::White), |d| (d.move_number, d.color));
+        rows.push(PlyRow {
+            source: r.source.to_string(),
+            game: r.index,
+            ply: f.ply + 1,
+            move_number,
+            side: side(color),
+            input: f.token.clone(),
+            san: String::new(),
+            uci: String::new(),
+            status: "failed".to_owned(),
+            cost: None,
+            line: f.line,
+            column: f.column,
+            note: f.message.clone(),
+        });
+    }
+    rows
+}
+
+/// The `games.csv` row of a game.
+pub fn game_row(r: &GameResult) -> GameRow {
+    let tag = |n: &str| r.tags.get(n).unwrap_or("").to_owned();
+    GameRow {
+        source: r.source.to_string(),
+        game: r.index,
+        line: r.line,
+        event: tag("Event"),
+        site: tag("Site"),
+        date: tag("Date"),
+        round: tag("Round"),
+        white: tag("White"),
+        black: tag("Black"),
+        result: r.result.to_owned(),
+        notation: r.dialect.map(|d| d.id().to_owned()).unwrap_or_default(),
+        plies: r.plies.len(),
+        flagged: r.flagged,
+        status: r.status.as_str().to_owned(),
+        first_issue: r.first_issue(),
+    }
+}
+
+/// A CSV writer that always starts with its header row, even when no row follows.
+pub struct CsvSink<W: Write> {
+    inner: csv::Writer<W>,
+}
+
+impl<W: Write> CsvSink<W> {
+    /// A writer with the given header.
+    pub fn new(w: W, header: &[&str]) -> csv::Result<CsvSink<W>> {
+        let mut inner = csv::WriterBuilder::new().has_headers(false).from_writer(w);
+        inner.write_record(header)?;
+        Ok(CsvSink { inner })
+    }
+
+    /// A `plies.csv` writer.
+    pub fn plies(w: W) -> csv::Result<CsvSink<W>> {
+        CsvSink::new(w, &PLY_COLUMNS)
+    }
+
+    /// A `games.csv` writer.
+    pub fn games(w: W) -> csv::Result<CsvSink<W>> {
+        CsvSink::new(w, &GAME_COLUMNS)
+    }
+
+    /// Writes one row.
+    pub fn row<T: Serialize>(&mut self, row: &T) -> csv::Result<()> {
+        self.inner.serialize(row)
+    }
+
+    /// Flushes buffered rows.
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+
+    /// Flushes and returns the underlying writer.
+    pub fn into_inner(self) -> Result<W, Box<csv::IntoInnerError<csv::Writer<W>>>> {
+        self.inner.into_inner().map_err(Box::new)
+    }
+}

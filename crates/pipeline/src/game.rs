@@ -1,0 +1,647 @@
+//! One game through the resolver: dialect choice, start position, decoding, and the
+//! record every output is written from.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use escriba_notation::{Dialect, Termination, Token, TokenKind, detect, movetext};
+use escriba_resolve::diagnose::diagnose;
+use escriba_resolve::identity::Origins;
+use escriba_resolve::shakmaty::{Color, Position};
+use escriba_resolve::{Decoded, Diagnostic, Game, Ply, decode, start_position};
+use serde::Serialize;
+
+use crate::config::{Config, Notation};
+use crate::segment::Segment;
+use crate::source::{Encoding, LineMap};
+use crate::tags::Tags;
+
+/// One game's text with where it came from: the unit of parallel work.
+#[derive(Debug, Clone)]
+pub struct GameText {
+    /// The source path as given (`-` for stdin).
+    pub source: Arc<str>,
+    /// 1-based index of the game in input order across all inputs.
+    pub index: u64,
+    /// The game's text and tags.
+    pub segment: Segment,
+}
+
+/// What became of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// Every move was transcribed.
+    Complete,
+    /// Some moves were transcribed, then the game stopped.
+    Partial,
+    /// No move could be transcribed.
+    Failed,
+    /// No move tokens at all.
+    Empty,
+}
+
+impl GameStatus {
+    /// The lower-case name used in CSV and reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Complete => "complete",
+            GameStatus::Partial => "partial",
+            GameStatus::Failed => "failed",
+            GameStatus::Empty => "empty",
+        }
+    }
+
+    /// True for games that stopped early (partial or failed).
+    pub fn is_broken(self) -> bool {
+        matches!(self, GameStatus::Partial | GameStatus::Failed)
+    }
+}
+
+/// A transcribed ply with its place in the book.
+#[derive(Debug, Clone)]
+pub struct PlyRecord {
+    /// The resolver's ply.
+    pub ply: Ply,
+    /// The book's token, as printed.
+    pub input: String,
+    /// 1-based source line of the token.
+    pub line: usize,
+    /// 1-based source column (in characters) of the token.
+    pub column: usize,
+}
+
+/// Why a game stopped, located in its source.
+#[derive(Debug, Clone, Serialize)]
+pub struct Failure {
+    /// 0-based index of the ply that could not be read.
+    pub ply: usize,
+    /// The book's token (empty for a bad start position).
+    pub token: String,
+    /// 1-based source line.
+    pub line: usize,
+    /// 1-based source column, in characters.
+    pub column: usize,
+    /// Width of the token in characters (at least 1).
+    pub width: usize,
+    /// One sentence.
+    pub message: String,
+    /// The resolver's diagnostic: position, legal moves, nearest readings.
+    pub diagnostic: Option<Diagnostic>,
+}
+
+/// A piece of PGN movetext, in book order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Item {
+    /// The ply with this index in [`GameResult::plies`].
+    Ply {
+        /// Index into the plies.
+        index: usize,
+    },
+    /// A NAG printed after a move.
+    Nag {
+        /// The NAG number.
+        nag: u8,
+    },
+    /// A comment (delimiters removed).
+    Comment {
+        /// The text.
+        text: String,
+    },
+    /// The movetext from the failing token on, which was not transcribed.
+    Untranscribed {
+        /// The move designation where transcription stopped (`12.` or `12...`).
+        from: String,
+        /// The rest of the movetext, whitespace collapsed.
+        text: String,
+    },
+}
+
+/// Everything known about one processed game.
+#[derive(Debug, Clone)]
+pub struct GameResult {
+    /// The source path.
+    pub source: Arc<str>,
+    /// 1-based game index across all inputs.
+    pub index: u64,
+    /// 1-based line of the game's start.
+    pub line: usize,
+    /// The input tags, plus `Result`, `Notation` and `Source`.
+    pub tags: Tags,
+    /// The dialect used (the best one tried, for a game that failed).
+    pub dialect: Option<Dialect>,
+    /// The result: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// The transcribed plies.
+    pub plies: Vec<PlyRecord>,
+    /// Why the game stopped, if it did.
+    pub failure: Option<Failure>,
+    /// The game's status.
+    pub status: GameStatus,
+    /// The movetext in book order, for PGN.
+    pub items: Vec<Item>,
+    /// Plies whose status is flagged (repaired or ambiguous).
+    pub flagged: usize,
+    /// The movetext as read, and the line it starts on (for diagnostics).
+    pub movetext: String,
+    /// 1-based line of the movetext's first line.
+    pub movetext_line: usize,
+    /// The encoding of the game's text.
+    pub encoding: Encoding,
+}
+
+impl GameResult {
+    /// The first issue as one line, for `games.csv`: the failure, else the first flagged ply.
+    pub fn first_issue(&self) -> String {
+        if let Some(f) = &self.failure {
+            return format!("{}:{}: {}", f.line, f.column, f.message);
+        }
+        self.plies
+            .iter()
+            .find(|p| p.ply.status.is_flagged())
+            .map(|p| {
+                format!(
+                    "{}:{}: {} `{}` read as {}{}",
+                    p.line,
+                    p.column,
+                    p.ply.status.as_str(),
+                    p.input,
+                    p.ply.san,
+                    p.ply
+                        .note
+                        .as_deref()
+                        .map(|n| format!(" ({n})"))
+                        .unwrap_or_default()
+                )
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// One dialect's attempt at a game.
+struct Attempt {
+    dialect: Dialect,
+    tokens: Vec<Token>,
+    decoded: Decoded,
+    /// The decoder's failure, or the first unread token after the last ply: the decoder
+    /// passes over unread text as junk, but text it never read at the end of a game means
+    /// the game stopped there.
+    failure: Option<Diagnostic>,
+    order: usize,
+}
+
+impl Attempt {
+    fn complete(&self) -> bool {
+        self.failure.is_none()
+    }
+
+    fn flagged(&self) -> usize {
+        self.decoded
+            .plies
+            .iter()
+            .filter(|p| p.status.is_flagged())
+            .count()
+            + usize::from(!self.complete())
+    }
+
+    /// Lower is better: complete first, then (for partial games) more plies read, then
+    /// fewer flagged plies, lower cost, and the order of [`Dialect::ALL`].
+    fn key(&self) -> (bool, usize, usize, u32, usize) {
+        let behind = if self.complete() {
+            0
+        } else {
+            usize::MAX - self.decoded.plies.len()
+        };
+        (
+            !self.complete(),
+            behind,
+            self.flagged(),
+            self.decoded.cost,
+            self.order,
+        )
+    }
+}
+
+/// The dialects `auto` tries for `movetext`, in order.
+pub fn auto_candidates(movetext: &str, limit: usize) -> Vec<Dialect> {
+    let mut ranked: Vec<Dialect> = detect::rank_dialects(movetext)
+        .into_iter()
+        .map(|(d, _)| d)
+        .collect();
+    if ranked.is_empty() {
+        return Dialect::ALL.to_vec();
+    }
+    if limit > 0 {
+        ranked.truncate(limit);
+    }
+    ranked
+}
+
+fn main_line_has_moves(tokens: &[Token]) -> bool {
+    let mut depth = 0u32;
+    for t in tokens {
+        match t.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            TokenKind::Move(_) | TokenKind::Unknown => return true,
+            TokenKind::Result(_) => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+fn try_dialect(
+    dialect: Dialect,
+    order: usize,
+    text: &str,
+    start: &escriba_resolve::shakmaty::Chess,
+    cfg: &Config,
+) -> Attempt {
+    let tokens = movetext::tokenize(dialect, text);
+    let game = Game {
+        text,
+        tokens: &tokens,
+        dialect,
+        start: start.clone(),
+    };
+    let decoded = decode(&game, &cfg.decoder);
+    let mut failure = decoded.failure.clone();
+    if failure.is_none() {
+        let read_to = decoded.plies.last().map_or(0, |p| p.span.end);
+        if let Some(&tok) = decoded
+            .unread
+            .iter()
+            .find(|&&t| tokens[t].span.start >= read_to)
+        {
+            let mut pos = start.clone();
+            let mut origins = Origins::new(pos.board());
+            for p in &decoded.plies {
+                origins.play(p.mv);
+                pos.play_unchecked(p.mv);
+            }
+            failure = Some(diagnose(&game, &pos, &origins, tok, decoded.plies.len()));
+        }
+    }
+    Attempt {
+        dialect,
+        tokens,
+        decoded,
+        failure,
+        order,
+    }
+}
+
+/// Collapses whitespace and removes `}` so the text can sit inside a PGN comment.
+pub fn comment_safe(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('}', "")
+}
+
+fn result_of(
+    term: Option<Termination>,
+    complete: bool,
+    decoded: &Decoded,
+    tags: &Tags,
+) -> &'static str {
+    let turn = decoded.final_position.turn();
+    let from_term = match term {
+        Some(Termination::WhiteWins) => Some("1-0"),
+        Some(Termination::BlackWins) => Some("0-1"),
+        Some(Termination::Draw) => Some("1/2-1/2"),
+        // The side to move gave up.
+        Some(Termination::Resigns) if complete => Some(match turn {
+            Color::White => "0-1",
+            Color::Black => "1-0",
+        }),
+        // The side that just moved wins.
+        Some(Termination::Wins) if complete && !decoded.plies.is_empty() => Some(match turn {
+            Color::White => "0-1",
+            Color::Black => "1-0",
+        }),
+        _ => None,
+    };
+    from_term.unwrap_or_else(|| result_from_tag(tags))
+}
+
+fn result_from_tag(tags: &Tags) -> &'static str {
+    match tags.get("Result").map(str::trim) {
+        Some("1-0") => "1-0",
+        Some("0-1") => "0-1",
+        Some("1/2-1/2" | "½-½") => "1/2-1/2",
+        _ => "*",
+    }
+}
+
+fn build_items(
+    tokens: &[Token],
+    text: &str,
+    plies: &[Ply],
+    failure: Option<&Diagnostic>,
+) -> Vec<Item> {
+    let ply_at: HashMap<usize, usize> = plies
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.token, i))
+        .collect();
+    let fail_tok = failure.map(|d| d.token);
+    let mut items = Vec::new();
+    let mut depth = 0u32;
+    let mut var_start = 0usize;
+    let mut last_ply_end = 0usize;
+    let slice = |s: escriba_notation::Span| text.get(s.range()).unwrap_or("");
+    for (i, t) in tokens.iter().enumerate() {
+        if depth > 0 {
+            match t.kind {
+                TokenKind::VariationStart => depth += 1,
+                TokenKind::VariationEnd => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let v = comment_safe(&text[var_start..t.span.end as usize]);
+                        items.push(Item::Comment {
+                            text: format!("escriba: variation not transcribed: {v}"),
+                        });
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if Some(i) == fail_tok {
+            let d = failure.expect("fail_tok implies failure");
+            let dots = if d.color == Color::White { "." } else { "..." };
+            items.push(Item::Untranscribed {
+                from: format!("{}{dots}", d.move_number),
+                text: comment_safe(&text[t.span.start as usize..]),
+            });
+            return items;
+        }
+        match t.kind {
+            TokenKind::VariationStart => {
+                depth = 1;
+                var_start = t.span.start as usize;
+            }
+            TokenKind::VariationEnd => items.push(Item::Comment {
+                text: "escriba: unmatched `)`".to_owned(),
+            }),
+            TokenKind::Move(_) | TokenKind::Unknown => {
+                if let Some(&p) = ply_at.get(&i) {
+                    items.push(Item::Ply { index: p });
+                    last_ply_end = plies[p].span.end as usize;
+                } else if (t.span.end as usize) > last_ply_end {
+                    items.push(Item::Comment {
+                        text: format!("escriba: unread: {}", comment_safe(slice(t.span))),
+                    });
+                }
+            }
+            TokenKind::Comment { text: inner } => {
+                let c = comment_safe(slice(inner));
+                if !c.is_empty() {
+                    items.push(Item::Comment { text: c });
+                }
+            }
+            TokenKind::Nag(n) => items.push(Item::Nag { nag: n }),
+            TokenKind::Result(_) => {
+                let rest = comment_safe(&text[t.span.end as usize..]);
+                if !rest.is_empty() {
+                    items.push(Item::Comment {
+                        text: format!("escriba: text after the result: {rest}"),
+                    });
+                }
+                return items;
+            }
+            TokenKind::DrawOffer => items.push(Item::Comment {
+                text: "(=) draw offered".to_owned(),
+            }),
+            TokenKind::Footnote => items.push(Item::Comment {
+                text: format!("footnote {}", comment_safe(slice(t.span))),
+            }),
+            TokenKind::PageMark => items.push(Item::Comment {
+                text: format!("escriba: page mark {}", comment_safe(slice(t.span))),
+            }),
+            TokenKind::MoveNumber { .. } | TokenKind::Ellipsis => {}
+        }
+    }
+    if depth > 0 {
+        let v = comment_safe(&text[var_start..]);
+        items.push(Item::Comment {
+            text: format!("escriba: variation not transcribed: {v}"),
+        });
+    }
+    items
+}
+
+/// Processes one game: picks the dialect, decodes, and records everything the outputs need.
+pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
+    let seg = &game.segment;
+    let text = seg.movetext.as_str();
+    let map = LineMap::new(text, seg.movetext_line);
+    let tags = seg.tags.clone();
+    let mut out = GameResult {
+        source: game.source.clone(),
+        index: game.index,
+        line: seg.line,
+        tags: Tags::new(),
+        dialect: None,
+        result: "*",
+        plies: Vec::new(),
+        failure: None,
+        status: GameStatus::Empty,
+        items: Vec::new(),
+        flagged: 0,
+        movetext: seg.movetext.clone(),
+        movetext_line: seg.movetext_line,
+        encoding: seg.encoding,
+    };
+
+    let fen = tags.get("FEN").map(str::to_owned);
+    let start = match start_position(fen.as_deref(), false) {
+        Ok(p) => p,
+        Err(e) => {
+            out.status = GameStatus::Failed;
+            out.failure = Some(Failure {
+                ply: 0,
+                token: String::new(),
+                line: seg.line,
+                column: 1,
+                width: 1,
+                message: e.to_string(),
+                diagnostic: None,
+            });
+            out.result = result_from_tag(&tags);
+            finish_tags(&mut out, tags, game);
+            return out;
+        }
+    };
+
+    let tagged = tags.get("Notation").and_then(|n| n.parse::<Dialect>().ok());
+    let candidates: Vec<Dialect> = match (cfg.notation, tagged) {
+        (Notation::Fixed(d), _) => vec![d],
+        (Notation::Auto, Some(d)) => vec![d],
+        (Notation::Auto, None) => auto_candidates(text, cfg.auto_candidates),
+    };
+    let mut best: Option<Attempt> = None;
+    for d in candidates {
+        let order = Dialect::ALL
+            .iter()
+            .position(|&x| x == d)
+            .unwrap_or(usize::MAX);
+        let a = try_dialect(d, order, text, &start, cfg);
+        let perfect = a.complete() && a.flagged() == 0;
+        if best.as_ref().is_none_or(|b| a.key() < b.key()) {
+            best = Some(a);
+        }
+        if perfect {
+            break;
+        }
+    }
+    let Some(best) = best else {
+        finish_tags(&mut out, tags, game);
+        return out;
+    };
+
+    let has_moves = main_line_has_moves(&best.tokens);
+    let complete = best.complete();
+    out.status = match (has_moves, complete, best.decoded.plies.is_empty()) {
+        (false, true, _) => GameStatus::Empty,
+        (_, true, _) => GameStatus::Complete,
+        (_, false, true) => GameStatus::Failed,
+        (_, false, false) => GameStatus::Partial,
+    };
+    // An empty game says nothing about its notation.
+    out.dialect = (out.status != GameStatus::Empty).then_some(best.dialect);
+    out.result = result_of(best.decoded.termination, complete, &best.decoded, &tags);
+    out.items = build_items(
+        &best.tokens,
+        text,
+        &best.decoded.plies,
+        best.failure.as_ref(),
+    );
+    if let Some(d) = &best.failure {
+        let start = d.span.start as usize;
+        let (line, column) = map.locate(text, start);
+        let width = text
+            .get(d.span.range())
+            .map_or(1, |s| s.chars().count().max(1));
+        out.failure = Some(Failure {
+            ply: d.ply,
+            token: d.text.clone(),
+            line,
+            column,
+            width,
+            message: d.message.clone(),
+            diagnostic: Some(d.clone()),
+        });
+    }
+    out.plies = best
+        .decoded
+        .plies
+        .into_iter()
+        .map(|ply| {
+            let (line, column) = map.locate(text, ply.span.start as usize);
+            PlyRecord {
+                input: text.get(ply.span.range()).unwrap_or("").to_owned(),
+                line,
+                column,
+                ply,
+            }
+        })
+        .collect();
+    out.flagged = out
+        .plies
+        .iter()
+        .filter(|p| p.ply.status.is_flagged())
+        .count();
+    finish_tags(&mut out, tags, game);
+    out
+}
+
+fn finish_tags(out: &mut GameResult, mut tags: Tags, game: &GameText) {
+    tags.set("Result", out.result);
+    if let Some(d) = out.dialect {
+        tags.set("Notation", d.id());
+    }
+    tags.set("Source", format!("{}:{}", game.source, game.segment.line));
+    // Links the PGN game to its rows in plies.csv/games.csv (used by `compare`).
+    tags.set("EscribaGame", game.index.to_string());
+    if tags.get("FEN").is_some() && tags.get("SetUp").is_none() {
+        tags.set("SetUp", "1");
+    }
+    out.tags = tags;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::segment::{BlockSegmenter, segment_text};
+
+    fn game(text: &str) -> GameText {
+        let seg = segment_text(&mut BlockSegmenter::new(), text).remove(0);
+        GameText {
+            source: Arc::from("book.txt"),
+            index: 1,
+            segment: seg,
+        }
+    }
+
+    #[test]
+    fn a_game_without_move_tokens_is_empty() {
+        let r = process_game(
+            &game("[Event \"E\"]\n[Result \"1-0\"]\n\n{no moves} 1-0"),
+            &Config::default(),
+        );
+        assert_eq!(r.status, GameStatus::Empty);
+        assert_eq!(r.result, "1-0");
+        assert_eq!(r.tags.get("Source"), Some("book.txt:1"));
+        assert_eq!(r.tags.get("EscribaGame"), Some("1"));
+        assert_eq!(
+            r.items,
+            [Item::Comment {
+                text: "no moves".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_bad_fen_fails_the_game_at_its_first_line() {
+        let r = process_game(&game("[FEN \"not a fen\"]\n\n1. e4"), &Config::default());
+        assert_eq!(r.status, GameStatus::Failed);
+        let f = r.failure.unwrap();
+        assert_eq!((f.line, f.column), (1, 1));
+        assert_eq!(r.tags.get("SetUp"), Some("1"));
+    }
+
+    #[test]
+    fn an_unreadable_game_keeps_its_text_and_location() {
+        // With no move parsers in this tree every move is unreadable; with parsers the
+        // token is still nonsense. Either way the game fails at `zzz` on line 3, column 4.
+        let r = process_game(
+            &game("[Event \"E\"]\n\n1. zzz qqq\n"),
+            &Config {
+                notation: Notation::Fixed(Dialect::ALL[6]),
+                ..Config::default()
+            },
+        );
+        assert_eq!(r.status, GameStatus::Failed);
+        let f = r.failure.as_ref().unwrap();
+        assert_eq!((f.line, f.column, f.width), (3, 4, 3));
+        assert_eq!(f.token, "zzz");
+        assert_eq!(
+            r.items,
+            [Item::Untranscribed {
+                from: "1.".into(),
+                text: "zzz qqq".into()
+            }]
+        );
+        assert_eq!(r.tags.get("Notation"), Some("en-algebraic"));
+    }
+
+    #[test]
+    fn comment_text_loses_closing_braces_and_newlines() {
+        assert_eq!(comment_safe("a }b\n  c"), "a b c");
+    }
+}

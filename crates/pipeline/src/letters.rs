@@ -1,0 +1,97 @@
+//! Localized SAN: the PGN's piece letters replaced by another language's or by figurines.
+
+use std::str::FromStr;
+
+use crate::error::Error;
+
+/// Piece names for K, Q, R, B, N in SAN output. The default is English (no change).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PieceLetters(Option<[String; 5]>);
+
+impl Default for PieceLetters {
+    fn default() -> PieceLetters {
+        PieceLetters::ENGLISH
+    }
+}
+
+impl PieceLetters {
+    /// English letters: SAN unchanged.
+    pub const ENGLISH: PieceLetters = PieceLetters(None);
+
+    /// Figurines ♔♕♖♗♘ (the same glyphs for both sides, as printed in books).
+    pub fn figurine() -> PieceLetters {
+        PieceLetters(Some(["♔", "♕", "♖", "♗", "♘"].map(String::from)))
+    }
+
+    /// Applies the letters to an English SAN: `Nxe5+` → `Cxe5+`, `e8=Q` → `e8=D`.
+    pub fn apply(&self, san: &str) -> String {
+        let Some(names) = &self.0 else {
+            return san.to_owned();
+        };
+        let mut out = String::with_capacity(san.len() + 4);
+        for c in san.chars() {
+            match "KQRBN".find(c) {
+                Some(i) => out.push_str(&names[i]),
+                None => out.push(c),
+            }
+        }
+        out
+    }
+}
+
+impl FromStr for PieceLetters {
+    type Err = Error;
+
+    /// Five characters in the order K Q R B N (`RDTAC`), or five comma-separated names
+    /// for multi-letter pieces (`Кр,Ф,Л,С,К`).
+    fn from_str(s: &str) -> Result<PieceLetters, Error> {
+        let parts: Vec<String> = if s.contains(',') {
+            s.split(',').map(|p| p.trim().to_owned()).collect()
+        } else {
+            s.chars().map(String::from).collect()
+        };
+        let bad = |m: &str| Error::Usage {
+            option: "--piece-letters",
+            message: format!("`{s}`: {m}"),
+        };
+        let names: [String; 5] = parts
+            .try_into()
+            .map_err(|_| bad("expected five letters for K Q R B N, e.g. RDTAC"))?;
+        if names.iter().any(|n| {
+            n.is_empty()
+                || n.chars()
+                    .any(|c| c.is_whitespace() || "abcdefgh12345678x=+#-O".contains(c))
+        }) {
+            return Err(bad(
+                "a piece letter may not be empty, a file, a rank or a SAN mark",
+            ));
+        }
+        if names == ["K", "Q", "R", "B", "N"] {
+            return Ok(PieceLetters::ENGLISH);
+        }
+        Ok(PieceLetters(Some(names)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn localized_letters_replace_only_piece_letters() {
+        let es: PieceLetters = "RDTAC".parse().unwrap();
+        assert_eq!(es.apply("Nxe5+"), "Cxe5+");
+        assert_eq!(es.apply("e8=Q#"), "e8=D#");
+        assert_eq!(es.apply("Bb5"), "Ab5");
+        assert_eq!(es.apply("O-O-O"), "O-O-O");
+        assert_eq!(PieceLetters::figurine().apply("Kxf2"), "♔xf2");
+        let ru: PieceLetters = "Кр,Ф,Л,С,К".parse().unwrap();
+        assert_eq!(ru.apply("Kg1"), "Крg1");
+    }
+
+    #[test]
+    fn bad_letter_sets_are_rejected() {
+        assert!("KQR".parse::<PieceLetters>().is_err());
+        assert!("KQRBb".parse::<PieceLetters>().is_err());
+    }
+}

@@ -1,0 +1,178 @@
+//! PGN export: the Seven Tag Roster first, SAN movetext with move numbers, NAGs and
+//! comments, lines shorter than 80 characters.
+
+use crate::config::Config;
+use crate::game::{GameResult, Item, comment_safe};
+use crate::tags::escape_value;
+
+/// The longest line written (PGN export format: fewer than 80 characters).
+pub const MAX_LINE: usize = 79;
+
+/// Fills lines with words up to [`MAX_LINE`] characters.
+struct Wrapper<'a> {
+    out: &'a mut String,
+    len: usize,
+}
+
+impl Wrapper<'_> {
+    fn word(&mut self, w: &str) {
+        let n = w.chars().count();
+        if n > MAX_LINE {
+            // Only a comment word can be this long: cut it (the cut adds a line break).
+            let chars: Vec<char> = w.chars().collect();
+            for piece in chars.chunks(MAX_LINE - 1) {
+                self.word(&piece.iter().collect::<String>());
+            }
+            return;
+        }
+        if self.len > 0 && self.len + 1 + n > MAX_LINE {
+            self.out.push('\n');
+            self.len = 0;
+        }
+        if self.len > 0 {
+            self.out.push(' ');
+            self.len += 1;
+        }
+        self.out.push_str(w);
+        self.len += n;
+    }
+
+    fn comment(&mut self, text: &str) {
+        let text = comment_safe(text);
+        let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+        match words.len() {
+            0 => self.word("{}"),
+            1 => self.word(&format!("{{{}}}", words[0])),
+            n => {
+                self.word(&format!("{{{}", words[0]));
+                for w in &words[1..n - 1] {
+                    self.word(w);
+                }
+                self.word(&format!("{}}}", words[n - 1]));
+            }
+        }
+    }
+}
+
+/// Appends one game in PGN export format, followed by a blank line.
+pub fn write_game(r: &GameResult, cfg: &Config, out: &mut String) {
+    for (name, value) in r.tags.export_order() {
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        out.push_str(&escape_value(value));
+        out.push_str("\"]\n");
+    }
+    out.push('\n');
+    let mut w = Wrapper { out, len: 0 };
+    let mut need_number = true;
+    for item in &r.items {
+        match item {
+            Item::Ply { index } => {
+                let p = &r.plies[*index].ply;
+                let white = p.color == escriba_resolve::shakmaty::Color::White;
+                if white {
+                    w.word(&format!("{}.", p.move_number));
+                } else if need_number {
+                    w.word(&format!("{}...", p.move_number));
+                }
+                need_number = false;
+                w.word(&cfg.letters.apply(&p.san));
+                if let Some(n) = p.nag {
+                    w.word(&format!("${n}"));
+                }
+                if cfg.annotate_flags && p.status.is_flagged() {
+                    let mut c = format!("escriba: {}", p.status.as_str());
+                    if let Some(n) = &p.note {
+                        c.push_str(": ");
+                        c.push_str(n);
+                    }
+                    if !p.alternatives.is_empty() {
+                        c.push_str("; also possible: ");
+                        c.push_str(&p.alternatives.join(", "));
+                    }
+                    w.comment(&c);
+                    need_number = true;
+                }
+            }
+            Item::Nag { nag } => w.word(&format!("${nag}")),
+            Item::Comment { text } => {
+                w.comment(text);
+                need_number = true;
+            }
+            Item::Untranscribed { from, text } => {
+                w.comment(&format!("escriba: untranscribed from {from} : {text}"));
+                need_number = true;
+            }
+        }
+    }
+    w.word(r.result);
+    out.push_str("\n\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{GameStatus, GameText, process_game};
+    use crate::segment::{BlockSegmenter, segment_text};
+    use std::sync::Arc;
+
+    fn result(text: &str) -> GameResult {
+        let seg = segment_text(&mut BlockSegmenter::new(), text).remove(0);
+        process_game(
+            &GameText {
+                source: Arc::from("b.pgn"),
+                index: 1,
+                segment: seg,
+            },
+            &Config::default(),
+        )
+    }
+
+    #[test]
+    fn tags_are_written_roster_first_then_source_tags() {
+        let r = result("[Annotator \"Me\"]\n[White \"A\"]\n\n{only a note} *");
+        let mut s = String::new();
+        write_game(&r, &Config::default(), &mut s);
+        let tags: Vec<&str> = s.lines().take_while(|l| l.starts_with('[')).collect();
+        assert_eq!(
+            tags,
+            [
+                "[Event \"?\"]",
+                "[Site \"?\"]",
+                "[Date \"????.??.??\"]",
+                "[Round \"?\"]",
+                "[White \"A\"]",
+                "[Black \"?\"]",
+                "[Result \"*\"]",
+                "[Annotator \"Me\"]",
+                "[Source \"b.pgn:1\"]",
+                "[EscribaGame \"1\"]",
+            ]
+        );
+        assert!(s.ends_with("{only a note} *\n\n"), "{s}");
+    }
+
+    #[test]
+    fn movetext_lines_stay_shorter_than_80() {
+        let long = (0..60)
+            .map(|i| format!("word{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let huge = "x".repeat(200);
+        let r = result(&format!(
+            "[Event \"E\"]\n\n{{{long} {huge}}} 1. zz yy xx ww vv uu tt {long}"
+        ));
+        assert!(r.status.is_broken() || r.status == GameStatus::Complete);
+        let mut s = String::new();
+        write_game(&r, &Config::default(), &mut s);
+        for line in s.lines().filter(|l| !l.starts_with('[')) {
+            assert!(line.chars().count() < 80, "line too long: {line:?}");
+        }
+        assert!(
+            s.replace('\n', " ")
+                .contains("{escriba: untranscribed from 1. : zz yy"),
+            "{s}"
+        );
+    }
+}

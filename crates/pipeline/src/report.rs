@@ -1,0 +1,202 @@
+//! The QA summary of a run, and the exit code it maps to.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::game::{GameResult, GameStatus};
+
+/// Games by status.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct GameCounts {
+    /// Every move transcribed.
+    pub complete: u64,
+    /// Stopped after some moves.
+    pub partial: u64,
+    /// No move transcribed.
+    pub failed: u64,
+    /// No move tokens.
+    pub empty: u64,
+}
+
+/// Plies by status.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct PlyCounts {
+    /// One reading.
+    pub exact: u64,
+    /// Settled by later moves.
+    pub inferred: u64,
+    /// Repaired reading.
+    pub repaired: u64,
+    /// Tied readings.
+    pub ambiguous: u64,
+    /// Failing tokens (one per partial or failed game).
+    pub failed: u64,
+}
+
+/// A game that stopped early, located for a human.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FailureRef {
+    /// `file:line:col`.
+    pub location: String,
+    /// 1-based game index.
+    pub game: u64,
+    /// `partial` or `failed`.
+    pub status: GameStatus,
+    /// The book's token.
+    pub token: String,
+    /// One sentence.
+    pub message: String,
+}
+
+/// Totals of a run: what `--report` writes and the summary line shows.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Summary {
+    /// Games processed (in this shard).
+    pub games: u64,
+    /// Games by status.
+    pub games_by_status: GameCounts,
+    /// Plies transcribed.
+    pub plies: u64,
+    /// Plies by status.
+    pub plies_by_status: PlyCounts,
+    /// Flagged plies (repaired or ambiguous).
+    pub flagged: u64,
+    /// Games that stopped early (partial or failed).
+    pub failed: u64,
+    /// Games per dialect id (`none` for empty games).
+    pub dialects: BTreeMap<String, u64>,
+    /// Games left out of the PGN by `--drop-broken`.
+    pub dropped: u64,
+    /// Games belonging to other shards, skipped.
+    pub other_shards: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// Games per second.
+    pub games_per_second: f64,
+    /// Plies per second.
+    pub plies_per_second: f64,
+    /// Every game that stopped early, in input order.
+    pub failures: Vec<FailureRef>,
+}
+
+impl Summary {
+    /// Counts one game.
+    pub fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        match r.status {
+            GameStatus::Complete => self.games_by_status.complete += 1,
+            GameStatus::Partial => self.games_by_status.partial += 1,
+            GameStatus::Failed => self.games_by_status.failed += 1,
+            GameStatus::Empty => self.games_by_status.empty += 1,
+        }
+        for p in &r.plies {
+            use escriba_resolve::Status::*;
+            let c = &mut self.plies_by_status;
+            match p.ply.status {
+                Exact => c.exact += 1,
+                Inferred => c.inferred += 1,
+                Repaired => c.repaired += 1,
+                Ambiguous => c.ambiguous += 1,
+                Failed => c.failed += 1,
+            }
+        }
+        self.plies += r.plies.len() as u64;
+        self.flagged += r.flagged as u64;
+        let d = r.dialect.map_or("none", |d| d.id());
+        *self.dialects.entry(d.to_owned()).or_default() += 1;
+        if let Some(f) = &r.failure {
+            self.plies_by_status.failed += 1;
+            self.failed += 1;
+            self.failures.push(FailureRef {
+                location: format!("{}:{}:{}", r.source, f.line, f.column),
+                game: r.index,
+                status: r.status,
+                token: f.token.clone(),
+                message: f.message.clone(),
+            });
+        }
+    }
+
+    /// Sets the wall time and the throughput figures.
+    pub fn set_elapsed(&mut self, d: Duration) {
+        self.seconds = d.as_secs_f64();
+        let s = self.seconds.max(1e-9);
+        self.games_per_second = self.games as f64 / s;
+        self.plies_per_second = self.plies as f64 / s;
+    }
+
+    /// Complete games as a percentage of games with moves (100 when there are none).
+    pub fn complete_percent(&self) -> f64 {
+        let with_moves = self.games - self.games_by_status.empty;
+        if with_moves == 0 {
+            100.0
+        } else {
+            100.0 * self.games_by_status.complete as f64 / with_moves as f64
+        }
+    }
+
+    /// One line for humans: games, plies, complete %, flagged, failed, throughput.
+    pub fn line(&self) -> String {
+        format!(
+            "{} games, {} plies, {:.1}% complete, {} flagged, {} failed in {:.2}s ({:.0} games/s, {:.0} plies/s)",
+            self.games,
+            self.plies,
+            self.complete_percent(),
+            self.flagged,
+            self.failed,
+            self.seconds,
+            self.games_per_second,
+            self.plies_per_second
+        )
+    }
+}
+
+/// Exit code: 0 when every game is complete (or empty); 1 when some game is partial or
+/// failed, or (with `strict`) some ply is flagged; 2 for a usage or I/O error; a broken
+/// pipe on an output is a reader that went away, and exits 0.
+pub fn exit_code(outcome: &Result<Summary, Error>, strict: bool) -> i32 {
+    match outcome {
+        Ok(s) if s.failed > 0 => 1,
+        Ok(s) if strict && s.flagged > 0 => 1,
+        Ok(_) => 0,
+        Err(e) if e.is_broken_pipe() => 0,
+        Err(_) => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io;
+
+    #[test]
+    fn exit_codes_map_outcomes() {
+        let ok = Summary {
+            games: 3,
+            ..Summary::default()
+        };
+        assert_eq!(exit_code(&Ok(ok.clone()), false), 0);
+        assert_eq!(exit_code(&Ok(ok.clone()), true), 0);
+        let flagged = Summary {
+            flagged: 2,
+            ..ok.clone()
+        };
+        assert_eq!(
+            exit_code(&Ok(flagged.clone()), false),
+            0,
+            "flags alone pass"
+        );
+        assert_eq!(exit_code(&Ok(flagged), true), 1, "--strict fails on flags");
+        let broken = Summary { failed: 1, ..ok };
+        assert_eq!(exit_code(&Ok(broken), false), 1);
+        let io_err = Error::io("x.txt", io::Error::new(io::ErrorKind::NotFound, "gone"));
+        assert_eq!(exit_code(&Err(io_err), false), 2);
+        let usage = "9/2".parse::<crate::shard::Shard>().unwrap_err();
+        assert_eq!(exit_code(&Err(usage), false), 2);
+        let pipe = Error::io("-", io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
+        assert_eq!(exit_code(&Err(pipe), false), 0, "broken pipe exits quietly");
+    }
+}

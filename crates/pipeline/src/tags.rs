@@ -1,0 +1,290 @@
+//! Tag pairs: PGN `[Tag "value"]` lines, book-style player header lines, and the export
+//! order (the Seven Tag Roster first).
+
+use serde::Serialize;
+
+/// The Seven Tag Roster, in export order, with the value used when a tag is unknown.
+pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// An ordered list of tag pairs; names are unique, a later `set` replaces the value.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Tags(pub Vec<(String, String)>);
+
+impl Tags {
+    /// An empty list.
+    pub fn new() -> Tags {
+        Tags::default()
+    }
+
+    /// The value of `name` (exact, case-sensitive as PGN is).
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets `name` to `value`, replacing any earlier value in place.
+    pub fn set(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.0.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name.to_owned(), value)),
+        }
+    }
+
+    /// Removes `name`, returning its value.
+    pub fn remove(&mut self, name: &str) -> Option<String> {
+        let i = self.0.iter().position(|(n, _)| n == name)?;
+        Some(self.0.remove(i).1)
+    }
+
+    /// True when no tag is set.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The tags in PGN export order: the Seven Tag Roster (with `?` defaults), then the
+    /// others in their original order.
+    pub fn export_order(&self) -> Vec<(&str, &str)> {
+        let mut out: Vec<(&str, &str)> = SEVEN_TAG_ROSTER
+            .iter()
+            .map(|&(n, d)| (n, self.get(n).unwrap_or(d)))
+            .collect();
+        out.extend(
+            self.0
+                .iter()
+                .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
+                .map(|(n, v)| (n.as_str(), v.as_str())),
+        );
+        out
+    }
+}
+
+/// Parses a line made only of PGN tag pairs (`[White "Teichmann"] [Black "Rubinstein"]`).
+/// Returns `None` when the line is anything else, such as a footnote `[A]` or a page mark
+/// `[Illustration]`.
+pub fn parse_tag_line(line: &str) -> Option<Vec<(String, String)>> {
+    let mut rest = line.trim();
+    if !rest.starts_with('[') {
+        return None;
+    }
+    let mut out = Vec::new();
+    while !rest.is_empty() {
+        let r = rest.strip_prefix('[')?.trim_start();
+        let name_len = r
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(r.len());
+        if name_len == 0 {
+            return None;
+        }
+        let name = &r[..name_len];
+        let r = r[name_len..].trim_start().strip_prefix('"')?;
+        let mut value = String::new();
+        let mut chars = r.char_indices();
+        let end = loop {
+            match chars.next()? {
+                (_, '\\') => value.push(chars.next()?.1),
+                (i, '"') => break i,
+                (_, c) => value.push(c),
+            }
+        };
+        rest = r[end + 1..].trim_start().strip_prefix(']')?.trim_start();
+        out.push((name.to_owned(), value));
+    }
+    Some(out)
+}
+
+/// Escapes a tag value for PGN export (`\` and `"`).
+pub fn escape_value(v: &str) -> String {
+    let mut s = String::with_capacity(v.len());
+    for c in v.chars() {
+        match c {
+            '\\' | '"' => {
+                s.push('\\');
+                s.push(c);
+            }
+            '\n' | '\r' | '\t' => s.push(' '),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+const WHITE_WORDS: [&str; 3] = ["white", "blancas", "brancas"];
+const BLACK_WORDS: [&str; 3] = ["black", "negras", "pretas"];
+
+/// Finds `word` at a word start in `lower` followed by `:` or `.`; returns (start, end
+/// after the separator).
+fn keyword(lower: &str, words: &[&str], from: usize) -> Option<(usize, usize)> {
+    let mut best: Option<(usize, usize)> = None;
+    for w in words {
+        let mut search = from;
+        while let Some(i) = lower[search..].find(w) {
+            let at = search + i;
+            search = at + w.len();
+            let word_start = lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            let after = lower[at + w.len()..].trim_start_matches([' ', '\t']);
+            let sep = after.starts_with([':', '.']);
+            if word_start && sep {
+                let end = lower.len() - after.len() + 1;
+                if best.is_none_or(|(b, _)| at < b) {
+                    best = Some((at, end));
+                }
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// Cleans a player name from a header: spaces, surrounding parentheses, a final period
+/// that ends a word (`Teichmann.`) but not an initial (`N. N.`, `Mr. M.`).
+fn clean_name(s: &str) -> String {
+    let mut s = s.trim().trim_end_matches([',', ';']).trim();
+    if let Some(inner) = s.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+        s = inner.trim();
+    }
+    if let Some(body) = s.strip_suffix('.') {
+        let last = body.rsplit([' ', '.']).next().unwrap_or("");
+        if last.chars().count() > 1 {
+            s = body;
+        }
+    }
+    s.trim().to_owned()
+}
+
+/// Reads a book-style header line naming the players: `White: Teichmann. Black:
+/// Rubinstein.`, `WHITE. (Mr. M.)   BLACK. (M. B.)`, `Blancas: Capablanca`, `Pretas:`.
+///
+/// Returns the White and Black names found (either may be empty, as in the bare column
+/// heading `WHITE.  BLACK.`), or `None` when the line is not such a header. The line must
+/// start with one of the keywords.
+pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)> {
+    let trimmed = line.trim();
+    let lower = trimmed.to_lowercase();
+    if lower.len() != trimmed.len() {
+        // Lower-casing changed byte lengths (rare scripts): compare ASCII-only instead.
+        return None;
+    }
+    let white = keyword(&lower, &WHITE_WORDS, 0);
+    let black = keyword(&lower, &BLACK_WORDS, 0);
+    let first = match (white, black) {
+        (Some(w), Some(b)) => w.0.min(b.0),
+        (Some(w), None) => w.0,
+        (None, Some(b)) => b.0,
+        (None, None) => return None,
+    };
+    if first != 0 {
+        return None;
+    }
+    let name = |start: usize, stop: usize| {
+        let n = clean_name(&trimmed[start..stop]);
+        (!n.is_empty()).then_some(n)
+    };
+    Some(match (white, black) {
+        (Some(w), Some(b)) if w.0 < b.0 => (name(w.1, b.0), name(b.1, trimmed.len())),
+        (Some(w), Some(b)) => (name(w.1, trimmed.len()), name(b.1, w.0)),
+        (Some(w), None) => (name(w.1, trimmed.len()), None),
+        (None, Some(b)) => (None, name(b.1, trimmed.len())),
+        (None, None) => unreachable!(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_pairs_parse_with_escapes() {
+        let t = parse_tag_line(r#"[White "Teichmann"] [Event "A \"B\" C"]"#).unwrap();
+        assert_eq!(
+            t,
+            [
+                ("White".to_owned(), "Teichmann".to_owned()),
+                ("Event".to_owned(), "A \"B\" C".to_owned())
+            ]
+        );
+    }
+
+    #[test]
+    fn footnotes_and_page_marks_are_not_tags() {
+        assert_eq!(parse_tag_line("[A] P-K4"), None);
+        assert_eq!(parse_tag_line("[Illustration]"), None);
+        assert_eq!(parse_tag_line("1. e4 e5"), None);
+    }
+
+    #[test]
+    fn seven_tag_roster_comes_first_in_order_with_defaults() {
+        let mut t = Tags::new();
+        t.set("Annotator", "X");
+        t.set("Black", "Rubinstein");
+        t.set("Event", "Carlsbad");
+        let names: Vec<_> = t.export_order().into_iter().collect();
+        assert_eq!(
+            names,
+            [
+                ("Event", "Carlsbad"),
+                ("Site", "?"),
+                ("Date", "????.??.??"),
+                ("Round", "?"),
+                ("White", "?"),
+                ("Black", "Rubinstein"),
+                ("Result", "*"),
+                ("Annotator", "X"),
+            ]
+        );
+    }
+
+    #[test]
+    fn english_header_line_on_one_line() {
+        assert_eq!(
+            parse_header_line("White: Teichmann. Black: Rubinstein."),
+            Some((Some("Teichmann".into()), Some("Rubinstein".into())))
+        );
+    }
+
+    #[test]
+    fn column_heading_with_names_in_parentheses() {
+        assert_eq!(
+            parse_header_line("WHITE. (Mr. M.)   BLACK. (M. B.)"),
+            Some((Some("Mr. M.".into()), Some("M. B.".into())))
+        );
+        assert_eq!(parse_header_line("WHITE.      BLACK."), Some((None, None)));
+    }
+
+    #[test]
+    fn spanish_and_portuguese_headers() {
+        assert_eq!(
+            parse_header_line("Blancas: Capablanca"),
+            Some((Some("Capablanca".into()), None))
+        );
+        assert_eq!(
+            parse_header_line("Negras: N. N."),
+            Some((None, Some("N. N.".into())))
+        );
+        assert_eq!(
+            parse_header_line("Brancas: Mieses   Pretas: Alekhine"),
+            Some((Some("Mieses".into()), Some("Alekhine".into())))
+        );
+    }
+
+    #[test]
+    fn move_lines_are_not_headers() {
+        assert_eq!(parse_header_line("White resigns."), None);
+        assert_eq!(parse_header_line("1. P-K4 P-K4"), None);
+        assert_eq!(parse_header_line("And White wins: a fine game"), None);
+    }
+}

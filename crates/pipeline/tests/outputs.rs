@@ -1,0 +1,276 @@
+//! End-to-end tests of the library entry point: `transcribe` into in-memory sinks, the CSV
+//! files read back by the csv crate, Python's `csv` module and `sqlite3 .import --csv`.
+//!
+//! The move parsers of escriba-notation are not in this tree yet, so every game here stops
+//! at its first move; the assertions pin the structure (rows, columns, quoting, order),
+//! which does not depend on parsing.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Command;
+
+use escriba_pipeline::csv_out::{GAME_COLUMNS, GameRow, PLY_COLUMNS, PlyRow};
+use escriba_pipeline::{Config, Input, Notation, Shard, Sink, Sinks, Summary, transcribe};
+
+const BOOK: &str = "[Event \"Carlsbad, \\\"1911\\\"\"]\n[White \"Capablanca, J. R.\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
+White: Teichmann. Black: Rubinstein.\n1. P-Q4 P-Q4\n\n{only a comment}\n\nBlancas: Capablanca\n1. P4R P4R\n";
+
+fn scratch(name: &str) -> PathBuf {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("escriba-it-{}-{name}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+struct Outputs {
+    pgn: Vec<u8>,
+    plies: Vec<u8>,
+    games: Vec<u8>,
+    jsonl: Vec<u8>,
+    summary: Summary,
+}
+
+fn run(book: &[u8], cfg: &Config) -> Outputs {
+    let dir = scratch("in");
+    let input = dir.join("book.txt");
+    std::fs::write(&input, book).unwrap();
+    let (mut pgn, mut plies, mut games, mut jsonl) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let summary = {
+        let mut sinks = Sinks {
+            pgn: Some(Sink::new("out.pgn", &mut pgn)),
+            plies_csv: Some(Sink::new("plies.csv", &mut plies)),
+            games_csv: Some(Sink::new("games.csv", &mut games)),
+            jsonl: Some(Sink::new("out.jsonl", &mut jsonl)),
+            observer: None,
+        };
+        transcribe(&[Input::File(input)], cfg, &mut sinks).unwrap()
+    };
+    std::fs::remove_dir_all(&dir).unwrap();
+    Outputs {
+        pgn,
+        plies,
+        games,
+        jsonl,
+        summary,
+    }
+}
+
+fn fixed() -> Config {
+    Config {
+        notation: Notation::Fixed("en-algebraic".parse().unwrap()),
+        ..Config::default()
+    }
+}
+
+#[test]
+fn csv_files_round_trip_through_the_csv_crate() {
+    let o = run(BOOK.as_bytes(), &fixed());
+    let mut r = csv::Reader::from_reader(&o.games[..]);
+    assert_eq!(
+        r.headers().unwrap().iter().collect::<Vec<_>>(),
+        GAME_COLUMNS
+    );
+    let games: Vec<GameRow> = r.deserialize().map(Result::unwrap).collect();
+    assert_eq!(games.len(), 4, "four games in input order");
+    assert_eq!(
+        games.iter().map(|g| g.game).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    assert_eq!(games[0].event, "Carlsbad, \"1911\"");
+    assert_eq!(games[0].white, "Capablanca, J. R.");
+    assert_eq!(games[0].result, "1-0");
+    assert_eq!(games[1].white, "Teichmann");
+    assert_eq!(games[1].black, "Rubinstein");
+    assert_eq!(games[1].line, 6);
+    assert_eq!(games[2].status, "empty");
+    assert_eq!(games[3].white, "Capablanca");
+
+    let mut r = csv::Reader::from_reader(&o.plies[..]);
+    assert_eq!(r.headers().unwrap().iter().collect::<Vec<_>>(), PLY_COLUMNS);
+    let plies: Vec<PlyRow> = r.deserialize().map(Result::unwrap).collect();
+    // Without parsers each game with moves yields exactly its `failed` row.
+    let failed: Vec<_> = plies.iter().filter(|p| p.status == "failed").collect();
+    assert_eq!(failed.len(), 3);
+    assert_eq!(
+        (failed[0].game, failed[0].line, failed[0].column),
+        (1, 4, 4)
+    );
+    assert!(failed.iter().all(|p| p.san.is_empty() && p.uci.is_empty()));
+
+    assert_eq!(o.summary.games, 4);
+    assert_eq!(o.summary.games_by_status.empty, 1);
+    assert_eq!(o.jsonl.iter().filter(|&&b| b == b'\n').count(), 4);
+    let first: serde_json::Value =
+        serde_json::from_slice(o.jsonl.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(first["tags"]["White"], "Capablanca, J. R.");
+    assert_eq!(first["failure"]["line"], 4);
+}
+
+#[test]
+fn csv_files_load_in_python_and_sqlite_without_fixups() {
+    let o = run(BOOK.as_bytes(), &fixed());
+    let dir = scratch("tools");
+    let plies = dir.join("plies.csv");
+    let games = dir.join("games.csv");
+    std::fs::write(&plies, &o.plies).unwrap();
+    std::fs::write(&games, &o.games).unwrap();
+
+    let has = |tool: &str| Command::new(tool).arg("--version").output().is_ok();
+    if has("python3") {
+        let script = "import csv,sys\n\
+            g=list(csv.DictReader(open(sys.argv[1],newline='',encoding='utf-8')))\n\
+            p=list(csv.DictReader(open(sys.argv[2],newline='',encoding='utf-8')))\n\
+            assert len(g)==4, len(g)\n\
+            assert g[0]['white']=='Capablanca, J. R.', g[0]\n\
+            assert g[0]['event']=='Carlsbad, \"1911\"', g[0]\n\
+            assert [r['status'] for r in p]==['failed']*3, p\n\
+            print('ok')\n";
+        let out = Command::new("python3")
+            .arg("-c")
+            .arg(script)
+            .arg(&games)
+            .arg(&plies)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    } else {
+        eprintln!("notice: python3 not found; skipped the Python csv check");
+    }
+    if has("sqlite3") {
+        let db = dir.join("t.db");
+        let sql = format!(
+            ".import --csv {} games\n.import --csv {} plies\nSELECT count(*), max(white) FROM games;\nSELECT count(*) FROM plies WHERE status='failed';\n",
+            games.display(),
+            plies.display()
+        );
+        let mut child = Command::new("sqlite3")
+            .arg(&db)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(sql.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(stdout, "4|Teichmann\n3\n");
+    } else {
+        eprintln!("notice: sqlite3 not found; skipped the sqlite3 .import check");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pgn_output_keeps_input_order_with_many_games_in_small_chunks() {
+    let mut book = String::new();
+    for i in 0..300 {
+        book.push_str(&format!("[Round \"{i}\"]\n\n1. x{i} *\n\n"));
+    }
+    let cfg = Config {
+        chunk_games: 7,
+        chunk_bytes: 100,
+        jobs: 2,
+        ..fixed()
+    };
+    let o = run(book.as_bytes(), &cfg);
+    let pgn = String::from_utf8(o.pgn).unwrap();
+    let rounds: Vec<usize> = pgn
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("[Round \"")?
+                .strip_suffix("\"]")?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert_eq!(rounds, (0..300).collect::<Vec<_>>());
+    for line in pgn.lines().filter(|l| !l.starts_with('[')) {
+        assert!(line.chars().count() < 80, "{line}");
+    }
+}
+
+#[test]
+fn shards_split_the_games_and_keep_global_numbers() {
+    let mut book = String::new();
+    for i in 0..10 {
+        book.push_str(&format!("[Round \"{i}\"]\n\n1. x *\n\n"));
+    }
+    let mut seen = Vec::new();
+    for i in 1..=3 {
+        let cfg = Config {
+            shard: format!("{i}/3").parse::<Shard>().unwrap(),
+            ..fixed()
+        };
+        let o = run(book.as_bytes(), &cfg);
+        let rows: Vec<GameRow> = csv::Reader::from_reader(&o.games[..])
+            .deserialize()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(o.summary.other_shards + o.summary.games, 10);
+        seen.extend(rows.iter().map(|r| r.game));
+    }
+    seen.sort();
+    assert_eq!(seen, (1..=10).collect::<Vec<u64>>());
+}
+
+#[test]
+fn drop_broken_leaves_stopped_games_out_of_the_pgn_only() {
+    let cfg = Config {
+        drop_broken: true,
+        ..fixed()
+    };
+    let o = run(BOOK.as_bytes(), &cfg);
+    let pgn = String::from_utf8(o.pgn).unwrap();
+    assert_eq!(
+        pgn.matches("[Event ").count(),
+        1,
+        "only the empty game remains: {pgn}"
+    );
+    assert_eq!(o.summary.dropped, 3);
+    assert_eq!(o.summary.games, 4);
+}
+
+#[test]
+fn windows_1252_input_is_decoded_in_outputs() {
+    let o = run(b"[White \"Ren\xe9 \x93X\x94\"]\n\n1. e4 *\n", &fixed());
+    let rows: Vec<GameRow> = csv::Reader::from_reader(&o.games[..])
+        .deserialize()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows[0].white, "René “X”");
+}
+
+/// Needs the move parsers (run after merging): a complete game end to end.
+#[test]
+#[ignore = "needs escriba-notation's move parsers"]
+fn end_to_end_complete_game_with_parsers() {
+    let o = run(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n", &fixed());
+    let pgn = String::from_utf8(o.pgn).unwrap();
+    assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"), "{pgn}");
+    assert_eq!(o.summary.games_by_status.complete, 1);
+    let fig = run(
+        b"1. e4 e5 2. Nf3 Nc6 *\n",
+        &Config {
+            letters: escriba_pipeline::PieceLetters::figurine(),
+            ..fixed()
+        },
+    );
+    assert!(String::from_utf8(fig.pgn).unwrap().contains("2. ♘f3 ♘c6"));
+}
