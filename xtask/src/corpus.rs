@@ -24,7 +24,10 @@ pub struct CorpusGame {
 
 impl CorpusGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -37,7 +40,8 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 
 /// Splits a corpus file into games: a tag block starts a game.
 pub fn read_file(file: &Path) -> Result<Vec<CorpusGame>> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     let mut games: Vec<CorpusGame> = Vec::new();
     let mut in_tags = false;
     for (i, line) in text.lines().enumerate() {
@@ -86,26 +90,42 @@ pub fn files(dir: &Path) -> Result<Vec<PathBuf>> {
 /// Checks one game; returns the problems found.
 pub fn check(g: &CorpusGame) -> Result<Vec<String>> {
     let dialect: Dialect = g.tag("Notation").context("no Notation tag")?.parse()?;
-    let expected: Vec<&str> = g.tag("ExpectedSAN").context("no ExpectedSAN tag")?.split_whitespace().collect();
+    let expected: Vec<&str> = g
+        .tag("ExpectedSAN")
+        .context("no ExpectedSAN tag")?
+        .split_whitespace()
+        .collect();
     let start = start_position(g.tag("FEN"), false)?;
     let d = resolve(&g.movetext, dialect, start, &Options::default());
     let mut problems = Vec::new();
     for (i, want) in expected.iter().enumerate() {
         match d.plies.get(i) {
             Some(p) if p.san == *want => {}
-            Some(p) => problems.push(format!("ply {}: got {} want {want} ({})", i + 1, p.san, p.status.as_str())),
+            Some(p) => problems.push(format!(
+                "ply {}: got {} want {want} ({})",
+                i + 1,
+                p.san,
+                p.status.as_str()
+            )),
             None => {
                 problems.push(format!(
                     "ply {}: missing (want {want}); {}",
                     i + 1,
-                    d.failure.as_ref().map_or("no failure".into(), |f| format!("stopped at `{}`: {}", f.text, f.message))
+                    d.failure.as_ref().map_or("no failure".into(), |f| format!(
+                        "stopped at `{}`: {}",
+                        f.text, f.message
+                    ))
                 ));
                 break;
             }
         }
     }
     if d.plies.len() > expected.len() {
-        problems.push(format!("{} plies read, {} expected", d.plies.len(), expected.len()));
+        problems.push(format!(
+            "{} plies read, {} expected",
+            d.plies.len(),
+            expected.len()
+        ));
     }
     let mut want_flags: Vec<String> = g
         .tag("ExpectedFlags")
@@ -123,7 +143,11 @@ pub fn check(g: &CorpusGame) -> Result<Vec<String>> {
         .collect();
     got_flags.sort();
     if want_flags != got_flags {
-        problems.push(format!("flags: got [{}] want [{}]", got_flags.join(" "), want_flags.join(" ")));
+        problems.push(format!(
+            "flags: got [{}] want [{}]",
+            got_flags.join(" "),
+            want_flags.join(" ")
+        ));
     }
     Ok(problems)
 }

@@ -111,7 +111,7 @@ mod tests {
         check_all("4k3/8/8/1N3N2/8/1N3N2/8/R3K2R w KQ - 0 1");
         check_all("4k3/8/8/8/8/2n5/8/R2NK1NR w - - 0 1");
         check_all("r3k2r/1P6/8/3pP3/8/8/8/4K3 w kq d6 0 1");
-        check_all("3k4/8/8/Q6Q/8/8/8/Q3K3 w - - 0 1");
+        check_all("8/4k3/8/Q6Q/8/8/8/Q3K3 w - - 0 1");
         check_all("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1");
     }
 }
