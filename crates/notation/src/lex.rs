@@ -81,7 +81,10 @@ pub(crate) fn glyph(i: In<'_>) -> Res<'_, u8> {
 }
 
 /// Word-form check marks, longest first. Each may be wrapped in parentheses.
-const CHECK_WORDS: [(&str, CheckMark); 16] = [
+const CHECK_WORDS: [(&str, CheckMark); 19] = [
+    ("check-mate", CheckMark::Mate),
+    ("checkmate", CheckMark::Mate),
+    ("check mate", CheckMark::Mate),
     ("double check", CheckMark::Double),
     ("double ch.", CheckMark::Double),
     ("double ch", CheckMark::Double),

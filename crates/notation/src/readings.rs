@@ -20,7 +20,7 @@ pub struct Reading {
 }
 
 /// Character confusions of print and OCR: (seen, meant).
-const CONFUSIONS: [(&str, &str); 30] = [
+const CONFUSIONS: [(&str, &str); 36] = [
     ("l", "1"),
     ("I", "1"),
     ("|", "1"),
@@ -51,12 +51,20 @@ const CONFUSIONS: [(&str, &str); 30] = [
     ("eh", "ch"),
     ("cb", "ch"),
     ("X", "x"),
+    ("o", "a"),
+    ("a", "o"),
+    ("n", "u"),
+    ("u", "n"),
+    ("rn", "m"),
+    ("m", "rn"),
 ];
 
 /// Cost of one character-level repair.
 const EDIT: u32 = 4;
 /// Cost of re-casing a lower-case piece letter (`bc4+` for `Bc4+`).
 const RECASE: u32 = 3;
+/// Cost of reading an unreadable character as a rank digit.
+const DIGIT: u32 = 6;
 /// Cost of dropping a stray character.
 const DROP: u32 = 5;
 /// Cost of reading a token without its origin square (`e4-e4` for `e4`).
@@ -107,6 +115,18 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     {
         let fixed: String = first.to_uppercase().chain(text.chars().skip(1)).collect();
         push(&mut out, literal, dialect, fixed, RECASE);
+    }
+    // An unreadable token: one character may be any rank digit (`KBS` for `KB3`).
+    if literal.is_none() {
+        for (at, c) in text.char_indices() {
+            if c.is_ascii_digit() || !c.is_alphanumeric() {
+                continue;
+            }
+            for d in '1'..='8' {
+                let fixed = format!("{}{d}{}", &text[..at], &text[at + c.len_utf8()..]);
+                push(&mut out, literal, dialect, fixed, DIGIT);
+            }
+        }
     }
     // A lost capture sign (`PP` for `PxP`, `BKt` for `BxKt`).
     for (at, c) in text.char_indices().skip(1) {

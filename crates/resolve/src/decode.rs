@@ -28,6 +28,8 @@ const MISNUMBERED: u32 = 1;
 const PRUNE_MARGIN: u32 = 40;
 /// How many move tokens before a dead end the repair window reaches back.
 const REPAIR_WINDOW: usize = 8;
+/// How many following tokens unread text may be joined with.
+const MAX_JOIN: usize = 3;
 /// How many times the decoder widens its repair windows before it gives up.
 const MAX_PASSES: usize = 12;
 
@@ -36,8 +38,9 @@ const MAX_PASSES: usize = 12;
 enum Event {
     /// A move token (index into the token list).
     Move(usize),
-    /// Text the grammar could not read; `next` is an adjacent token it may join.
-    Unknown { tok: usize, next: Option<usize> },
+    /// Text the grammar could not read; `run` adjacent tokens after it on the same line
+    /// may belong to it (`Q. tokes B.`, `0- 0-0`).
+    Unknown { tok: usize, run: usize },
     /// A move number (and its token).
     Number {
         number: u32,
@@ -73,8 +76,8 @@ struct State {
     ply: u32,
     /// Head of this path's list of tie records, or NONE.
     tie: u32,
-    /// The next event was joined into the last one by a repair: skip it.
-    skip_next: bool,
+    /// The next events were joined into the last one by a repair: pass over them.
+    skip: u8,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -128,7 +131,10 @@ pub struct Decoded {
     pub final_position: Chess,
 }
 
-fn main_line(tokens: &[escriba_notation::Token]) -> (Vec<Event>, Option<Termination>, Vec<usize>) {
+fn main_line(
+    text: &str,
+    tokens: &[escriba_notation::Token],
+) -> (Vec<Event>, Option<Termination>, Vec<usize>) {
     let mut events = Vec::with_capacity(tokens.len());
     let mut depth = 0u32;
     let mut unread = Vec::new();
@@ -145,11 +151,17 @@ fn main_line(tokens: &[escriba_notation::Token]) -> (Vec<Event>, Option<Terminat
             }),
             TokenKind::Unknown => {
                 unread.push(i);
-                let next = tokens
-                    .get(i + 1)
-                    .filter(|n| matches!(n.kind, TokenKind::Move(_) | TokenKind::Unknown))
-                    .map(|_| i + 1);
-                events.push(Event::Unknown { tok: i, next });
+                let mut run = 0;
+                while run < MAX_JOIN
+                    && tokens.get(i + run + 1).is_some_and(|n| {
+                        matches!(n.kind, TokenKind::Move(_) | TokenKind::Unknown)
+                            && !text[tokens[i + run].span.end as usize..n.span.start as usize]
+                                .contains('\n')
+                    })
+                {
+                    run += 1;
+                }
+                events.push(Event::Unknown { tok: i, run });
             }
             TokenKind::Result(term) => return (events, Some(term), unread),
             _ => {}
@@ -178,7 +190,7 @@ impl<'a> Decoder<'a> {
             node: NONE,
             ply: 0,
             tie: NONE,
-            skip_next: false,
+            skip: 0,
         }
     }
 
@@ -201,27 +213,15 @@ impl<'a> Decoder<'a> {
     }
 
     /// Expands every state by a move token (`tok`), or by the readings of unread text.
-    fn expand(
-        &mut self,
-        states: &[State],
-        tok: usize,
-        unknown_next: Option<Option<usize>>,
-    ) -> Vec<State> {
+    fn expand(&mut self, states: &[State], tok: usize, unknown_run: Option<usize>) -> Vec<State> {
         let mut out = Vec::with_capacity(states.len() + 2);
         let repairing = self.repair[tok];
         for st in states {
-            if st.skip_next {
-                out.push(State {
-                    skip_next: false,
-                    ..st.clone()
-                });
-                continue;
-            }
             let legal = st.pos.legal_moves();
             self.settle_suffix(st, !legal.is_empty());
             // (candidate, reading text index, joined token)
             let mut found: Vec<(Candidate, u32, u32)> = Vec::new();
-            let literal = match unknown_next {
+            let literal = match unknown_run {
                 None => Some(*self.token(tok)),
                 Some(_) => None,
             };
@@ -233,15 +233,11 @@ impl<'a> Decoder<'a> {
             }
             if repairing {
                 let mut texts: Vec<(String, u32)> = vec![(self.text(tok).to_owned(), NONE)];
-                if let Some(Some(next)) = unknown_next {
-                    let gap = &self.game.text[self.game.tokens[tok].span.end as usize
-                        ..self.game.tokens[next].span.start as usize];
-                    if !gap.contains('\n') {
-                        // The readings squeeze the space out (`0- 0-0`).
-                        let joined = &self.game.text[self.game.tokens[tok].span.start as usize
-                            ..self.game.tokens[next].span.end as usize];
-                        texts.push((joined.to_owned(), next as u32));
-                    }
+                // Joined with the tokens after it; the readings squeeze spaces out.
+                for k in 1..=unknown_run.unwrap_or(0) {
+                    let end = self.game.tokens[tok + k].span.end as usize;
+                    let joined = &self.game.text[self.game.tokens[tok].span.start as usize..end];
+                    texts.push((joined.to_owned(), (tok + k) as u32));
                 }
                 for (text, joined) in texts {
                     for r in readings(self.game.dialect, &text) {
@@ -262,7 +258,7 @@ impl<'a> Decoder<'a> {
                     }
                 }
             }
-            if unknown_next.is_some() {
+            if unknown_run.is_some() {
                 // Unread text may be junk: passing over it costs nothing.
                 out.push(st.clone());
             }
@@ -314,7 +310,11 @@ impl<'a> Decoder<'a> {
                 next.cost += c.cost;
                 next.node = id;
                 next.ply += 1;
-                next.skip_next = joined != NONE;
+                next.skip = if joined == NONE {
+                    0
+                } else {
+                    (joined as usize - tok) as u8
+                };
                 out.push(next);
             }
         }
@@ -327,11 +327,11 @@ impl<'a> Decoder<'a> {
             return states;
         }
         states.sort_by_key(|s| s.cost);
-        let mut by_hash: HashMap<(u64, bool), usize> = HashMap::with_capacity(states.len());
+        let mut by_hash: HashMap<(u64, u8), usize> = HashMap::with_capacity(states.len());
         let mut kept: Vec<State> = Vec::with_capacity(states.len());
         for st in states {
             let h: Zobrist64 = st.pos.zobrist_hash(EnPassantMode::Legal);
-            match by_hash.get(&(h.0, st.skip_next)) {
+            match by_hash.get(&(h.0, st.skip)) {
                 Some(&k) => {
                     if kept[k].cost == st.cost && kept[k].node != st.node && st.node != NONE {
                         self.ties.push(Tie {
@@ -343,7 +343,7 @@ impl<'a> Decoder<'a> {
                     }
                 }
                 None => {
-                    by_hash.insert((h.0, st.skip_next), kept.len());
+                    by_hash.insert((h.0, st.skip), kept.len());
                     kept.push(st);
                 }
             }
@@ -396,21 +396,29 @@ impl<'a> Decoder<'a> {
                     }
                     states = kept;
                 }
-                Event::Unknown { tok, next } => {
-                    if self.repair[tok] {
-                        states = self.expand(&states, tok, Some(next));
-                        states = self.prune(states);
+                Event::Unknown { tok, run } => {
+                    let (passing, mut active) = split_skipping(states);
+                    if self.repair[tok] && !active.is_empty() {
+                        active = self.expand(&active, tok, Some(run));
                     }
+                    active.extend(passing);
+                    states = self.prune(active);
                 }
                 Event::Move(tok) => {
-                    let next = self.expand(&states, tok, None);
-                    if next.is_empty() {
+                    let (passing, active) = split_skipping(states);
+                    let mut next = if active.is_empty() {
+                        Vec::new()
+                    } else {
+                        self.expand(&active, tok, None)
+                    };
+                    if next.is_empty() && passing.is_empty() {
                         return PassEnd::DeadEnd {
                             event: ei,
                             tok,
-                            before: states,
+                            before: active,
                         };
                     }
+                    next.extend(passing);
                     states = self.prune(next);
                 }
             }
@@ -457,7 +465,7 @@ impl<'a> Decoder<'a> {
 
 /// Decodes a game: the cheapest complete reading, or the best reading up to the failure.
 pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
-    let (events, end, unread) = main_line(game.tokens);
+    let (events, end, unread) = main_line(game.text, game.tokens);
     let mut d = Decoder {
         game,
         opts,
@@ -483,6 +491,20 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
             }
         }
     }
+}
+
+/// Splits off the states that pass over this event (joined into an earlier one), with
+/// their counters stepped down.
+fn split_skipping(states: Vec<State>) -> (Vec<State>, Vec<State>) {
+    if states.iter().all(|s| s.skip == 0) {
+        return (Vec::new(), states);
+    }
+    let (mut passing, active): (Vec<State>, Vec<State>) =
+        states.into_iter().partition(|s| s.skip > 0);
+    for s in &mut passing {
+        s.skip -= 1;
+    }
+    (passing, active)
 }
 
 fn path(nodes: &[Node], mut id: u32) -> Vec<u32> {
