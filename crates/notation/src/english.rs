@@ -341,7 +341,12 @@ fn victim_ends(r: In<'_>) -> bool {
         Some(_) => {}
     }
     let r = r.trim_start_matches([' ', '\t', '\u{a0}']);
+    // `KxQ R(KKt4)-KKt8`: a parenthesised square after the blank is the next move's origin.
+    let next_origin = r.strip_prefix('(').is_some_and(|p| {
+        p.starts_with(|c: char| matches!(c, 'K' | 'Q' | 'R' | 'B' | 'N' | '1'..='8'))
+    });
     !(starts_with_dash(r)
+        || next_origin
         || r.starts_with(['x', 'X', '×', ':'])
         || kw(r, "takes").is_some()
         || kw(r, "to").is_some())
@@ -1458,6 +1463,21 @@ pub(crate) fn write(mv: &Move, style: Style, out: &mut String) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_joined_victim_leaves_the_next_moves_origin_alone() {
+        use crate::movetext::tokenize;
+        let en = crate::Dialect::Descriptive(crate::DescLang::En);
+        let toks = tokenize(en, "56. KxQ R(KKt4)-KKt8");
+        let moves: Vec<String> = toks
+            .iter()
+            .filter_map(|t| match t.kind {
+                crate::TokenKind::Move(m) => Some(m.to_string()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(moves, ["K x Q", "R from desc KN4 to desc KN8"]);
+    }
+
     use super::*;
     use crate::ast::{Token, TokenKind};
     use crate::movetext::tokenize;

@@ -6,7 +6,7 @@
 //! and the move is flagged as repaired. Check and mate marks are evidence, weighed apart.
 
 use escriba_notation::{CastleSide, CheckMark, Man, Move as Token, MoveKind, PieceMove, Place};
-use shakmaty::{Board, CastlingSide, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, Move, Position, Role, Square};
 
 use crate::identity::Origins;
 use crate::side::{desc_files, place_fits, relative_rank, wing_of};
@@ -23,12 +23,12 @@ impl Relax {
     pub const DEFAULT_QUEEN: u32 = 1 << 1;
     /// The book's check or mate mark disagrees with the move.
     pub const MARK: u32 = 1 << 2;
+    /// A destination printed without a rank (`R-K`), read on a rank other than the first.
+    pub const BARE_FILE: u32 = 1 << 3;
     /// First repair bit; every bit from here on is a repair.
     pub const REPAIRS: u32 = 1 << 4;
-    /// A destination with no rank that is not on the first rank.
-    pub const LOST_RANK: u32 = 1 << 4;
     /// A capture printed without its capture sign.
-    pub const LOST_CAPTURE: u32 = 1 << 5;
+    pub const LOST_CAPTURE: u32 = 1 << 4;
     /// A capture sign on a move that captures nothing.
     pub const EXTRA_CAPTURE: u32 = 1 << 6;
     /// An origin qualifier that does not fit (`e4-e4`).
@@ -71,7 +71,10 @@ impl Relax {
                 "promotion piece not printed; queen assumed",
             ),
             (Relax::MARK, "the book's check mark disagrees"),
-            (Relax::LOST_RANK, "rank missing; read another rank"),
+            (
+                Relax::BARE_FILE,
+                "no rank printed; read on another rank than the first",
+            ),
             (Relax::LOST_CAPTURE, "capture sign missing"),
             (Relax::EXTRA_CAPTURE, "capture sign on a non-capture"),
             (Relax::ORIGIN, "origin square does not fit; ignored"),
@@ -97,13 +100,19 @@ impl Relax {
     }
 }
 
+/// Readings whose costs differ by no more than this differ only by soft conventions (a
+/// wing prefix read by position, an unmarked check, a bare file read on another rank):
+/// when both complete the game, the ply is ambiguous.
+pub const NEAR_TIE: u32 = 2;
+
 /// The cost of each relaxation, in the decoder's units.
 fn relax_cost(bit: u32) -> u32 {
     match bit {
         Relax::POSITIONAL => 1,
         Relax::DEFAULT_QUEEN => 0,
+        Relax::BARE_FILE => 2,
         Relax::EN_PASSANT => 6,
-        Relax::LOST_RANK | Relax::LOST_CAPTURE | Relax::ORIGIN | Relax::WING => 8,
+        Relax::LOST_CAPTURE | Relax::ORIGIN | Relax::WING => 8,
         Relax::EXTRA_CAPTURE | Relax::CAPTURED | Relax::PROMOTION | Relax::CASTLE => 10,
         _ => 12,
     }
@@ -242,7 +251,7 @@ fn dest_fits(acc: &mut Acc, side: Color, place: &Place, to: Square) -> bool {
                 Some(n) if n == rank => true,
                 Some(_) => acc.violate(Relax::RANK),
                 None if rank == 1 => true,
-                None => acc.violate(Relax::LOST_RANK),
+                None => acc.violate(Relax::BARE_FILE),
             }
         }
         Place::Abs(a) => {
@@ -384,25 +393,22 @@ pub fn candidates(ctx: &Ctx<'_>, token: &Token, legal: &[Move]) -> Vec<Candidate
     out
 }
 
-/// Weighs the book's check or mate mark against what the move does; returns the extra cost.
+/// Weighs the book's check or mate mark against what the move did: how many men give check
+/// after it, whether the moved man is one of them, and whether it mates. Returns the cost.
 ///
 /// A mark the move does not earn costs more than a check the book left unmarked.
-pub fn mark_cost(pos: &Chess, mark: Option<CheckMark>, m: Move) -> u32 {
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let checkers = after.checkers();
-    let check = checkers.any();
+pub fn mark_evidence(
+    mark: Option<CheckMark>,
+    checkers: u32,
+    mover_checks: bool,
+    mate: bool,
+) -> u32 {
+    let check = checkers > 0;
     match mark {
         None => u32::from(check),
-        Some(CheckMark::Mate) => {
-            if !check {
-                4
-            } else if after.is_checkmate() {
-                0
-            } else {
-                2
-            }
-        }
+        Some(CheckMark::Mate) if !check => 4,
+        Some(CheckMark::Mate) if !mate => 2,
+        Some(CheckMark::Mate) => 0,
         Some(CheckMark::Check) => {
             if check {
                 0
@@ -410,35 +416,15 @@ pub fn mark_cost(pos: &Chess, mark: Option<CheckMark>, m: Move) -> u32 {
                 4
             }
         }
+        Some(CheckMark::Double) if checkers >= 2 => 0,
         Some(CheckMark::Double) => {
-            if checkers.count() >= 2 {
-                0
-            } else if check {
+            if check {
                 1
             } else {
                 4
             }
         }
-        Some(CheckMark::Discovered) => {
-            let to = match m {
-                Move::Castle { .. } => None,
-                _ => Some(m.to()),
-            };
-            if !check {
-                4
-            } else if to.is_some_and(|t| checkers.contains(t)) && checkers.count() == 1 {
-                1
-            } else {
-                0
-            }
-        }
-    }
-}
-
-/// True when a board square holds a man of `side` that `token` could name as the mover.
-pub fn names_any_mover(board: &Board, side: Color, token: &Token) -> bool {
-    match token.kind {
-        MoveKind::Castle(_) => true,
-        MoveKind::Piece(p) => (board.by_color(side) & board.by_role(role_of(p.man.role))).any(),
+        Some(CheckMark::Discovered) if !check => 4,
+        Some(CheckMark::Discovered) => u32::from(mover_checks && checkers == 1),
     }
 }

@@ -10,12 +10,12 @@
 use std::collections::HashMap;
 
 use escriba_notation::readings::readings;
-use escriba_notation::{Move as Token, Span, Termination, TokenKind};
+use escriba_notation::{CheckMark, Move as Token, Span, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
-use crate::candidates::{Candidate, Ctx, Relax, candidates, mark_cost};
+use crate::candidates::{Candidate, Ctx, NEAR_TIE, Relax, candidates, mark_evidence};
 use crate::identity::Origins;
 use crate::san::{render, san_of, suffix_of};
 use crate::{Diagnostic, Game, Options, Ply, Status};
@@ -64,6 +64,8 @@ struct Node {
     readings: u16,
     /// Index into the decoder's repaired texts, or NONE.
     reading: u32,
+    /// The check or mate mark the book printed.
+    mark: Option<CheckMark>,
     ply: u32,
 }
 
@@ -194,11 +196,33 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    /// Sets the suffix of the node that led to `st`, now that its legal moves are known.
-    fn settle_suffix(&mut self, st: &State, has_moves: bool) {
-        if st.node != NONE {
-            self.nodes[st.node as usize].suffix = suffix_of(&st.pos, has_moves);
+    /// Settles the node that led to `st` now that its position's legal moves are known:
+    /// its SAN suffix, and the cost of the book's check or mate mark against it. Returns that
+    /// cost, which every path through `st` carries.
+    fn settle(&mut self, st: &State, has_moves: bool) -> u32 {
+        if st.node == NONE {
+            return 0;
         }
+        let node = &mut self.nodes[st.node as usize];
+        node.suffix = suffix_of(&st.pos, has_moves);
+        let checkers = st.pos.checkers();
+        let landed = match node.mv {
+            Move::Castle { .. } => node
+                .mv
+                .castling_side()
+                .map(|cs| cs.rook_to(st.pos.turn().other())),
+            m => Some(m.to()),
+        };
+        let cost = mark_evidence(
+            node.mark,
+            checkers.count() as u32,
+            landed.is_some_and(|sq| checkers.contains(sq)),
+            checkers.any() && !has_moves,
+        );
+        if cost > 0 && node.mark.is_some() {
+            node.relax.0 |= Relax::MARK;
+        }
+        cost
     }
 
     /// Candidates for one reading of a token in one state.
@@ -218,9 +242,9 @@ impl<'a> Decoder<'a> {
         let repairing = self.repair[tok];
         for st in states {
             let legal = st.pos.legal_moves();
-            self.settle_suffix(st, !legal.is_empty());
-            // (candidate, reading text index, joined token)
-            let mut found: Vec<(Candidate, u32, u32)> = Vec::new();
+            let carried = self.settle(st, !legal.is_empty());
+            // (candidate, reading text index, joined token, the book's mark)
+            let mut found: Vec<(Candidate, u32, u32, Option<CheckMark>)> = Vec::new();
             let literal = match unknown_run {
                 None => Some(*self.token(tok)),
                 Some(_) => None,
@@ -228,7 +252,7 @@ impl<'a> Decoder<'a> {
             if let Some(token) = &literal {
                 let max = if repairing { 1 } else { 0 };
                 for c in self.read(st, &legal, token, max) {
-                    found.push((c, NONE, NONE));
+                    found.push((c, NONE, NONE, token.check));
                 }
             }
             if repairing {
@@ -249,7 +273,7 @@ impl<'a> Decoder<'a> {
                         for mut c in self.read(st, &legal, &r.mv, 0) {
                             c.cost += r.cost;
                             c.relax.0 |= Relax::READING;
-                            found.push((c, idx, joined));
+                            found.push((c, idx, joined, r.mv.check));
                             used = true;
                         }
                         if used {
@@ -266,9 +290,9 @@ impl<'a> Decoder<'a> {
                 continue;
             }
             // Keep the cheapest reading of each distinct move.
-            found.sort_by_key(|(c, _, _)| c.cost);
+            found.sort_by_key(|(c, ..)| c.cost);
             let mut seen: Vec<Move> = Vec::with_capacity(found.len());
-            found.retain(|(c, _, _)| {
+            found.retain(|(c, ..)| {
                 if seen.contains(&c.mv) {
                     false
                 } else {
@@ -276,19 +300,9 @@ impl<'a> Decoder<'a> {
                     true
                 }
             });
-            let readings = found.len() as u16;
-            if found.len() > 1
-                && let Some(token) = &literal
-            {
-                for (c, _, _) in &mut found {
-                    let extra = mark_cost(&st.pos, token.check, c.mv);
-                    if extra > 0 && token.check.is_some() {
-                        c.relax.0 |= Relax::MARK;
-                    }
-                    c.cost += extra;
-                }
-            }
-            for (c, reading, joined) in found {
+            // Repairs tried in a window are not readings of the text as printed.
+            let readings = found.iter().filter(|(c, ..)| !c.relax.is_repair()).count() as u16;
+            for (c, reading, joined, mark) in found {
                 let node = Node {
                     parent: st.node,
                     mv: c.mv,
@@ -300,6 +314,7 @@ impl<'a> Decoder<'a> {
                     relax: c.relax,
                     readings,
                     reading,
+                    mark,
                     ply: st.ply,
                 };
                 self.nodes.push(node);
@@ -307,7 +322,7 @@ impl<'a> Decoder<'a> {
                 let mut next = st.clone();
                 next.pos.play_unchecked(c.mv);
                 next.origins.play(c.mv);
-                next.cost += c.cost;
+                next.cost += c.cost + carried;
                 next.node = id;
                 next.ply += 1;
                 next.skip = if joined == NONE {
@@ -333,7 +348,10 @@ impl<'a> Decoder<'a> {
             let h: Zobrist64 = st.pos.zobrist_hash(EnPassantMode::Legal);
             match by_hash.get(&(h.0, st.skip)) {
                 Some(&k) => {
-                    if kept[k].cost == st.cost && kept[k].node != st.node && st.node != NONE {
+                    if st.cost <= kept[k].cost + NEAR_TIE
+                        && kept[k].node != st.node
+                        && st.node != NONE
+                    {
                         self.ties.push(Tie {
                             kept: kept[k].node,
                             dropped: st.node,
@@ -523,14 +541,17 @@ fn finish(
     failed_tok: Option<usize>,
     unread: Vec<usize>,
 ) -> Decoded {
+    // The last plies' marks: settle them with their positions' legal moves.
+    let mut states = states;
+    for st in &mut states {
+        let has_moves = !st.pos.legal_moves().is_empty();
+        st.cost += d.settle(st, has_moves);
+    }
     let best = states
         .iter()
         .min_by_key(|s| s.cost)
         .cloned()
         .expect("a pass always leaves a state");
-    // The suffix of the last ply: its position's legal moves.
-    let has_moves = !best.pos.legal_moves().is_empty();
-    d.settle_suffix(&best, has_moves);
 
     let chosen = path(&d.nodes, best.node);
     let mut alternatives: HashMap<u32, Vec<String>> = HashMap::new();
@@ -543,7 +564,7 @@ fn finish(
     }
     if failed_tok.is_none() {
         for other in &states {
-            if other.cost == best.cost && other.node != best.node && other.node != NONE {
+            if other.cost <= best.cost + NEAR_TIE && other.node != best.node && other.node != NONE {
                 tie_pairs.push((best.node, other.node));
             }
         }

@@ -11,7 +11,7 @@ use escriba_notation::{
 };
 use shakmaty::{Chess, Move, Position, Role, Square};
 
-use crate::candidates::{Ctx, candidates, captured_square};
+use crate::candidates::{Ctx, NEAR_TIE, candidates, captured_square};
 use crate::identity::Origins;
 use crate::side::{group_of, relative_rank, wing_of};
 
@@ -208,8 +208,9 @@ pub fn describe(pos: &Chess, origins: &Origins, m: Move, dialect: Dialect) -> To
             let mut tok = Token::new(MoveKind::Piece(p));
             tok.en_passant = m.is_en_passant() && dialect.is_descriptive();
             let c = candidates(&ctx, &tok, &legal);
+            // Unique beyond the conventions' margin, so that no reader calls it a near tie.
             let unique = c.first().is_some_and(|c0| c0.mv == m)
-                && c.get(1).is_none_or(|c1| c1.cost > c[0].cost);
+                && c.get(1).is_none_or(|c1| c1.cost > c[0].cost + NEAR_TIE);
             if unique {
                 chosen = p;
                 break;
