@@ -15,7 +15,7 @@ use escriba_resolve::shakmaty::san::San;
 use escriba_resolve::shakmaty::{CastlingMode, Chess, Move, Position};
 use escriba_resolve::{Options, resolve};
 
-use crate::common::{Rng, random_game, reference_sans, shared};
+use crate::common::{Rng, random_game, shared};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 

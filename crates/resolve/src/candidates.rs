@@ -275,9 +275,7 @@ fn piece_cost(ctx: &Ctx<'_>, p: &PieceMove, en_passant_mark: bool, m: Move) -> O
         repairs: 0,
         max: ctx.max_repairs,
     };
-    let Some(from) = m.from() else {
-        return None;
-    };
+    let from = m.from()?;
     if m.is_castle() {
         return None;
     }
@@ -342,17 +340,9 @@ fn piece_cost(ctx: &Ctx<'_>, p: &PieceMove, en_passant_mark: bool, m: Move) -> O
     }
     match (p.promotion.map(role_of), m.promotion()) {
         (Some(_), None) => return None,
-        (Some(a), Some(b)) if a != b => {
-            if !acc.violate(Relax::PROMOTION) {
-                return None;
-            }
-        }
+        (Some(a), Some(b)) if a != b && !acc.violate(Relax::PROMOTION) => return None,
         (None, Some(Role::Queen)) => acc.relax |= Relax::DEFAULT_QUEEN,
-        (None, Some(_)) => {
-            if !acc.violate(Relax::PROMOTION) {
-                return None;
-            }
-        }
+        (None, Some(_)) if !acc.violate(Relax::PROMOTION) => return None,
         _ => {}
     }
     if en_passant_mark && !m.is_en_passant() && !acc.violate(Relax::EN_PASSANT) {

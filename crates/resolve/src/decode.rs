@@ -628,7 +628,7 @@ fn finish(
         {
             notes.push(note);
         }
-        let color = if (game.start.turn() == Color::White) == (n.ply % 2 == 0) {
+        let color = if (game.start.turn() == Color::White) == n.ply.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
