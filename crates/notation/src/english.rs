@@ -340,11 +340,12 @@ fn victim_ends(r: In<'_>) -> bool {
         }
         Some(_) => {}
     }
-    let r = r.trim_start_matches([' ', '\t', '\u{a0}']);
-    // `KxQ R(KKt4)-KKt8`: a parenthesised square after the blank is the next move's origin.
+    // `KxQ R(KKt4)-KKt8`: a square glued to the last letter is the next move's origin
+    // (`P x K Kt (R 1)`, with a blank, is the square of the capture).
     let next_origin = r.strip_prefix('(').is_some_and(|p| {
         p.starts_with(|c: char| matches!(c, 'K' | 'Q' | 'R' | 'B' | 'N' | '1'..='8'))
     });
+    let r = r.trim_start_matches([' ', '\t', '\u{a0}']);
     !(starts_with_dash(r)
         || next_origin
         || r.starts_with(['x', 'X', '×', ':'])
