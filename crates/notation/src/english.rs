@@ -1115,11 +1115,133 @@ fn castles(i: In<'_>) -> Res<'_, Move> {
 
 /// Reads one English descriptive move body (without its suffix marks).
 pub(crate) fn move_body(i: In<'_>) -> Res<'_, Move> {
+    if let Some(fast) = compact_fast(i) {
+        return Ok(fast);
+    }
+    full_body(i)
+}
+
+/// The whole grammar.
+fn full_body(i: In<'_>) -> Res<'_, Move> {
     match i.as_bytes().first() {
         Some(b'O' | b'0' | b'o') => castle_symbols(i),
         Some(b'C' | b'c') => castles(i),
         Some(b'K' | b'Q' | b'R' | b'B' | b'N' | b'P') => piece_move(i),
         _ => fail(i),
+    }
+}
+
+/// A single piece letter at the start of `b`: its role and length (`Kt` is two).
+fn fast_man(b: &[u8]) -> Option<(Role, usize)> {
+    Some(match b {
+        [b'K', b't', ..] => (Role::Knight, 2),
+        [b'P', ..] => (Role::Pawn, 1),
+        [b'N', ..] => (Role::Knight, 1),
+        [b'B', ..] => (Role::Bishop, 1),
+        [b'R', ..] => (Role::Rook, 1),
+        [b'Q', ..] => (Role::Queen, 1),
+        [b'K', ..] => (Role::King, 1),
+        _ => return None,
+    })
+}
+
+/// The most common compact shapes, read without backtracking: `P-K4`, `Kt-KB3`, `Q-R5`,
+/// `PxP`, `BxKt`, `O-O`, `O-O-O`, each followed by a blank, a line end, `,`, `;` or the end.
+/// Anything else (qualifiers, squares after captures, glued marks) goes to the full grammar,
+/// which reads these shapes the same way (a test holds the two to that).
+fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
+    let b = i.as_bytes();
+    let piece = |man: Man, capture, to| {
+        Move::new(MoveKind::Piece(PieceMove {
+            man,
+            from: None,
+            capture,
+            to,
+            promotion: None,
+            advance: None,
+        }))
+    };
+    let (mv, n) = match b {
+        [b'O', b'-', b'O', b'-', b'O', ..] => {
+            (Move::new(MoveKind::Castle(Some(CastleSide::Queen))), 5)
+        }
+        [b'O', b'-', b'O', ..] => (Move::new(MoveKind::Castle(Some(CastleSide::King))), 3),
+        _ => {
+            let (role, n) = fast_man(b)?;
+            match b.get(n)? {
+                b'-' => {
+                    let sq = &b[n + 1..];
+                    let (wing, rest) = match sq {
+                        [b'K', b'R' | b'N' | b'B', ..] | [b'K', b'K', b't', ..] => {
+                            (Some(Wing::King), &sq[1..])
+                        }
+                        [b'Q', b'R' | b'N' | b'B', ..] | [b'Q', b'K', b't', ..] => {
+                            (Some(Wing::Queen), &sq[1..])
+                        }
+                        _ => (None, sq),
+                    };
+                    let (group, len) = match rest {
+                        [b'K', b't', ..] => (FileGroup::Knight, 2),
+                        [b'R', ..] => (FileGroup::Rook, 1),
+                        [b'N', ..] => (FileGroup::Knight, 1),
+                        [b'B', ..] => (FileGroup::Bishop, 1),
+                        [b'Q', ..] if wing.is_none() => (FileGroup::Queen, 1),
+                        [b'K', ..] if wing.is_none() => (FileGroup::King, 1),
+                        _ => return None,
+                    };
+                    let rank = match rest.get(len)? {
+                        d @ b'1'..=b'8' => d - b'0',
+                        _ => return None,
+                    };
+                    let to = Place::Desc(DescSquare {
+                        file: Some(DescFile { group, wing }),
+                        rank: Some(rank),
+                        adverse: false,
+                    });
+                    let used = n + 1 + (sq.len() - rest.len()) + len + 1;
+                    (piece(Man::plain(role), None, Some(to)), used)
+                }
+                b'x' => {
+                    let (victim, m) = fast_man(&b[n + 1..])?;
+                    if victim == Role::King {
+                        return None;
+                    }
+                    (
+                        piece(Man::plain(role), Some(Some(Man::plain(victim))), None),
+                        n + 1 + m,
+                    )
+                }
+                _ => return None,
+            }
+        }
+    };
+    // A pawn reaching the last rank may go on with its promotion: leave it to the grammar.
+    if let MoveKind::Piece(PieceMove {
+        man: Man {
+            role: Role::Pawn, ..
+        },
+        to: Some(Place::Desc(DescSquare { rank: Some(8), .. })),
+        ..
+    }) = mv.kind
+    {
+        return None;
+    }
+    match b.get(n) {
+        None | Some(b'\n' | b'\r' | b',' | b';') => Some((&i[n..], mv)),
+        Some(b' ' | b'\t') => {
+            // After blanks the grammar may still read on: a square `(K5)`, a promotion
+            // `=Q`, `/Q`, or a word such as `queens`; marks (`ch`, `dis ch`, `e.p.`, `mate`)
+            // are the suffix reader's.
+            let next = b[n..].iter().find(|c| !matches!(c, b' ' | b'\t'));
+            match next {
+                Some(b'(' | b'=' | b'/') => None,
+                Some(c) if c.is_ascii_lowercase() && !matches!(c, b'c' | b'd' | b'e' | b'm') => {
+                    None
+                }
+                _ => Some((&i[n..], mv)),
+            }
+        }
+        _ => None,
     }
 }
 
@@ -1464,6 +1586,68 @@ pub(crate) fn write(mv: &Move, style: Style, out: &mut String) {
 
 #[cfg(test)]
 mod tests {
+    /// Every string the fast path reads, the full grammar reads the same way; and the fast
+    /// path does read the plain shapes it is for.
+    #[test]
+    fn the_compact_fast_path_agrees_with_the_full_grammar() {
+        let men = ["P", "N", "Kt", "B", "R", "Q", "K", "KR", "QB", "KKt"];
+        let wings = ["", "K", "Q"];
+        let groups = ["R", "N", "Kt", "B", "Q", "K", "P"];
+        let ranks = ["0", "1", "4", "8", "9", ""];
+        let tails = [
+            "",
+            " ",
+            "\n",
+            ",",
+            " ch",
+            "ch",
+            "!",
+            "x",
+            "(",
+            "3",
+            ".",
+            " P-K4",
+            " queens",
+            " (Q)",
+            " (K5)",
+            " =Q",
+            " /Q",
+            " e.p.",
+            " dis ch",
+            " mate",
+            " becomes a Queen.",
+            "  Q-R5",
+        ];
+        let mut bodies: Vec<String> = vec!["O-O".into(), "O-O-O".into(), "O-O-O-O".into()];
+        for m in men {
+            for w in wings {
+                for g in groups {
+                    for r in ranks {
+                        bodies.push(format!("{m}-{w}{g}{r}"));
+                    }
+                }
+            }
+            for v in men {
+                bodies.push(format!("{m}x{v}"));
+            }
+        }
+        let mut read = 0;
+        for body in &bodies {
+            for tail in tails {
+                let text = format!("{body}{tail}");
+                if let Some((rest, fast)) = super::compact_fast(&text) {
+                    read += 1;
+                    let full = super::full_body(&text).map(|(r, m)| (r.len(), m));
+                    assert_eq!(full, Ok((rest.len(), fast)), "{text:?}");
+                }
+            }
+        }
+        assert!(super::compact_fast("P-K4 ").is_some());
+        assert!(super::compact_fast("Kt-QB3\n").is_some());
+        assert!(super::compact_fast("BxKt").is_some());
+        assert!(read > 1000, "the fast path reads the common shapes: {read}");
+    }
+
     #[test]
     fn a_joined_victim_leaves_the_next_moves_origin_alone() {
         use crate::movetext::tokenize;

@@ -18,8 +18,15 @@ pub(crate) type Res<'a, T> = IResult<In<'a>, T>;
 
 /// Spaces and tabs inside a token (never a line break).
 pub(crate) fn hs(i: In<'_>) -> Res<'_, ()> {
-    let n = i.len() - i.trim_start_matches([' ', '\t', '\u{a0}']).len();
-    Ok((&i[n..], ()))
+    let b = i.as_bytes();
+    let mut n = 0;
+    loop {
+        match b.get(n..) {
+            Some([b' ' | b'\t', ..]) => n += 1,
+            Some([0xC2, 0xA0, ..]) => n += 2,
+            _ => return Ok((&i[n..], ())),
+        }
+    }
 }
 
 /// A dash between the parts of a move: `-`, `–`, `—`, `−`, `‐`.

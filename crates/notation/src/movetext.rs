@@ -154,6 +154,17 @@ fn spaces_len(s: &str) -> usize {
 
 /// `1-0`, `0-1`, `½-½`, `1/2-1/2`, `1 – 0`, `1:0`; returns the length read.
 fn result_number(s: &str) -> Option<(usize, Termination)> {
+    // After `1`, `0` or `½` a result goes on with a dash, a blank, `/` or `:`; a move
+    // number goes on with `.` or a digit. Decide on that one byte before comparing strings.
+    let b = s.as_bytes();
+    let next = if b.first() == Some(&0xC2) {
+        b.get(2)
+    } else {
+        b.get(1)
+    };
+    if !matches!(next, Some(b'-' | b' ' | b'\t' | b'/' | b':' | 0xE2)) {
+        return None;
+    }
     for (a, b, t) in RESULT_NUMBERS {
         let Some(rest) = s.strip_prefix(a) else {
             continue;
@@ -200,12 +211,21 @@ impl<'a> Scanner<'a> {
     }
 
     fn run(&mut self) {
-        while self.pos < self.src.len() {
-            let rest = self.rest();
-            let trimmed = rest.trim_start();
-            self.pos += rest.len() - trimmed.len();
-            if trimmed.is_empty() {
-                break;
+        let bytes = self.src.as_bytes();
+        while self.pos < bytes.len() {
+            // Blanks between tokens: ASCII first, any Unicode space after.
+            let b = bytes[self.pos];
+            if b.is_ascii_whitespace() {
+                self.pos += 1;
+                continue;
+            }
+            if b >= 0x80 {
+                let rest = self.rest();
+                let trimmed = rest.trim_start();
+                if trimmed.len() != rest.len() {
+                    self.pos += rest.len() - trimmed.len();
+                    continue;
+                }
             }
             self.step();
         }
@@ -340,13 +360,14 @@ impl<'a> Scanner<'a> {
     fn word(&mut self) {
         let start = self.pos;
         let rest = self.rest();
-        if rest.starts_with(|c: char| c.is_ascii_digit() || c == '½')
+        let first = rest.as_bytes()[0];
+        if (first.is_ascii_digit() || first == 0xC2)
             && let Some((n, t)) = result_number(rest)
             && is_boundary(rest[n..].chars().next())
         {
             return self.push(TokenKind::Result(t), start, start + n);
         }
-        if rest.starts_with(|c: char| c.is_ascii_digit()) && self.move_number() {
+        if first.is_ascii_digit() && self.move_number() {
             return;
         }
         // Moves first: no result word reads as a move in any dialect, and moves are common.
@@ -397,9 +418,18 @@ impl<'a> Scanner<'a> {
         }
         // An ellipsis right after the number, or after spaces: a Black move follows.
         let tail = &rest[n..];
-        let sp = spaces_len(tail);
-        let dots = tail[sp..].len() - tail[sp..].trim_start_matches(['.', '…']).len();
-        let is_ellipsis = dots >= 2 || tail[sp..].starts_with('…');
+        let sp = tail
+            .bytes()
+            .take_while(|&c| c == b' ' || c == b'\t')
+            .count();
+        let after = &tail[sp..];
+        let (dots, is_ellipsis) = match after.as_bytes() {
+            [b'.', b'.', ..] | [0xE2, 0x80, 0xA6, ..] => {
+                let d = after.len() - after.trim_start_matches(['.', '…']).len();
+                (d, true)
+            }
+            _ => (0, false),
+        };
         let black = is_ellipsis;
         if is_ellipsis {
             n += sp + dots;
