@@ -44,6 +44,11 @@ fn pgn_extract() -> Result<PathBuf> {
     if let Some(p) = found("pgn-extract") {
         return Ok(p);
     }
+    // Debian installs it as a game.
+    let games = PathBuf::from("/usr/games/pgn-extract");
+    if games.exists() {
+        return Ok(games);
+    }
     eprintln!("pgn-extract is missing: apt-get install pgn-extract");
     let _ = Command::new("apt-get")
         .arg("update")
@@ -56,7 +61,9 @@ fn pgn_extract() -> Result<PathBuf> {
     if !st.success() {
         bail!("could not install pgn-extract");
     }
-    found("pgn-extract").context("pgn-extract not on PATH after installing it")
+    found("pgn-extract")
+        .or_else(|| games.exists().then_some(games))
+        .context("pgn-extract not found after installing it")
 }
 
 fn per_sec(plies: usize, d: Duration) -> f64 {

@@ -6,7 +6,7 @@
 //! and the move is flagged as repaired. Check and mate marks are evidence, weighed apart.
 
 use escriba_notation::{CastleSide, CheckMark, Man, Move as Token, MoveKind, PieceMove, Place};
-use shakmaty::{CastlingSide, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square};
 
 use crate::identity::Origins;
 use crate::side::{desc_files, place_fits, relative_rank, wing_of};
@@ -376,11 +376,92 @@ pub fn score(ctx: &Ctx<'_>, token: &Token, m: Move) -> Option<Candidate> {
     })
 }
 
+/// A cheap test that rules out most legal moves before [`score`] looks at them, in strict
+/// mode: the moving role must match, and a printed destination with a rank must hold `to`.
+struct Prefilter {
+    castle: bool,
+    role: Role,
+    dest: Bitboard,
+}
+
+impl Prefilter {
+    fn new(token: &Token, side: Color) -> Prefilter {
+        match token.kind {
+            MoveKind::Castle(_) => Prefilter {
+                castle: true,
+                role: Role::King,
+                dest: Bitboard::FULL,
+            },
+            MoveKind::Piece(ref p) => {
+                let files = |mask: u8| {
+                    (0..8u32)
+                        .filter(|f| mask & (1 << f) != 0)
+                        .map(|f| Bitboard::from_file(shakmaty::File::new(f)))
+                        .fold(Bitboard::EMPTY, |a, b| a | b)
+                };
+                let dest = match p.to {
+                    Some(Place::Desc(d)) => {
+                        let counter = if d.adverse { side.other() } else { side };
+                        let ranks = match d.rank {
+                            Some(n) => crate::side::board_rank(counter, n)
+                                .map_or(Bitboard::EMPTY, Bitboard::from_rank),
+                            None => Bitboard::FULL,
+                        };
+                        let f = d
+                            .file
+                            .map_or(Bitboard::FULL, |f| files(crate::side::desc_files(f)));
+                        ranks & f
+                    }
+                    Some(Place::Abs(a)) => {
+                        let f = a.file.map_or(Bitboard::FULL, |f| {
+                            Bitboard::from_file(shakmaty::File::new(u32::from(f)))
+                        });
+                        let r = a.rank.map_or(Bitboard::FULL, |r| {
+                            Bitboard::from_rank(shakmaty::Rank::new(u32::from(r)))
+                        });
+                        f & r
+                    }
+                    None => Bitboard::FULL,
+                };
+                Prefilter {
+                    castle: false,
+                    role: role_of(p.man.role),
+                    dest,
+                }
+            }
+        }
+    }
+
+    fn may_fit(&self, m: Move) -> bool {
+        if self.castle {
+            return m.is_castle();
+        }
+        !m.is_castle() && m.role() == self.role && self.dest.contains(m.to())
+    }
+}
+
 /// Every legal move `token` can mean in `ctx`, cheapest first (stable in move order).
 pub fn candidates(ctx: &Ctx<'_>, token: &Token, legal: &[Move]) -> Vec<Candidate> {
-    let mut out: Vec<Candidate> = legal.iter().filter_map(|&m| score(ctx, token, m)).collect();
-    out.sort_by_key(|c| c.cost);
+    let mut out = Vec::new();
+    candidates_into(ctx, token, legal, &mut out);
     out
+}
+
+/// [`candidates`] into a buffer the caller reuses (appended, then the new part sorted).
+pub fn candidates_into(ctx: &Ctx<'_>, token: &Token, legal: &[Move], out: &mut Vec<Candidate>) {
+    let start = out.len();
+    if ctx.max_repairs == 0 {
+        let pre = Prefilter::new(token, ctx.pos.turn());
+        out.extend(
+            legal
+                .iter()
+                .filter(|&&m| pre.may_fit(m))
+                .filter_map(|&m| score(ctx, token, m)),
+        );
+    } else {
+        out.extend(legal.iter().filter_map(|&m| score(ctx, token, m)));
+    }
+    out[start..].sort_by_key(|c| c.cost);
 }
 
 /// Weighs the book's check or mate mark against what the move did: how many men give check

@@ -15,7 +15,7 @@ use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
-use crate::candidates::{Candidate, Ctx, NEAR_TIE, Relax, candidates, mark_evidence};
+use crate::candidates::{Candidate, Ctx, NEAR_TIE, Relax, candidates_into, mark_evidence};
 use crate::identity::Origins;
 use crate::san::{render, san_of, suffix_of};
 use crate::{Diagnostic, Game, Options, Ply, Status};
@@ -109,6 +109,9 @@ struct Decoder<'a> {
     texts: Vec<String>,
     /// Token indices in which repairs are allowed.
     repair: Vec<bool>,
+    /// Buffers reused from ply to ply.
+    cands: Vec<Candidate>,
+    found: Vec<(Candidate, u32, u32, Option<CheckMark>)>,
     /// Half-moves from the standard start to the game's start position.
     ply_offset: u32,
     capped: bool,
@@ -226,14 +229,21 @@ impl<'a> Decoder<'a> {
     }
 
     /// Candidates for one reading of a token in one state.
-    fn read(&self, st: &State, legal: &[Move], token: &Token, max_repairs: u32) -> Vec<Candidate> {
+    fn read(
+        &self,
+        st: &State,
+        legal: &[Move],
+        token: &Token,
+        max_repairs: u32,
+        out: &mut Vec<Candidate>,
+    ) {
         let ctx = Ctx {
             pos: &st.pos,
             origins: &st.origins,
             descriptive: self.game.dialect.is_descriptive(),
             max_repairs,
         };
-        candidates(&ctx, token, legal)
+        candidates_into(&ctx, token, legal, out);
     }
 
     /// Expands every state by a move token (`tok`), or by the readings of unread text.
@@ -244,16 +254,18 @@ impl<'a> Decoder<'a> {
             let legal = st.pos.legal_moves();
             let carried = self.settle(st, !legal.is_empty());
             // (candidate, reading text index, joined token, the book's mark)
-            let mut found: Vec<(Candidate, u32, u32, Option<CheckMark>)> = Vec::new();
+            let mut found = std::mem::take(&mut self.found);
+            found.clear();
             let literal = match unknown_run {
                 None => Some(*self.token(tok)),
                 Some(_) => None,
             };
+            let mut cands = std::mem::take(&mut self.cands);
             if let Some(token) = &literal {
                 let max = if repairing { 1 } else { 0 };
-                for c in self.read(st, &legal, token, max) {
-                    found.push((c, NONE, NONE, token.check));
-                }
+                cands.clear();
+                self.read(st, &legal, token, max, &mut cands);
+                found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
             }
             if repairing {
                 let mut texts: Vec<(String, u32)> = vec![(self.text(tok).to_owned(), NONE)];
@@ -270,7 +282,9 @@ impl<'a> Decoder<'a> {
                         }
                         let idx = self.texts.len() as u32;
                         let mut used = false;
-                        for mut c in self.read(st, &legal, &r.mv, 0) {
+                        cands.clear();
+                        self.read(st, &legal, &r.mv, 0, &mut cands);
+                        for mut c in cands.drain(..) {
                             c.cost += r.cost;
                             c.relax.0 |= Relax::READING;
                             found.push((c, idx, joined, r.mv.check));
@@ -286,23 +300,26 @@ impl<'a> Decoder<'a> {
                 // Unread text may be junk: passing over it costs nothing.
                 out.push(st.clone());
             }
+            self.cands = cands;
             if found.is_empty() {
+                self.found = found;
                 continue;
             }
             // Keep the cheapest reading of each distinct move.
-            found.sort_by_key(|(c, ..)| c.cost);
-            let mut seen: Vec<Move> = Vec::with_capacity(found.len());
-            found.retain(|(c, ..)| {
-                if seen.contains(&c.mv) {
-                    false
-                } else {
-                    seen.push(c.mv);
-                    true
+            if found.len() > 1 {
+                found.sort_by_key(|(c, ..)| c.cost);
+                let mut kept = 0;
+                for i in 0..found.len() {
+                    if !found[..kept].iter().any(|f| f.0.mv == found[i].0.mv) {
+                        found.swap(kept, i);
+                        kept += 1;
+                    }
                 }
-            });
+                found.truncate(kept);
+            }
             // Repairs tried in a window are not readings of the text as printed.
             let readings = found.iter().filter(|(c, ..)| !c.relax.is_repair()).count() as u16;
-            for (c, reading, joined, mark) in found {
+            for &(c, reading, joined, mark) in &found {
                 let node = Node {
                     parent: st.node,
                     mv: c.mv,
@@ -332,6 +349,7 @@ impl<'a> Decoder<'a> {
                 };
                 out.push(next);
             }
+            self.found = found;
         }
         out
     }
@@ -385,34 +403,37 @@ impl<'a> Decoder<'a> {
                 Event::Number { number, black, tok } => {
                     // Half-moves since the standard start: `12.` is 22 (White) or 23 (Black).
                     let first = 2 * number.saturating_sub(1);
-                    let mut kept = Vec::with_capacity(states.len());
-                    for st in &states {
-                        let at = self.ply_offset + st.ply;
+                    let offset = self.ply_offset;
+                    // Fits, misnumbered (off by more than a move or so: a cost), or one ply
+                    // off: a move was skipped or read twice, and no reading goes on from
+                    // there, since what follows would be read by the wrong side.
+                    let verdict = |st: &State| {
+                        let at = offset + st.ply;
                         let fits = if black {
                             at == first + 1
                         } else {
                             at == first || at == first + 1
                         };
-                        let mut st = st.clone();
-                        if !fits && at.abs_diff(first) > 3 {
-                            // A misnumbered line: off by more than a move or so.
-                            st.cost += MISNUMBERED;
-                        } else if !fits {
-                            // One ply off: a move was skipped or read twice. No reading
-                            // goes on from here; with a move missing, what follows would be
-                            // read by the wrong side.
-                            continue;
+                        match (fits, at.abs_diff(first) > 3) {
+                            (true, _) => Some(0),
+                            (false, true) => Some(MISNUMBERED),
+                            (false, false) => None,
                         }
-                        kept.push(st);
-                    }
-                    if kept.is_empty() {
+                    };
+                    if states.iter().all(|st| verdict(st).is_none()) {
                         return PassEnd::DeadEnd {
                             event: ei,
                             tok,
                             before: states,
                         };
                     }
-                    states = kept;
+                    states.retain_mut(|st| match verdict(st) {
+                        Some(cost) => {
+                            st.cost += cost;
+                            true
+                        }
+                        None => false,
+                    });
                 }
                 Event::Unknown { tok, run } => {
                     let (passing, mut active) = split_skipping(states);
@@ -493,6 +514,8 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         ties: Vec::new(),
         texts: Vec::new(),
         repair: vec![false; game.tokens.len()],
+        cands: Vec::new(),
+        found: Vec::new(),
         ply_offset: 2 * (game.start.fullmoves().get() - 1)
             + u32::from(game.start.turn() == Color::Black),
         capped: false,
