@@ -186,7 +186,9 @@ fn compare_reports_exactly_the_altered_plies() {
     assert_eq!(text.code, Some(0));
     assert!(
         text.stdout.contains("games exactly right: 0/3")
-            && text.stdout.contains(&format!("plies right: {} (", total - 5))
+            && text
+                .stdout
+                .contains(&format!("plies right: {} (", total - 5))
             && text.stdout.contains(&format!(
                 "game 2 ply {} ({}): book `?` output {} reference {}",
                 n[1],
@@ -208,7 +210,15 @@ fn compare_with_the_plies_csv_names_the_book_token_of_a_wrong_ply() {
     let reference = tmp.file("reference.pgn");
     let plies = tmp.file("plies.csv");
     let r = run(
-        &["transcribe", "-q", file, "-o", &reference, "--plies-csv", &plies],
+        &[
+            "transcribe",
+            "-q",
+            file,
+            "-o",
+            &reference,
+            "--plies-csv",
+            &plies,
+        ],
         None,
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
@@ -222,7 +232,14 @@ fn compare_with_the_plies_csv_names_the_book_token_of_a_wrong_ply() {
     )
     .expect("write");
     let r = run(
-        &["compare", &altered, &reference, "--plies-csv", &plies, "--json"],
+        &[
+            "compare",
+            &altered,
+            &reference,
+            "--plies-csv",
+            &plies,
+            "--json",
+        ],
         None,
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
@@ -230,6 +247,9 @@ fn compare_with_the_plies_csv_names_the_book_token_of_a_wrong_ply() {
     assert_eq!(c["silently_wrong"], 1, "{c:#}");
     let d = &c["discrepancies"][0];
     assert_eq!(d["ply"], n);
-    assert_eq!(d["book_token"], "A6C#", "the book's last move, `8. A6C#`: {c:#}");
+    assert_eq!(
+        d["book_token"], "A6C#",
+        "the book's last move, `8. A6C#`: {c:#}"
+    );
     assert_eq!(d["status"], "exact");
 }

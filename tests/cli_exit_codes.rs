@@ -12,7 +12,10 @@ pub const PARTIAL_GAME: &str = "[Event \"Bad\"]\n[Notation \"en-descriptive\"]\n
 #[test]
 fn exit_0_when_every_game_is_complete() {
     let r = run(
-        &["transcribe", "corpus/en-descriptive/compact/scholars-mate.txt"],
+        &[
+            "transcribe",
+            "corpus/en-descriptive/compact/scholars-mate.txt",
+        ],
         None,
     );
     assert_eq!(r.code, Some(0), "stderr:\n{}", r.stderr);
@@ -42,15 +45,29 @@ fn exit_1_under_strict_when_a_ply_is_flagged_though_every_game_is_complete() {
     let tmp = TempDir::new("strict");
     let games_csv = tmp.file("games.csv");
     let lenient = run(&["transcribe", file, "--games-csv", &games_csv], None);
-    assert_eq!(lenient.code, Some(0), "flags alone pass: {}", lenient.stderr);
+    assert_eq!(
+        lenient.code,
+        Some(0),
+        "flags alone pass: {}",
+        lenient.stderr
+    );
     let rows = csv_rows(&tmp.read("games.csv"), &GAME_COLUMNS);
     assert_eq!(
         (rows[0]["status"].as_str(), rows[0]["flagged"].as_str()),
         ("complete", "1")
     );
     let strict = run(&["transcribe", "--strict", file], None);
-    assert_eq!(strict.code, Some(1), "--strict fails on flags: {}", strict.stderr);
-    assert!(strict.stderr.contains("1 flagged, 0 failed"), "{}", strict.stderr);
+    assert_eq!(
+        strict.code,
+        Some(1),
+        "--strict fails on flags: {}",
+        strict.stderr
+    );
+    assert!(
+        strict.stderr.contains("1 flagged, 0 failed"),
+        "{}",
+        strict.stderr
+    );
     // …and --strict alone changes nothing for a clean game.
     let clean = run(
         &[
@@ -69,7 +86,10 @@ fn exit_2_on_usage_errors() {
         (&["transcribe", "--no-such-option"], "--no-such-option"),
         (&["transcribe", "--shard", "3/2", "-"], "3/2"),
         (&["transcribe", "--shard", "two", "-"], "two"),
-        (&["transcribe", "--notation", "klingon-descriptive", "-"], "klingon"),
+        (
+            &["transcribe", "--notation", "klingon-descriptive", "-"],
+            "klingon",
+        ),
         (&["frobnicate"], "frobnicate"),
     ];
     for (args, mention) in cases {

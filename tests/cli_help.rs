@@ -85,14 +85,30 @@ fn every_subcommands_help_mentions_every_option() {
     // completions: its argument and every shell it accepts.
     let help = run(&["completions", "--help"], None);
     assert_eq!(help.code, Some(0));
-    for word in ["<SHELL>", "bash", "zsh", "fish", "elvish", "powershell", "--help"] {
-        assert!(help.stdout.contains(word), "completions --help lacks {word}:\n{}", help.stdout);
+    for word in [
+        "<SHELL>",
+        "bash",
+        "zsh",
+        "fish",
+        "elvish",
+        "powershell",
+        "--help",
+    ] {
+        assert!(
+            help.stdout.contains(word),
+            "completions --help lacks {word}:\n{}",
+            help.stdout
+        );
     }
     // The top level lists every subcommand.
     let top = run(&["--help"], None);
     assert_eq!(top.code, Some(0));
     for sub in ["transcribe", "compare", "completions"] {
-        assert!(top.stdout.contains(sub), "--help lacks {sub}:\n{}", top.stdout);
+        assert!(
+            top.stdout.contains(sub),
+            "--help lacks {sub}:\n{}",
+            top.stdout
+        );
     }
 }
 
@@ -106,7 +122,13 @@ fn completions_bash_prints_a_completion_script() {
     for sub in ["transcribe", "compare", "completions"] {
         assert!(s.contains(sub), "completes {sub}");
     }
-    for opt in ["--plies-csv", "--games-csv", "--strict", "--shard", "--json"] {
+    for opt in [
+        "--plies-csv",
+        "--games-csv",
+        "--strict",
+        "--shard",
+        "--json",
+    ] {
         assert!(s.contains(opt), "completes {opt}");
     }
     // Other shells too, and an unknown one is a usage error.

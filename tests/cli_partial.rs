@@ -3,9 +3,7 @@
 //! `failed` row of `plies.csv` and the stderr diagnostic both point at the bad token's
 //! line and column (in characters, after a comment with non-ASCII letters on its line).
 
-use crate::cli_support::{
-    GAME_COLUMNS, PLY_COLUMNS, TempDir, csv_rows, line_col, parse_pgn, run,
-};
+use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, TempDir, csv_rows, line_col, parse_pgn, run};
 
 const BAD: &str = "R-R8";
 
@@ -23,7 +21,10 @@ fn bad_token_position() -> (usize, usize) {
 fn a_bad_move_half_way_keeps_the_moves_before_it_and_locates_the_token() {
     let (line, col) = bad_token_position();
     // Bytes and characters differ before the token: `¡` and `ñ` take two bytes each.
-    assert_ne!(BOOK.lines().nth(line - 1).unwrap().find(BAD).unwrap() + 1, col);
+    assert_ne!(
+        BOOK.lines().nth(line - 1).unwrap().find(BAD).unwrap() + 1,
+        col
+    );
 
     let tmp = TempDir::new("partial");
     let r = run(
@@ -37,19 +38,30 @@ fn a_bad_move_half_way_keeps_the_moves_before_it_and_locates_the_token() {
         ],
         Some(BOOK.as_bytes()),
     );
-    assert_eq!(r.code, Some(1), "a partial game: status 1; stderr:\n{}", r.stderr);
+    assert_eq!(
+        r.code,
+        Some(1),
+        "a partial game: status 1; stderr:\n{}",
+        r.stderr
+    );
 
     // The PGN: the first six plies, the book's comment, then the rest as a comment.
     let games = parse_pgn(&r.stdout);
     assert_eq!(games.len(), 1, "{}", r.stdout);
     let g = &games[0];
-    assert_eq!(g.sans, ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"], "{}", r.stdout);
+    assert_eq!(
+        g.sans,
+        ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"],
+        "{}",
+        r.stdout
+    );
     assert_eq!(g.result, "*");
     assert_eq!(g.comments.len(), 2, "{:?}", g.comments);
     assert_eq!(g.comments[0], "¡Ojo, señor!");
     let rest = &g.comments[1];
     assert!(
-        rest.starts_with("escriba: untranscribed from 4.") && rest.ends_with("R-R8 P-Q3 5. P-Q4 PxP *"),
+        rest.starts_with("escriba: untranscribed from 4.")
+            && rest.ends_with("R-R8 P-Q3 5. P-Q4 PxP *"),
         "the rest of the movetext, untouched: {rest:?}"
     );
 
@@ -71,7 +83,10 @@ fn a_bad_move_half_way_keeps_the_moves_before_it_and_locates_the_token() {
     let failed = &plies[6];
     assert_eq!(failed["status"], "failed");
     assert_eq!(failed["input"], BAD);
-    assert_eq!((failed["ply"].as_str(), failed["move_number"].as_str()), ("7", "4"));
+    assert_eq!(
+        (failed["ply"].as_str(), failed["move_number"].as_str()),
+        ("7", "4")
+    );
     assert_eq!(failed["side"], "white");
     assert_eq!(failed["san"], "");
     assert_eq!(
@@ -83,7 +98,8 @@ fn a_bad_move_half_way_keeps_the_moves_before_it_and_locates_the_token() {
     // stderr: `--> -:LINE:COL`, the book's line, and a caret under the token.
     let err: Vec<&str> = r.stderr.lines().collect();
     assert!(
-        err.iter().any(|l| l.trim() == format!("--> -:{line}:{col}")),
+        err.iter()
+            .any(|l| l.trim() == format!("--> -:{line}:{col}")),
         "stderr:\n{}",
         r.stderr
     );
@@ -95,9 +111,17 @@ fn a_bad_move_half_way_keeps_the_moves_before_it_and_locates_the_token() {
     let token_at = err[shown].chars().count() - book_line.chars().count() + col - 1;
     let caret = err[shown + 1];
     let caret_at = caret.chars().position(|c| c == '^').expect("a caret line");
-    assert_eq!(caret_at, token_at, "the caret stands under `{BAD}`:\n{}", r.stderr);
+    assert_eq!(
+        caret_at, token_at,
+        "the caret stands under `{BAD}`:\n{}",
+        r.stderr
+    );
     assert_eq!(caret.matches('^').count(), BAD.chars().count());
-    assert!(r.stderr.contains("`R-R8` is not a legal move"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("`R-R8` is not a legal move"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

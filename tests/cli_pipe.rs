@@ -45,14 +45,23 @@ fn ten_thousand_generated_games_piped_through_stdin_come_back_complete_and_right
         "{GAMES} games, {plies} plies: generated in {generated:.2?}, transcribed in {:.2?}",
         t0.elapsed() - generated
     );
-    assert_eq!(r.code, Some(0), "every game complete; stderr:\n{}", r.stderr);
+    assert_eq!(
+        r.code,
+        Some(0),
+        "every game complete; stderr:\n{}",
+        r.stderr
+    );
     assert!(r.stderr.is_empty(), "-q keeps stderr empty: {}", r.stderr);
     let games = parse_pgn(&r.stdout);
     assert_eq!(games.len(), GAMES, "one PGN game per input game, none lost");
     let mut wrong = Vec::new();
     for (i, (g, w)) in games.iter().zip(&want).enumerate() {
         let event = format!("game {}", i + 1);
-        assert_eq!(g.tag("Event"), Some(event.as_str()), "games stay in input order");
+        assert_eq!(
+            g.tag("Event"),
+            Some(event.as_str()),
+            "games stay in input order"
+        );
         assert_eq!(g.tag("EscribaGame"), Some((i + 1).to_string().as_str()));
         if &g.sans != w || !g.comments.is_empty() || g.result != "*" {
             let at = g.sans.iter().zip(w).position(|(a, b)| a != b);
@@ -69,7 +78,12 @@ fn ten_thousand_generated_games_piped_through_stdin_come_back_complete_and_right
         wrong.is_empty(),
         "{} of {GAMES} games differ:\n{}",
         wrong.len(),
-        wrong.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+        wrong
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
@@ -127,7 +141,10 @@ fn piped_output_is_the_same_as_file_output() {
     let input = tmp.file("in.txt");
     std::fs::write(&input, &text).expect("write input");
     let piped = run(&["transcribe", "-q", &input], None);
-    let filed = run(&["transcribe", "-q", &input, "-o", &tmp.file("out.pgn")], None);
+    let filed = run(
+        &["transcribe", "-q", &input, "-o", &tmp.file("out.pgn")],
+        None,
+    );
     assert_eq!((piped.code, filed.code), (Some(0), Some(0)));
     assert!(filed.stdout.is_empty());
     assert_eq!(piped.stdout, tmp.read("out.pgn"));

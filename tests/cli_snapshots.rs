@@ -76,7 +76,10 @@ fn transcribe_outputs_of_corpus_files_match_their_snapshots_and_expected_san() {
             None,
         );
         assert_eq!(r.code, Some(0), "{file}: exit code; stderr:\n{}", r.stderr);
-        assert!(r.stdout.is_empty(), "{file}: the PGN went to -o, not stdout");
+        assert!(
+            r.stdout.is_empty(),
+            "{file}: the PGN went to -o, not stdout"
+        );
         let pgn = tmp.read("out.pgn");
         let plies = tmp.read("plies.csv");
         let games = tmp.read("games.csv");
@@ -85,7 +88,10 @@ fn transcribe_outputs_of_corpus_files_match_their_snapshots_and_expected_san() {
         let parsed = parse_pgn(&pgn);
         assert_eq!(parsed.len(), 1, "{file}: one game");
         assert_eq!(parsed[0].sans, expected, "{file}: PGN moves vs ExpectedSAN");
-        assert!(parsed[0].comments.is_empty(), "{file}: nothing untranscribed");
+        assert!(
+            parsed[0].comments.is_empty(),
+            "{file}: nothing untranscribed"
+        );
         let ply_rows = csv_rows(&plies, &PLY_COLUMNS);
         let csv_sans: Vec<&str> = ply_rows.iter().map(|r| r["san"].as_str()).collect();
         assert_eq!(csv_sans, expected, "{file}: plies.csv SAN vs ExpectedSAN");

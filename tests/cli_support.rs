@@ -87,7 +87,11 @@ impl TempDir {
 
     /// `dir/name` as a string argument.
     pub fn file(&self, name: &str) -> String {
-        self.0.join(name).to_str().expect("UTF-8 temp path").to_owned()
+        self.0
+            .join(name)
+            .to_str()
+            .expect("UTF-8 temp path")
+            .to_owned()
     }
 
     pub fn read(&self, name: &str) -> String {
@@ -167,7 +171,8 @@ pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
                 flush(&mut word, &mut game, &mut games);
                 started = true;
                 let body: String = chars.by_ref().take_while(|&c| c != '}').collect();
-                game.comments.push(body.split_whitespace().collect::<Vec<_>>().join(" "));
+                game.comments
+                    .push(body.split_whitespace().collect::<Vec<_>>().join(" "));
             }
             c if c.is_whitespace() => {
                 let before = games.len();
@@ -199,7 +204,11 @@ pub fn csv_rows(text: &str, columns: &[&str]) -> Vec<HashMap<String, String>> {
     r.records()
         .map(|rec| {
             let rec = rec.expect("CSV record");
-            assert_eq!(rec.len(), columns.len(), "every row has every column: {rec:?}");
+            assert_eq!(
+                rec.len(),
+                columns.len(),
+                "every row has every column: {rec:?}"
+            );
             header
                 .iter()
                 .cloned()
