@@ -5,7 +5,24 @@
 //! - `resolve_fixtures`: the converter fixtures with known answers;
 //! - `roundtrip`: random games through every dialect's writer and back;
 //! - `corruption`: damaged tokens are flagged, never silently wrong.
+//!
+//! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
+//!
+//! - `cli_support`: running it, scratch directories, an independent PGN reader, redaction;
+//! - `cli_snapshots`: `transcribe` of six corpus files, PGN + CSVs + stderr as snapshots;
+//! - `cli_pipe`: 10,000 generated games through stdin/stdout; a closed stdout exits 0;
+//! - `cli_exit_codes`: every exit status (0, 1, 1 under `--strict`, 2 usage and I/O);
+//! - `cli_partial`: a bad move half-way is kept apart and located by line and column;
+//! - `cli_compare`: `compare --json` reports exactly the plies altered on purpose;
+//! - `cli_help`: every subcommand's `--help` names every option; shell completions.
 
+mod cli_compare;
+mod cli_exit_codes;
+mod cli_help;
+mod cli_partial;
+mod cli_pipe;
+mod cli_snapshots;
+mod cli_support;
 mod common;
 mod corruption;
 mod resolve_fixtures;

@@ -1,0 +1,312 @@
+//! Helpers for the command-line tests: running the `escriba-e2e` binary (the same
+//! `escriba::main` as the installed `escriba`), scratch directories, a small PGN reader
+//! independent of the pipeline's, CSV rows as maps, and redaction of run-dependent text.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The repository root: the working directory of every run, so `corpus/…` paths are
+/// relative and the outputs' `source` columns stable.
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("repository root")
+}
+
+/// The command line under test, run from the repository root.
+pub fn escriba() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_escriba-e2e"));
+    c.current_dir(repo_root()).env("RUST_BACKTRACE", "0");
+    c
+}
+
+/// What a finished run left behind.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit code; `None` when a signal ended the process.
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `escriba ARGS`, feeding `stdin` (from another thread, so large inputs and outputs
+/// cannot deadlock) and collecting both output streams.
+pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut cmd = escriba();
+    cmd.args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("spawn escriba-e2e");
+    let feeder = stdin.map(|data| {
+        let data = data.to_vec();
+        let mut pipe = child.stdin.take().expect("piped stdin");
+        std::thread::spawn(move || {
+            // The child may stop reading early (an error): that is its business.
+            let _ = pipe.write_all(&data);
+        })
+    });
+    let out = child.wait_with_output().expect("wait for escriba-e2e");
+    if let Some(f) = feeder {
+        f.join().expect("stdin feeder");
+    }
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// A scratch directory, removed on drop.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(label: &str) -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "escriba-e2e-{}-{label}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).expect("create scratch directory");
+        TempDir(p)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// `dir/name` as a string argument.
+    pub fn file(&self, name: &str) -> String {
+        self.0
+            .join(name)
+            .to_str()
+            .expect("UTF-8 temp path")
+            .to_owned()
+    }
+
+    pub fn read(&self, name: &str) -> String {
+        std::fs::read_to_string(self.0.join(name))
+            .unwrap_or_else(|e| panic!("reading {name} in {}: {e}", self.0.display()))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// One game of a PGN file, read by a deliberately simple reader (not the pipeline's).
+#[derive(Debug, Default, Clone)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    /// Main-line SAN, move numbers and NAGs left out.
+    pub sans: Vec<String>,
+    /// Comment bodies, without braces, line breaks folded to spaces.
+    pub comments: Vec<String>,
+    /// The game termination marker.
+    pub result: String,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn is_result(w: &str) -> bool {
+    matches!(w, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+fn is_move_number(w: &str) -> bool {
+    let digits = w.trim_end_matches('.');
+    digits.len() < w.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Reads every game of a PGN text (tags, main line, comments; no variations expected).
+pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut started = false;
+    let mut chars = text.chars().peekable();
+    let mut word = String::new();
+    fn flush(word: &mut String, game: &mut PgnGame, games: &mut Vec<PgnGame>) {
+        if word.is_empty() {
+            return;
+        }
+        let w = std::mem::take(word);
+        if is_result(&w) {
+            game.result = w;
+            games.push(std::mem::take(game));
+        } else if !is_move_number(&w) && !w.starts_with('$') {
+            game.sans.push(w);
+        }
+    }
+    while let Some(c) = chars.next() {
+        match c {
+            '[' if word.is_empty() && !started => {
+                let line: String = chars.by_ref().take_while(|&c| c != '\n').collect();
+                let line = line.trim_end().trim_end_matches(']');
+                let (name, value) = line.split_once(' ').expect("tag pair");
+                let value = value.trim();
+                let value = value.strip_prefix('"').unwrap_or(value);
+                let value = value.strip_suffix('"').unwrap_or(value);
+                let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+                game.tags.push((name.to_owned(), value));
+            }
+            '{' => {
+                flush(&mut word, &mut game, &mut games);
+                started = true;
+                let body: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                game.comments
+                    .push(body.split_whitespace().collect::<Vec<_>>().join(" "));
+            }
+            c if c.is_whitespace() => {
+                let before = games.len();
+                flush(&mut word, &mut game, &mut games);
+                if games.len() > before {
+                    started = false;
+                }
+            }
+            c => {
+                started = true;
+                word.push(c);
+            }
+        }
+    }
+    flush(&mut word, &mut game, &mut games);
+    games
+}
+
+/// A CSV file's rows as column-name → value maps (header checked against `columns`).
+pub fn csv_rows(text: &str, columns: &[&str]) -> Vec<HashMap<String, String>> {
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = r
+        .headers()
+        .expect("CSV header")
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(header, columns, "CSV columns");
+    r.records()
+        .map(|rec| {
+            let rec = rec.expect("CSV record");
+            assert_eq!(
+                rec.len(),
+                columns.len(),
+                "every row has every column: {rec:?}"
+            );
+            header
+                .iter()
+                .cloned()
+                .zip(rec.iter().map(str::to_owned))
+                .collect()
+        })
+        .collect()
+}
+
+pub const PLY_COLUMNS: [&str; 13] = [
+    "source",
+    "game",
+    "ply",
+    "move_number",
+    "side",
+    "input",
+    "san",
+    "uci",
+    "status",
+    "cost",
+    "line",
+    "column",
+    "note",
+];
+
+pub const GAME_COLUMNS: [&str; 15] = [
+    "source",
+    "game",
+    "line",
+    "event",
+    "site",
+    "date",
+    "round",
+    "white",
+    "black",
+    "result",
+    "notation",
+    "plies",
+    "flagged",
+    "status",
+    "first_issue",
+];
+
+/// Replaces each number directly before one of `suffixes` (e.g. `1348 games/s` or the
+/// `0.01` of `in 0.01s (`) with `with`.
+fn redact_numbers_before(s: &str, suffixes: &[&str], with: &str) -> String {
+    let mut out = s.to_owned();
+    for suffix in suffixes {
+        let mut from = 0;
+        while let Some(i) = out[from..].find(suffix).map(|i| i + from) {
+            let start = out[..i]
+                .rfind(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .map_or(0, |j| j + 1);
+            if start < i {
+                out.replace_range(start..i, with);
+                from = start + with.len() + suffix.len();
+            } else {
+                from = i + suffix.len();
+            }
+        }
+    }
+    out
+}
+
+/// Run-dependent text out: the scratch directory becomes `[TMP]`, wall times `[TIME]`
+/// and throughput figures `[RATE]`.
+pub fn redact(s: &str, tmp: &Path) -> String {
+    let s = s.replace(tmp.to_str().expect("UTF-8 temp path"), "[TMP]");
+    let s = redact_numbers_before(&s, &[" games/s", " plies/s"], "[RATE]");
+    redact_numbers_before(&s, &["s ([RATE]"], "[TIME]")
+}
+
+/// Line and column (1-based; the column in characters) of byte offset `at` in `text`.
+pub fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+#[test]
+fn the_helpers_read_pgn_and_redact_timings() {
+    let g = parse_pgn(
+        "[Event \"A \\\"b\\\"\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 $1 {a\ncomment} 2... Nc6 *\n\n\
+         [Event \"B\"]\n\n1. d4 {x} 1-0\n",
+    );
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0].tag("Event"), Some("A \"b\""));
+    assert_eq!(g[0].sans, ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(g[0].comments, ["a comment"]);
+    assert_eq!((g[1].sans.len(), g[1].result.as_str()), (1, "1-0"));
+    let tmp = Path::new("/tmp/x");
+    assert_eq!(
+        redact(
+            "/tmp/x/a.pgn: 1 games in 0.01s (1348 games/s, 17529.5 plies/s)",
+            tmp
+        ),
+        "[TMP]/a.pgn: 1 games in [TIME]s ([RATE] games/s, [RATE] plies/s)"
+    );
+    assert_eq!(line_col("ab\n¡c d", 7), (2, 4));
+}
