@@ -166,9 +166,20 @@ pub fn main() -> ExitCode {
             }
         },
         Command::Completions { shell } => {
-            let mut out = io::stdout();
-            clap_complete::generate(shell, &mut Cli::command(), "escriba", &mut out);
-            0
+            // clap_complete panics on a failed write: render first, then write ourselves.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "escriba", &mut script);
+            match io::stdout()
+                .write_all(&script)
+                .and_then(|()| io::stdout().flush())
+            {
+                Ok(()) => 0,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+                Err(e) => {
+                    eprintln!("escriba: writing the completions: {e}");
+                    2
+                }
+            }
         }
     };
     ExitCode::from(code as u8)

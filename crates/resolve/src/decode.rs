@@ -576,7 +576,32 @@ fn finish(
         .cloned()
         .expect("a pass always leaves a state");
 
-    let chosen = path(&d.nodes, best.node);
+    let mut chosen = path(&d.nodes, best.node);
+    let mut failed_tok = failed_tok;
+    let mut best = best;
+    // A game stopped at a move number after unread text: the unread text is the culprit
+    // (an unreadable move, after which the sides were swapped). Stop before it.
+    if let Some(tok) = failed_tok
+        && matches!(d.game.tokens[tok].kind, TokenKind::MoveNumber { .. })
+    {
+        let since = d.game.tokens[..tok]
+            .iter()
+            .rposition(|t| matches!(t.kind, TokenKind::MoveNumber { .. }))
+            .unwrap_or(0);
+        if let Some(&culprit) = unread.iter().find(|&&u| u > since && u < tok) {
+            chosen.retain(|&id| (d.nodes[id as usize].tok as usize) < culprit);
+            let mut pos = d.game.start.clone();
+            let mut origins = Origins::new(pos.board());
+            for &id in &chosen {
+                let m = d.nodes[id as usize].mv;
+                origins.play(m);
+                pos.play_unchecked(m);
+            }
+            best.pos = pos;
+            best.origins = origins;
+            failed_tok = Some(culprit);
+        }
+    }
     let mut alternatives: HashMap<u32, Vec<String>> = HashMap::new();
     let mut tie_pairs: Vec<(u32, u32)> = Vec::new();
     let mut t = best.tie;
@@ -710,4 +735,55 @@ fn mark_note(mark: Option<escriba_notation::CheckMark>, suffix: Option<Suffix>) 
 /// The span of a token, for callers that hold only indices.
 pub fn token_span(game: &Game<'_>, tok: usize) -> Span {
     game.tokens[tok].span
+}
+
+#[cfg(test)]
+mod tests {
+    use escriba_notation::{DescLang, Dialect};
+
+    use crate::{Options, resolve, start_position};
+
+    const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+    #[test]
+    fn an_unreadable_move_is_the_failure_not_the_move_number_after_it() {
+        let text = "1. P-K4 P-K4 2. Kt-KB3 XYZZY 3. B-B4 B-B4";
+        let d = resolve(
+            text,
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        let f = d.failure.expect("the game stops");
+        assert_eq!(f.text, "XYZZY");
+        assert_eq!(f.span.start as usize, text.find("XYZZY").unwrap());
+        let sans: Vec<_> = d.plies.iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(
+            sans,
+            ["e4", "e5", "Nf3"],
+            "nothing after the unread move is kept"
+        );
+    }
+
+    #[test]
+    fn a_settled_ambiguity_is_inferred_and_a_true_tie_is_ambiguous() {
+        // After 1.e4 e5, `P-B4` is c4 or f4; `PxP` then settles it (only f4 can take e5).
+        let d = resolve(
+            "1. P-K4 P-K4 2. P-B4 P-Q3 3. PxP",
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert_eq!(d.plies[2].san, "f4");
+        assert_eq!(d.plies[2].status, crate::Status::Inferred);
+        // Without the capture, both readings complete the game: a tie, reported.
+        let d = resolve(
+            "1. P-K4 P-K4 2. P-B4",
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert_eq!(d.plies[2].status, crate::Status::Ambiguous);
+        assert_eq!(d.plies[2].alternatives.len(), 1);
+    }
 }
