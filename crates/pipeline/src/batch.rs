@@ -10,12 +10,13 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::csv_out::{CsvSink, game_row, ply_rows};
+use crate::csv_out::{GAME_COLUMNS, PLY_COLUMNS, game_row, header_bytes, ply_rows, rows_bytes};
 use crate::error::{Error, Result};
 use crate::game::{GameResult, GameText, process_game};
 use crate::jsonl::game_line;
 use crate::pgn::write_game;
 use crate::report::Summary;
+use crate::segment::Segmenter;
 use crate::source::LineReader;
 
 /// One input.
@@ -136,10 +137,41 @@ pub struct Sinks<'a> {
     pub observer: Option<&'a mut dyn Observer>,
 }
 
+/// One game's outputs, rendered in the parallel stage; the writer only copies bytes.
+#[derive(Default)]
+struct Rendered {
+    pgn: Option<String>,
+    plies: Option<csv::Result<Vec<u8>>>,
+    games: Option<csv::Result<Vec<u8>>>,
+    jsonl: Option<String>,
+}
+
+/// Which outputs a run writes.
+#[derive(Clone, Copy)]
+struct Wants {
+    pgn: bool,
+    plies: bool,
+    games: bool,
+    jsonl: bool,
+}
+
+fn render(r: &GameResult, cfg: &Config, wants: Wants) -> Rendered {
+    Rendered {
+        pgn: (wants.pgn && !(cfg.drop_broken && r.status.is_broken())).then(|| {
+            let mut s = String::new();
+            write_game(r, cfg, &mut s);
+            s
+        }),
+        plies: wants.plies.then(|| rows_bytes(ply_rows(r))),
+        games: wants.games.then(|| rows_bytes([game_row(r)])),
+        jsonl: wants.jsonl.then(|| game_line(r)),
+    }
+}
+
 struct Writers<'s, 'a> {
     pgn: Option<(&'s Path, &'s mut (dyn Write + 'a))>,
-    plies: Option<(&'s Path, CsvSink<&'s mut (dyn Write + 'a)>)>,
-    games: Option<(&'s Path, CsvSink<&'s mut (dyn Write + 'a)>)>,
+    plies: Option<(&'s Path, &'s mut (dyn Write + 'a))>,
+    games: Option<(&'s Path, &'s mut (dyn Write + 'a))>,
     jsonl: Option<(&'s Path, &'s mut (dyn Write + 'a))>,
 }
 
@@ -150,50 +182,72 @@ fn csv_err(path: &Path, e: csv::Error) -> Error {
     }
 }
 
+fn put(target: &mut Option<(&Path, &mut (dyn Write + '_))>, bytes: &[u8]) -> Result<()> {
+    if let Some((path, w)) = target {
+        w.write_all(bytes).map_err(|e| Error::io(*path, e))?;
+    }
+    Ok(())
+}
+
+fn put_csv(
+    target: &mut Option<(&Path, &mut (dyn Write + '_))>,
+    rows: Option<csv::Result<Vec<u8>>>,
+) -> Result<()> {
+    if let (Some((path, w)), Some(rows)) = (target, rows) {
+        let bytes = rows.map_err(|e| csv_err(path, e))?;
+        w.write_all(&bytes).map_err(|e| Error::io(*path, e))?;
+    }
+    Ok(())
+}
+
 impl Writers<'_, '_> {
-    fn write(&mut self, r: &GameResult, cfg: &Config, summary: &mut Summary) -> Result<()> {
-        if let Some((path, w)) = &mut self.pgn {
-            if cfg.drop_broken && r.status.is_broken() {
-                summary.dropped += 1;
-            } else {
-                let mut s = String::new();
-                write_game(r, cfg, &mut s);
-                w.write_all(s.as_bytes()).map_err(|e| Error::io(*path, e))?;
-            }
+    fn wants(&self) -> Wants {
+        Wants {
+            pgn: self.pgn.is_some(),
+            plies: self.plies.is_some(),
+            games: self.games.is_some(),
+            jsonl: self.jsonl.is_some(),
         }
-        if let Some((path, w)) = &mut self.plies {
-            for row in ply_rows(r) {
-                w.row(&row).map_err(|e| csv_err(path, e))?;
-            }
+    }
+
+    fn write(
+        &mut self,
+        r: &GameResult,
+        out: Rendered,
+        cfg: &Config,
+        summary: &mut Summary,
+    ) -> Result<()> {
+        if self.pgn.is_some() && cfg.drop_broken && r.status.is_broken() {
+            summary.dropped += 1;
         }
-        if let Some((path, w)) = &mut self.games {
-            w.row(&game_row(r)).map_err(|e| csv_err(path, e))?;
+        if let Some(pgn) = &out.pgn {
+            put(&mut self.pgn, pgn.as_bytes())?;
         }
-        if let Some((path, w)) = &mut self.jsonl {
-            w.write_all(game_line(r).as_bytes())
-                .map_err(|e| Error::io(*path, e))?;
+        put_csv(&mut self.plies, out.plies)?;
+        put_csv(&mut self.games, out.games)?;
+        if let Some(line) = &out.jsonl {
+            put(&mut self.jsonl, line.as_bytes())?;
         }
         Ok(())
     }
 
     fn flush(&mut self) -> Result<()> {
-        if let Some((path, w)) = &mut self.pgn {
-            w.flush().map_err(|e| Error::io(*path, e))?;
-        }
-        if let Some((path, w)) = &mut self.plies {
-            w.flush().map_err(|e| Error::io(*path, e))?;
-        }
-        if let Some((path, w)) = &mut self.games {
-            w.flush().map_err(|e| Error::io(*path, e))?;
-        }
-        if let Some((path, w)) = &mut self.jsonl {
+        for (path, w) in [
+            &mut self.pgn,
+            &mut self.plies,
+            &mut self.games,
+            &mut self.jsonl,
+        ]
+        .into_iter()
+        .flatten()
+        {
             w.flush().map_err(|e| Error::io(*path, e))?;
         }
         Ok(())
     }
 }
 
-fn open_input(input: &Input) -> Result<Box<dyn BufRead>> {
+fn open_input(input: &Input) -> Result<Box<dyn BufRead + Send>> {
     Ok(match input {
         Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
         Input::File(p) => Box::new(BufReader::with_capacity(
@@ -203,11 +257,57 @@ fn open_input(input: &Input) -> Result<Box<dyn BufRead>> {
     })
 }
 
+/// Cuts one input into chunks of games: lines in, segments out, numbered and sharded.
+struct Cutter<'c> {
+    reader: LineReader<Box<dyn BufRead + Send>>,
+    segmenter: Box<dyn Segmenter>,
+    name: Arc<str>,
+    cfg: &'c Config,
+    next_index: u64,
+    other_shards: u64,
+    eof: bool,
+}
+
+impl Cutter<'_> {
+    /// The next chunk: at least `chunk_games` games unless the input ends first.
+    fn next_chunk(&mut self) -> Result<Vec<GameText>> {
+        let mut pending = Vec::new();
+        let mut segments = Vec::new();
+        while !self.eof && pending.len() < self.cfg.chunk_games.max(1) {
+            let lines = self
+                .reader
+                .next_chunk()
+                .map_err(|e| Error::io(&*self.name, e))?;
+            self.eof = lines.is_empty();
+            for line in &lines {
+                self.segmenter.push_line(line, &mut segments);
+            }
+            if self.eof {
+                self.segmenter.finish(&mut segments);
+            }
+            for segment in segments.drain(..) {
+                let index = self.next_index;
+                self.next_index += 1;
+                if self.cfg.shard.contains(index) {
+                    pending.push(GameText {
+                        source: self.name.clone(),
+                        index,
+                        segment,
+                    });
+                } else {
+                    self.other_shards += 1;
+                }
+            }
+        }
+        Ok(pending)
+    }
+}
+
 /// Transcribes every game of `inputs` (in order) into `sinks`, returning the totals.
 ///
 /// Each input is read in chunks of about `cfg.chunk_bytes`, cut into games by the
-/// configured segmenter; up to `cfg.chunk_games` games are processed in parallel at a time
-/// and written in input order before the next chunk is read.
+/// configured segmenter; `cfg.chunk_games` games at a time are processed and rendered in
+/// parallel while the next chunk is read, then written in input order.
 pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Result<Summary> {
     let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -229,25 +329,29 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             .pgn
             .as_mut()
             .map(|s| (s.path.as_path(), &mut *s.writer)),
-        plies: match sinks.plies_csv.as_mut() {
-            Some(s) => Some((
-                s.path.as_path(),
-                CsvSink::plies(&mut *s.writer).map_err(|e| csv_err(&s.path, e))?,
-            )),
-            None => None,
-        },
-        games: match sinks.games_csv.as_mut() {
-            Some(s) => Some((
-                s.path.as_path(),
-                CsvSink::games(&mut *s.writer).map_err(|e| csv_err(&s.path, e))?,
-            )),
-            None => None,
-        },
+        plies: sinks
+            .plies_csv
+            .as_mut()
+            .map(|s| (s.path.as_path(), &mut *s.writer)),
+        games: sinks
+            .games_csv
+            .as_mut()
+            .map(|s| (s.path.as_path(), &mut *s.writer)),
         jsonl: sinks
             .jsonl
             .as_mut()
             .map(|s| (s.path.as_path(), &mut *s.writer)),
     };
+    for (target, columns) in [
+        (&mut writers.plies, &PLY_COLUMNS[..]),
+        (&mut writers.games, &GAME_COLUMNS[..]),
+    ] {
+        if let Some((path, _)) = target {
+            let header = header_bytes(columns).map_err(|e| csv_err(path, e))?;
+            put(target, &header)?;
+        }
+    }
+    let wants = writers.wants();
     let observer: &mut dyn Observer = match sinks.observer.as_mut() {
         Some(o) => &mut **o,
         None => &mut NoObserver,
@@ -256,59 +360,46 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
     let mut next_index = 1u64;
     let mut bytes_before = 0u64;
     for input in inputs {
-        let name: Arc<str> = Arc::from(input.name());
-        let mut reader = LineReader::new(open_input(input)?, cfg.chunk_bytes);
-        let mut segmenter = (cfg.segmenter)();
-        let mut pending: Vec<GameText> = Vec::new();
-        let mut segments = Vec::new();
-        loop {
-            let lines = reader
-                .next_chunk()
-                .map_err(|e| Error::io(input.name(), e))?;
-            let eof = lines.is_empty();
-            for line in &lines {
-                segmenter.push_line(line, &mut segments);
+        let mut cutter = Cutter {
+            reader: LineReader::new(open_input(input)?, cfg.chunk_bytes),
+            segmenter: (cfg.segmenter)(),
+            name: Arc::from(input.name()),
+            cfg,
+            next_index,
+            other_shards: 0,
+            eof: false,
+        };
+        let mut current = cutter.next_chunk()?;
+        while !current.is_empty() {
+            let work = |g: &GameText| {
+                let r = process_game(g, cfg);
+                let out = render(&r, cfg, wants);
+                (r, out)
+            };
+            let (done, next) = pool.install(|| {
+                rayon::join(
+                    || current.par_iter().map(work).collect::<Vec<_>>(),
+                    || cutter.next_chunk(),
+                )
+            });
+            for (r, out) in done {
+                writers.write(&r, out, cfg, &mut summary)?;
+                summary.add(&r);
+                observer.game(&r);
             }
-            drop(lines);
-            if eof {
-                segmenter.finish(&mut segments);
-            }
-            for segment in segments.drain(..) {
-                let index = next_index;
-                next_index += 1;
-                if cfg.shard.contains(index) {
-                    pending.push(GameText {
-                        source: name.clone(),
-                        index,
-                        segment,
-                    });
-                } else {
-                    summary.other_shards += 1;
-                }
-            }
-            if pending.len() >= cfg.chunk_games.max(1) || (eof && !pending.is_empty()) {
-                let results: Vec<GameResult> =
-                    pool.install(|| pending.par_iter().map(|g| process_game(g, cfg)).collect());
-                pending.clear();
-                for r in &results {
-                    writers.write(r, cfg, &mut summary)?;
-                    summary.add(r);
-                    observer.game(r);
-                }
-                writers.flush()?;
-            }
+            writers.flush()?;
             observer.progress(&Progress {
-                bytes: bytes_before + reader.consumed(),
+                bytes: bytes_before + cutter.reader.consumed(),
                 total_bytes,
                 games: summary.games,
                 plies: summary.plies,
                 elapsed: start.elapsed(),
             });
-            if eof {
-                break;
-            }
+            current = next?;
         }
-        bytes_before += reader.consumed();
+        next_index = cutter.next_index;
+        summary.other_shards += cutter.other_shards;
+        bytes_before += cutter.reader.consumed();
     }
     writers.flush()?;
     drop(writers);

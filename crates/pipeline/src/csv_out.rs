@@ -1,8 +1,6 @@
 //! CSV outputs (RFC 4180, UTF-8, header row, stable columns): one row per ply, one row
 //! per game.
 
-use std::io::Write;
-
 use escriba_resolve::shakmaty::Color;
 use serde::Serialize;
 
@@ -196,41 +194,22 @@ pub fn game_row(r: &GameResult) -> GameRow {
     }
 }
 
-/// A CSV writer that always starts with its header row, even when no row follows.
-pub struct CsvSink<W: Write> {
-    inner: csv::Writer<W>,
+/// A header row as CSV bytes (written even when no row follows).
+pub fn header_bytes(columns: &[&str]) -> csv::Result<Vec<u8>> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    w.write_record(columns)?;
+    w.into_inner().map_err(|e| e.into_error().into())
 }
 
-impl<W: Write> CsvSink<W> {
-    /// A writer with the given header.
-    pub fn new(w: W, header: &[&str]) -> csv::Result<CsvSink<W>> {
-        let mut inner = csv::WriterBuilder::new().has_headers(false).from_writer(w);
-        inner.write_record(header)?;
-        Ok(CsvSink { inner })
+/// Rows as CSV bytes, without a header (so that games can be rendered apart and joined).
+pub fn rows_bytes<T: Serialize>(rows: impl IntoIterator<Item = T>) -> csv::Result<Vec<u8>> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    for row in rows {
+        w.serialize(row)?;
     }
-
-    /// A `plies.csv` writer.
-    pub fn plies(w: W) -> csv::Result<CsvSink<W>> {
-        CsvSink::new(w, &PLY_COLUMNS)
-    }
-
-    /// A `games.csv` writer.
-    pub fn games(w: W) -> csv::Result<CsvSink<W>> {
-        CsvSink::new(w, &GAME_COLUMNS)
-    }
-
-    /// Writes one row.
-    pub fn row<T: Serialize>(&mut self, row: &T) -> csv::Result<()> {
-        self.inner.serialize(row)
-    }
-
-    /// Flushes buffered rows.
-    pub fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
-
-    /// Flushes and returns the underlying writer.
-    pub fn into_inner(self) -> Result<W, Box<csv::IntoInnerError<csv::Writer<W>>>> {
-        self.inner.into_inner().map_err(Box::new)
-    }
+    w.into_inner().map_err(|e| e.into_error().into())
 }

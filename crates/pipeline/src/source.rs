@@ -230,6 +230,8 @@ impl<R: BufRead> LineReader<R> {
 pub struct LineMap {
     starts: Vec<usize>,
     first_line: usize,
+    /// All ASCII: a column is a byte count, found without counting characters.
+    ascii: bool,
 }
 
 impl LineMap {
@@ -237,7 +239,11 @@ impl LineMap {
     pub fn new(text: &str, first_line: usize) -> LineMap {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineMap { starts, first_line }
+        LineMap {
+            starts,
+            first_line,
+            ascii: text.is_ascii(),
+        }
     }
 
     /// The 1-based line and column of byte `offset` in `text` (the text of [`LineMap::new`]).
@@ -245,10 +251,12 @@ impl LineMap {
         let offset = offset.min(text.len());
         let idx = self.starts.partition_point(|&s| s <= offset) - 1;
         let start = self.starts[idx];
-        let col = text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count())
-            + 1;
+        let col = if self.ascii {
+            offset - start
+        } else {
+            text.get(start..offset)
+                .map_or(offset - start, |s| s.chars().count())
+        } + 1;
         (self.first_line + idx, col)
     }
 
