@@ -13,7 +13,7 @@ use escriba_notation::readings::readings;
 use escriba_notation::{CheckMark, Move as Token, Span, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::candidates::{Candidate, Ctx, NEAR_TIE, Relax, candidates_into, mark_evidence};
 use crate::identity::Origins;
@@ -686,7 +686,7 @@ fn finish(
         let move_number = base + (n.ply + offset) / 2;
         plies.push(Ply {
             san: render(n.san, n.suffix),
-            uci: n.mv.to_uci(CastlingMode::Standard).to_string(),
+            uci: crate::san::uci(n.mv),
             mv: n.mv,
             status,
             cost: n.cost,

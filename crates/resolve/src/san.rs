@@ -80,9 +80,72 @@ pub fn suffix_of(after: &Chess, has_moves: bool) -> Option<Suffix> {
     }
 }
 
-/// SAN with its suffix, as a string.
+/// SAN with its suffix, as a string (written directly: `Display` costs more per ply).
 pub fn render(san: San, suffix: Option<Suffix>) -> String {
-    SanPlus { san, suffix }.to_string()
+    let mut s = String::with_capacity(8);
+    match san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            if role != Role::Pawn {
+                s.push(role.upper_char());
+            }
+            if let Some(f) = file {
+                s.push(f.char());
+            }
+            if let Some(r) = rank {
+                s.push(r.char());
+            }
+            if capture {
+                s.push('x');
+            }
+            s.push(to.file().char());
+            s.push(to.rank().char());
+            if let Some(p) = promotion {
+                s.push('=');
+                s.push(p.upper_char());
+            }
+        }
+        other => s.push_str(
+            &SanPlus {
+                san: other,
+                suffix: None,
+            }
+            .to_string(),
+        ),
+    }
+    if let Some(x) = suffix {
+        s.push(x.char());
+    }
+    s
+}
+
+/// UCI of a standard-chess move, written directly (`e2e4`, `e1g1`, `e7e8q`).
+pub fn uci(m: Move) -> String {
+    let mut s = String::with_capacity(5);
+    let (from, to) = match m {
+        Move::Castle { king, rook } => {
+            let side = m.castling_side().expect("castle");
+            (
+                king,
+                shakmaty::Square::from_coords(side.king_to_file(), rook.rank()),
+            )
+        }
+        _ => (m.from().expect("not a drop"), m.to()),
+    };
+    for sq in [from, to] {
+        s.push(sq.file().char());
+        s.push(sq.rank().char());
+    }
+    if let Some(p) = m.promotion() {
+        s.push(p.char());
+    }
+    s
 }
 
 #[cfg(test)]
@@ -102,6 +165,28 @@ mod tests {
             let ours = san_of(m, &legal);
             let theirs = San::from_move(&pos, m);
             assert_eq!(ours, theirs, "{fen} {m:?}");
+        }
+    }
+
+    #[test]
+    fn rendered_san_and_uci_agree_with_shakmatys_display() {
+        for fen in [
+            "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
+            "4k3/8/8/1N3N2/8/1N3N2/8/R3K2R w KQ - 0 1",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            let legal = pos.legal_moves();
+            for &m in &legal {
+                let san = san_of(m, &legal);
+                for suffix in [None, Some(Suffix::Check), Some(Suffix::Checkmate)] {
+                    assert_eq!(render(san, suffix), SanPlus { san, suffix }.to_string());
+                }
+                assert_eq!(uci(m), m.to_uci(CastlingMode::Standard).to_string());
+            }
         }
     }
 
