@@ -402,7 +402,6 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
         bytes_before += cutter.reader.consumed();
     }
     writers.flush()?;
-    drop(writers);
     summary.set_elapsed(start.elapsed());
     Ok(summary)
 }
