@@ -114,6 +114,8 @@ struct Decoder<'a> {
     found: Vec<(Candidate, u32, u32, Option<CheckMark>)>,
     /// Half-moves from the standard start to the game's start position.
     ply_offset: u32,
+    /// The last ply at which the beam dropped live readings (0: never).
+    capped_at: u32,
     capped: bool,
 }
 
@@ -388,6 +390,9 @@ impl<'a> Decoder<'a> {
         kept.retain(|s| s.cost <= best + PRUNE_MARGIN);
         if kept.len() > self.opts.beam {
             self.capped = true;
+            // Readings dropped here were never followed to the end: nothing before this ply
+            // can be called settled.
+            self.capped_at = self.capped_at.max(kept[0].ply);
             kept.truncate(self.opts.beam);
         }
         kept
@@ -397,6 +402,8 @@ impl<'a> Decoder<'a> {
         self.nodes.clear();
         self.ties.clear();
         self.texts.clear();
+        self.capped = false;
+        self.capped_at = 0;
         let mut states = vec![self.initial()];
         for ei in 0..self.events.len() {
             match self.events[ei] {
@@ -516,6 +523,7 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         repair: vec![false; game.tokens.len()],
         cands: Vec::new(),
         found: Vec::new(),
+        capped_at: 0,
         ply_offset: 2 * (game.start.fullmoves().get() - 1)
             + u32::from(game.start.turn() == Color::Black),
         capped: false,
@@ -647,9 +655,10 @@ fn finish(
         let mut alts = alternatives.remove(&id).unwrap_or_default();
         alts.sort();
         alts.dedup();
+        let unsettled = n.readings > 1 && n.ply < d.capped_at;
         let status = if n.relax.is_repair() {
             Status::Repaired
-        } else if !alts.is_empty() {
+        } else if !alts.is_empty() || unsettled {
             Status::Ambiguous
         } else if n.readings <= 1 {
             Status::Exact
@@ -663,6 +672,12 @@ fn finish(
             } else {
                 notes.push(w.to_owned());
             }
+        }
+        if unsettled && alts.is_empty() {
+            notes.push(format!(
+                "{} readings; the search was capped and did not follow the others to the end",
+                n.readings
+            ));
         }
         if status == Status::Inferred {
             notes.push(format!(
@@ -785,5 +800,23 @@ mod tests {
         );
         assert_eq!(d.plies[2].status, crate::Status::Ambiguous);
         assert_eq!(d.plies[2].alternatives.len(), 1);
+    }
+
+    #[test]
+    fn a_game_of_endless_ties_stays_bounded_and_says_so() {
+        // Every pawn move names two files: 2^8 readings of four moves, none settled.
+        let text = "1. P-R3 P-R3 2. P-Kt3 P-Kt3 3. P-B3 P-B3 4. P-R4 P-R4";
+        let opts = Options {
+            beam: 16,
+            ..Options::default()
+        };
+        let d = resolve(text, EN, start_position(None, false).unwrap(), &opts);
+        assert!(d.beam_capped, "the cap was hit and reported");
+        assert_eq!(d.plies.len(), 8);
+        assert!(
+            d.plies.iter().all(|p| p.status == crate::Status::Ambiguous),
+            "{:?}",
+            d.plies
+        );
     }
 }
