@@ -259,6 +259,31 @@ fn book(key: &'static str, txt: &Path, reference: &Path) -> Result<Measure> {
     })
 }
 
+/// The figures below their floor, one line each.
+fn below_floor(floor: &BTreeMap<String, f64>, figures: &[(String, f64)]) -> Vec<String> {
+    figures
+        .iter()
+        .filter_map(|(k, v)| {
+            let f = *floor.get(k)?;
+            (v + 1e-9 < f).then(|| format!("{k}: {v} is below its floor {f}"))
+        })
+        .collect()
+}
+
+/// Raises each floor to its figure where the figure is higher (new keys included); never
+/// lowers one. Returns the raised keys as `key = value`.
+fn raise(floor: &mut BTreeMap<String, f64>, figures: &[(String, f64)]) -> Vec<String> {
+    let mut raised = Vec::new();
+    for (k, v) in figures {
+        let slot = floor.entry(k.clone()).or_insert(f64::MIN);
+        if *v > *slot {
+            raised.push(format!("{k} = {v}"));
+            *slot = *v;
+        }
+    }
+    raised
+}
+
 /// `cargo xtask qa [--raise-floor]`.
 pub fn run(raise_floor: bool) -> Result<()> {
     let root = root();
@@ -324,26 +349,10 @@ pub fn run(raise_floor: bool) -> Result<()> {
 
     let path = floor_path();
     let mut floor = read_floor(&path)?;
-    let mut below = Vec::new();
-    for m in &measures {
-        for (k, v) in m.figures() {
-            match floor.get(&k) {
-                Some(&f) if v + 1e-9 < f => below.push(format!("{k}: {v} is below its floor {f}")),
-                _ => {}
-            }
-        }
-    }
+    let figures: Vec<(String, f64)> = measures.iter().flat_map(Measure::figures).collect();
+    let below = below_floor(&floor, &figures);
     if raise_floor {
-        let mut raised = Vec::new();
-        for m in &measures {
-            for (k, v) in m.figures() {
-                let slot = floor.entry(k.clone()).or_insert(f64::MIN);
-                if v > *slot {
-                    raised.push(format!("{k} = {v}"));
-                    *slot = v;
-                }
-            }
-        }
+        let raised = raise(&mut floor, &figures);
         write_floor(&path, &floor)?;
         println!(
             "floor: {} raised{}",
@@ -370,4 +379,68 @@ pub fn run(raise_floor: bool) -> Result<()> {
     }
     println!("xtask qa: ok");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figures(pairs: &[(&str, f64)]) -> Vec<(String, f64)> {
+        pairs.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect()
+    }
+
+    #[test]
+    fn the_floor_only_goes_up() {
+        let mut floor = BTreeMap::from([
+            ("a.percent".to_owned(), 90.0),
+            ("b.plies_right".to_owned(), 10.0),
+        ]);
+        let now = figures(&[
+            ("a.percent", 85.5),
+            ("b.plies_right", 12.0),
+            ("c.games_right", 3.0),
+        ]);
+        let raised = raise(&mut floor, &now);
+        assert_eq!(raised, ["b.plies_right = 12", "c.games_right = 3"]);
+        assert_eq!(
+            floor["a.percent"], 90.0,
+            "a lower figure leaves its floor alone"
+        );
+        assert_eq!(floor["b.plies_right"], 12.0);
+        assert_eq!(floor["c.games_right"], 3.0);
+    }
+
+    #[test]
+    fn a_figure_below_its_floor_is_reported_and_unfloored_keys_pass() {
+        let floor = BTreeMap::from([
+            ("a.percent".to_owned(), 90.0),
+            ("b.plies_right".to_owned(), 10.0),
+        ]);
+        let now = figures(&[
+            ("a.percent", 89.99),
+            ("b.plies_right", 10.0),
+            ("z.percent", 0.0),
+        ]);
+        assert_eq!(
+            below_floor(&floor, &now),
+            ["a.percent: 89.99 is below its floor 90"]
+        );
+    }
+
+    #[test]
+    fn the_floor_file_round_trips_and_rejects_malformed_lines() {
+        let dir = std::env::temp_dir().join(format!("escriba-xtask-floor-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("floor.toml");
+        let floor = BTreeMap::from([
+            ("a.percent".to_owned(), 97.25),
+            ("a.plies_right".to_owned(), 2590.0),
+        ]);
+        write_floor(&p, &floor).unwrap();
+        assert_eq!(read_floor(&p).unwrap(), floor);
+        std::fs::write(&p, "a.percent 97\n").unwrap();
+        assert!(read_floor(&p).is_err());
+        assert!(read_floor(&dir.join("absent.toml")).unwrap().is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -192,4 +192,24 @@ mod tests {
             "{s}"
         );
     }
+
+    #[test]
+    fn a_brace_in_untranscribed_text_does_not_swallow_the_next_game() {
+        // Books carry page marks such as `{160}` in their prose; when such text ends up in
+        // an untranscribed comment, the PGN must still read back as two games.
+        let mut s = String::new();
+        write_game(
+            &result("[Event \"A\"]\n\n1. zz the {160} same Knight\n"),
+            &Config::default(),
+            &mut s,
+        );
+        write_game(
+            &result("[Event \"B\"]\n\n1. e4 e5 *\n"),
+            &Config::default(),
+            &mut s,
+        );
+        let games = crate::compare::replay_pgn(&s);
+        assert_eq!(games.len(), 2, "{s}");
+        assert_eq!(games[1].sans, ["e4", "e5"], "{s}");
+    }
 }
