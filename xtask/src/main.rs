@@ -5,9 +5,9 @@
 //! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`.
 
 mod bench;
-mod corpus;
 mod generate;
 mod pgn;
+mod qa;
 
 use std::path::PathBuf;
 
@@ -37,10 +37,13 @@ enum Cmd {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// Check that every corpus game replays to its ExpectedSAN tag with its ExpectedFlags.
-    CorpusCheck {
-        /// The corpus folder (default: `corpus/`).
-        dir: Option<PathBuf>,
+    /// `escriba qa` over `corpus/` (snapshots, ExpectedSAN, ExpectedFlags), then accuracy
+    /// against `../shared/corpus` (the fixtures TSV and the two books with reference PGN),
+    /// checked against the floors in `xtask/qa-floor.toml`.
+    Qa {
+        /// Rewrite the floor file with the current figures where they are higher.
+        #[arg(long)]
+        raise_floor: bool,
     },
     /// Time `escriba transcribe` on generated descriptive text against `pgn-extract -Wsan`.
     Bench {
@@ -62,6 +65,6 @@ fn main() -> Result<()> {
             output,
         } => generate::run(&notation, &style, &input, output.as_deref()),
         Cmd::Bench { input, games } => bench::run(input, games),
-        Cmd::CorpusCheck { dir } => corpus::run(dir),
+        Cmd::Qa { raise_floor } => qa::run(raise_floor),
     }
 }

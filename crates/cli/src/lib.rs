@@ -40,6 +40,32 @@ enum Command {
     /// are compared (FEN without move counters). The reference's game lengths rule: the
     /// output's extra plies count as neither right nor wrong; `--` ends a reference game.
     Compare(CompareArgs),
+    /// Corpus QA: transcribe every corpus file and compare it, ply by ply, with its
+    /// accepted snapshot; check the ExpectedSAN/ExpectedFlags tags and any reference PGN.
+    ///
+    /// A corpus file is a `.txt` or `.pgn` file below DIR holding one or more games: PGN
+    /// tag pairs, then the movetext as printed. Its tags drive the checks: `Notation` (the
+    /// dialect), `ExpectedSAN` (the true moves as space-separated SAN) and `ExpectedFlags`
+    /// (`ply:status` pairs, e.g. `12:repaired`, for damaged texts; without it a game with
+    /// ExpectedSAN must have no flagged ply).
+    ///
+    /// Beside each `x.txt` the snapshot `x.snap.pgn` holds the accepted transcription as
+    /// valid PGN: after every ply that is not `exact` a comment whose first word is its
+    /// status (`{inferred}`, `{repaired: note}`, `{ambiguous: also Nbd2}`), and a game that
+    /// stops early ends with `{escriba: untranscribed from N. : TOKEN …}` (a `failed` ply).
+    /// Each difference is printed as `FILE: game G ply P: Nf3 → Nc3 (status inferred →
+    /// ambiguous)`. When `x.reference.pgn` exists, the transcription is measured against it
+    /// by position (games paired by content, as `compare --match content`).
+    ///
+    /// A summary table follows: files, games, plies, plies by status (exact, inferred,
+    /// repaired, ambiguous; failed = games that stopped), changes, ExpectedSAN accuracy,
+    /// games whose flags match ExpectedFlags; then the same counts per dialect.
+    ///
+    /// Exit status: 0 when nothing changed and every expectation holds; 1 on any change not
+    /// accepted (a changed ply, status or result, a new or missing game, a file without a
+    /// snapshot, a snapshot without a file) or any ExpectedSAN/ExpectedFlags mismatch, even
+    /// with --accept; 2 on an I/O error.
+    Qa(QaArgs),
     /// Print a shell completion script to stdout.
     Completions {
         /// The shell to generate completions for.
@@ -148,6 +174,22 @@ struct CompareArgs {
     json: bool,
 }
 
+#[derive(Debug, clap::Args)]
+struct QaArgs {
+    /// The corpus folder, walked recursively (hidden entries skipped).
+    #[arg(value_name = "DIR", default_value = "corpus")]
+    dir: PathBuf,
+    /// Write the current transcriptions as the snapshots (`x.snap.pgn` beside each file)
+    /// and remove snapshots whose corpus file is gone. Changes are still listed, but no
+    /// longer fail the run.
+    #[arg(long)]
+    accept: bool,
+    /// Print the full result as JSON (files, games, per-ply states, changes, totals, per
+    /// dialect counts) instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
 fn parse_notation(s: &str) -> Result<Notation, String> {
     s.parse::<Notation>().map_err(|e| e.to_string())
 }
@@ -159,6 +201,14 @@ pub fn main() -> ExitCode {
         Command::Transcribe(args) => run_transcribe(*args),
         Command::Compare(args) => match run_compare(args) {
             Ok(()) => 0,
+            Err(e) if is_broken_pipe(&e) => 0,
+            Err(e) => {
+                eprintln!("escriba: error: {e:#}");
+                2
+            }
+        },
+        Command::Qa(args) => match run_qa(args) {
+            Ok(code) => code,
             Err(e) if is_broken_pipe(&e) => 0,
             Err(e) => {
                 eprintln!("escriba: error: {e:#}");
@@ -488,4 +538,21 @@ fn run_compare(args: CompareArgs) -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+fn run_qa(args: QaArgs) -> anyhow::Result<i32> {
+    let opts = escriba_pipeline::qa::QaOptions {
+        accept: args.accept,
+        ..Default::default()
+    };
+    let report = escriba_pipeline::qa::run(&args.dir, &opts)?;
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &report).context("writing JSON")?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", report.render())?;
+    }
+    out.flush()?;
+    Ok(report.exit_code())
 }

@@ -294,12 +294,14 @@ fn try_dialect(
     }
 }
 
-/// Collapses whitespace and removes `}` so the text can sit inside a PGN comment.
+/// Collapses whitespace and removes `{` and `}` so the text can sit inside a PGN comment.
+/// A `{` must go too: PGN comments do not nest, but readers that count braces (escriba's
+/// own segmenter and `compare` among them) would take the rest of the file for the comment.
 pub fn comment_safe(s: &str) -> String {
     s.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-        .replace('}', "")
+        .replace(['{', '}'], "")
 }
 
 fn result_of(
@@ -641,7 +643,9 @@ mod tests {
     }
 
     #[test]
-    fn comment_text_loses_closing_braces_and_newlines() {
+    fn comment_text_loses_braces_and_newlines() {
         assert_eq!(comment_safe("a }b\n  c"), "a b c");
+        // A book's page mark `{160}` inside unread text must not open a nested comment.
+        assert_eq!(comment_safe("the {160} same"), "the 160 same");
     }
 }

@@ -11,7 +11,8 @@
 //! - [`pgn`], [`csv_out`], [`jsonl`], [`report`]: the outputs;
 //! - [`batch`]: the parallel, ordered, bounded driver ([`transcribe`]);
 //! - [`output`]: atomic output files; [`shard`]: deterministic shards;
-//!   [`letters`]: localized SAN; [`compare`]: accuracy against a reference.
+//!   [`letters`]: localized SAN; [`compare`]: accuracy against a reference;
+//! - [`qa`]: snapshot-driven corpus QA (`escriba qa`).
 #![deny(missing_docs)]
 
 pub mod batch;
@@ -24,6 +25,7 @@ pub mod jsonl;
 pub mod letters;
 pub mod output;
 pub mod pgn;
+pub mod qa;
 pub mod report;
 pub mod segment;
 pub mod shard;

@@ -56,6 +56,32 @@ impl Wrapper<'_> {
 
 /// Appends one game in PGN export format, followed by a blank line.
 pub fn write_game(r: &GameResult, cfg: &Config, out: &mut String) {
+    write_game_with(r, cfg, out, |p| {
+        if !(cfg.annotate_flags && p.status.is_flagged()) {
+            return None;
+        }
+        let mut c = format!("escriba: {}", p.status.as_str());
+        if let Some(n) = &p.note {
+            c.push_str(": ");
+            c.push_str(n);
+        }
+        if !p.alternatives.is_empty() {
+            c.push_str("; also possible: ");
+            c.push_str(&p.alternatives.join(", "));
+        }
+        Some(c)
+    });
+}
+
+/// [`write_game`] with the comment written after each ply chosen by `ply_comment`
+/// (`None`: no comment). `write_game` uses it for `--annotate-flags`; the corpus QA
+/// snapshots use it to record every non-exact ply's status.
+pub fn write_game_with(
+    r: &GameResult,
+    cfg: &Config,
+    out: &mut String,
+    ply_comment: impl Fn(&escriba_resolve::Ply) -> Option<String>,
+) {
     for (name, value) in r.tags.export_order() {
         out.push('[');
         out.push_str(name);
@@ -81,16 +107,7 @@ pub fn write_game(r: &GameResult, cfg: &Config, out: &mut String) {
                 if let Some(n) = p.nag {
                     w.word(&format!("${n}"));
                 }
-                if cfg.annotate_flags && p.status.is_flagged() {
-                    let mut c = format!("escriba: {}", p.status.as_str());
-                    if let Some(n) = &p.note {
-                        c.push_str(": ");
-                        c.push_str(n);
-                    }
-                    if !p.alternatives.is_empty() {
-                        c.push_str("; also possible: ");
-                        c.push_str(&p.alternatives.join(", "));
-                    }
+                if let Some(c) = ply_comment(p) {
                     w.comment(&c);
                     need_number = true;
                 }
@@ -174,5 +191,25 @@ mod tests {
                 .contains("{escriba: untranscribed from 1. : zz yy"),
             "{s}"
         );
+    }
+
+    #[test]
+    fn a_brace_in_untranscribed_text_does_not_swallow_the_next_game() {
+        // Books carry page marks such as `{160}` in their prose; when such text ends up in
+        // an untranscribed comment, the PGN must still read back as two games.
+        let mut s = String::new();
+        write_game(
+            &result("[Event \"A\"]\n\n1. zz the {160} same Knight\n"),
+            &Config::default(),
+            &mut s,
+        );
+        write_game(
+            &result("[Event \"B\"]\n\n1. e4 e5 *\n"),
+            &Config::default(),
+            &mut s,
+        );
+        let games = crate::compare::replay_pgn(&s);
+        assert_eq!(games.len(), 2, "{s}");
+        assert_eq!(games[1].sans, ["e4", "e5"], "{s}");
     }
 }

@@ -1,0 +1,125 @@
+//! `escriba qa` end to end, on a temporary copy of `corpus/` with its `*.snap.pgn`
+//! snapshots: a clean copy passes; one altered printed move is reported as exactly that
+//! change and fails the run until `--accept`; an ExpectedSAN mismatch fails even with
+//! `--accept`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const FOOLS: &str = "en-descriptive/compact/fools-mate.txt";
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
+fn temp_corpus(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("escriba-qa-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&corpus(), &dir);
+    dir
+}
+
+fn qa(dir: &Path, extra: &[&str]) -> (i32, String) {
+    let Output { status, stdout, .. } = Command::new(env!("CARGO_BIN_EXE_escriba-e2e"))
+        .arg("qa")
+        .arg(dir)
+        .args(extra)
+        .output()
+        .unwrap();
+    (status.code().unwrap(), String::from_utf8(stdout).unwrap())
+}
+
+fn alter(dir: &Path, from: &str, to: &str) {
+    let p = dir.join(FOOLS);
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert!(text.contains(from), "{FOOLS} no longer holds `{from}`");
+    std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
+}
+
+fn change_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.starts_with("  ") && l.contains(": game "))
+        .map(str::trim)
+        .collect()
+}
+
+#[test]
+fn an_altered_move_is_reported_as_exactly_that_change_until_accepted() {
+    let dir = temp_corpus("altered");
+    let (code, out) = qa(&dir, &[]);
+    assert_eq!(code, 0, "the committed snapshots match the corpus:\n{out}");
+
+    // 1...P-K4 becomes 1...P-K3: e6 instead of e5; 2...Q-R5 mate is still Qh4#.
+    alter(&dir, "P-KB3 P-K4", "P-KB3 P-K3");
+    alter(&dir, "\"f3 e5 g4 Qh4#\"", "\"f3 e6 g4 Qh4#\"");
+    let (code, out) = qa(&dir, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        change_lines(&out),
+        [format!("{FOOLS}: game 1 ply 2: e5 → e6 (status exact)")],
+        "{out}"
+    );
+    assert!(out.contains("1 unaccepted changes:"), "{out}");
+
+    let (code, json) = qa(&dir, &["--json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["changes"].as_array().unwrap().len(), 1, "{json}");
+    assert_eq!(v["changes"][0]["after"]["san"], "e6");
+
+    let (code, out) = qa(&dir, &["--accept"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!("wrote {}", FOOLS.replace(".txt", ".snap.pgn"))),
+        "{out}"
+    );
+    let (code, out) = qa(&dir, &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(change_lines(&out).is_empty(), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_expected_san_mismatch_fails_even_with_accept() {
+    let dir = temp_corpus("expected");
+    alter(&dir, "P-KB3 P-K4", "P-KB3 P-K3");
+    let (code, out) = qa(&dir, &["--accept"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("ply 2: got e6 want e5 (exact)"), "{out}");
+    assert!(
+        out.contains("1 games differ from their ExpectedSAN/ExpectedFlags"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn qa_help_documents_the_snapshot_format_options_and_exit_status() {
+    let out = Command::new(env!("CARGO_BIN_EXE_escriba-e2e"))
+        .args(["qa", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "--accept",
+        "--json",
+        ".snap.pgn",
+        "ExpectedSAN",
+        "Exit status",
+    ] {
+        assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
+    }
+}

@@ -1,0 +1,446 @@
+//! `cargo xtask qa [--raise-floor]`: the corpus QA of `escriba qa` over `corpus/`, plus
+//! the accuracy gate against the shared references in `../shared/corpus`:
+//!
+//! - `fixtures/descriptive-with-answers.tsv`: each row's descriptive input, resolved from
+//!   its FEN, against its expected SAN, by position;
+//! - `books/chess-fundamentals.txt` and `books/blue-book-part1.txt` (ISO-8859-1), each
+//!   transcribed as it is with `en-descriptive` and measured against its
+//!   `*.reference.pgn` by position, games paired by content (`compare --match content`).
+//!
+//! Every figure has a floor in `xtask/qa-floor.toml` (`key = value` lines); the run fails
+//! when a figure falls below its floor, or when the corpus QA fails. `--raise-floor`
+//! rewrites the file with the current figures where they are higher: floors only go up.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use escriba_notation::{DescLang, Dialect};
+use escriba_pipeline::compare::{self, MatchBy};
+use escriba_pipeline::qa::{self, QaOptions, table};
+use escriba_pipeline::{Config, Notation};
+use escriba_resolve::shakmaty::fen::Epd;
+use escriba_resolve::shakmaty::san::San;
+use escriba_resolve::shakmaty::{Chess, EnPassantMode, Position};
+use escriba_resolve::{Options, resolve, start_position};
+
+const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+/// One row of the accuracy table.
+struct Measure {
+    /// Floor-file key prefix.
+    key: &'static str,
+    /// What was measured.
+    source: String,
+    games_right: u64,
+    games: u64,
+    /// Reference games sharing at least their first ply with the transcription.
+    games_matched: u64,
+    plies_right: u64,
+    plies: u64,
+}
+
+impl Measure {
+    fn percent(&self) -> f64 {
+        if self.plies == 0 {
+            100.0
+        } else {
+            100.0 * self.plies_right as f64 / self.plies as f64
+        }
+    }
+
+    /// The figures the floor file holds, `key.name` → value (percent floored to 0.01).
+    fn figures(&self) -> Vec<(String, f64)> {
+        vec![
+            (format!("{}.games_right", self.key), self.games_right as f64),
+            (format!("{}.plies_right", self.key), self.plies_right as f64),
+            (
+                format!("{}.percent", self.key),
+                (self.percent() * 100.0).floor() / 100.0,
+            ),
+        ]
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn floor_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("qa-floor.toml")
+}
+
+/// Reads `key = value` lines; `#` starts a comment.
+fn read_floor(path: &Path) -> Result<BTreeMap<String, f64>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let mut out = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (k, v) = line
+            .split_once('=')
+            .with_context(|| format!("{}:{}: expected `key = value`", path.display(), i + 1))?;
+        let v: f64 = v
+            .trim()
+            .parse()
+            .with_context(|| format!("{}:{}: not a number", path.display(), i + 1))?;
+        out.insert(k.trim().to_owned(), v);
+    }
+    Ok(out)
+}
+
+fn write_floor(path: &Path, floor: &BTreeMap<String, f64>) -> Result<()> {
+    let mut s = String::from(
+        "# Accuracy floors for `cargo xtask qa`: the run fails when a figure falls below its\n\
+         # floor. Floors only go up: `cargo xtask qa --raise-floor` rewrites this file with the\n\
+         # current figures where they are higher. `<source>.games_right`: games entirely right;\n\
+         # `<source>.plies_right`: plies right; `<source>.percent`: plies right in percent.\n",
+    );
+    for (k, v) in floor {
+        if k.ends_with(".percent") {
+            s.push_str(&format!("{k} = {v:.2}\n"));
+        } else {
+            s.push_str(&format!("{k} = {v}\n"));
+        }
+    }
+    std::fs::write(path, s).with_context(|| format!("writing {}", path.display()))
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('\\') => out.push('\\'),
+                Some(o) => {
+                    out.push('\\');
+                    out.push(o);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Expected SAN as a row states it, normalised: annotations, `e.p.` and terminators go.
+fn normalise(expected: &str) -> Vec<String> {
+    expected
+        .split_whitespace()
+        .filter(|t| !matches!(*t, "resigns" | "1-0" | "0-1" | "1/2-1/2"))
+        .map(|t| {
+            t.trim_end_matches(['!', '?'])
+                .trim_end_matches("e.p.")
+                .to_owned()
+        })
+        .collect()
+}
+
+/// The one row whose expected answer is not minimal legal SAN (see
+/// tests/resolve_fixtures.rs): it is held to the other converter's row for the same game.
+const WRONG_ANSWER: (&str, &str) = (
+    "ostinato:shared/src/test/scala/ostinato/chess/core/NotationParserTest.scala#should parse descriptive notation Irving Chernev Practical Chess Endings Game 296",
+    "cheesse:parser/ostinato_corpus_test.go#TestOstinatoCorpus_DescriptiveToAlgebraic/Chernev Game 296 with rook disambiguation",
+);
+
+fn epd(pos: &Chess) -> String {
+    Epd::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// The fixtures TSV: each row resolved from its FEN, compared by position with its
+/// expected SAN.
+fn fixtures(path: &Path) -> Result<Measure> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let rows: Vec<(String, String, String, Vec<String>)> = text
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_owned(),
+                f[1].to_owned(),
+                unescape(f[2]),
+                normalise(f.get(3).copied().unwrap_or("")),
+            )
+        })
+        .collect();
+    let mut m = Measure {
+        key: "fixtures",
+        source: format!("fixtures TSV ({} rows)", rows.len()),
+        games_right: 0,
+        games: rows.len() as u64,
+        games_matched: 0,
+        plies_right: 0,
+        plies: 0,
+    };
+    for (source, fen, input, expected) in &rows {
+        let expected = if source == WRONG_ANSWER.0 {
+            &rows
+                .iter()
+                .find(|r| r.0 == WRONG_ANSWER.1)
+                .context("the other row for the known-wrong row")?
+                .3
+        } else {
+            expected
+        };
+        let start = start_position(Some(fen), false)?;
+        let mut want = Vec::new();
+        let mut pos = start.clone();
+        for s in expected {
+            let mv = s
+                .trim_end_matches(['+', '#'])
+                .parse::<San>()
+                .ok()
+                .and_then(|san| san.to_move(&pos).ok())
+                .with_context(|| format!("{source}: expected `{s}` is not legal"))?;
+            pos.play_unchecked(mv);
+            want.push(epd(&pos));
+        }
+        let d = resolve(input, EN, start.clone(), &Options::default());
+        let mut pos = start;
+        let mut right = 0;
+        for (k, p) in d.plies.iter().enumerate() {
+            pos.play_unchecked(p.mv);
+            if want.get(k) == Some(&epd(&pos)) {
+                right += 1;
+            }
+        }
+        m.plies += want.len() as u64;
+        m.plies_right += right;
+        m.games_matched += u64::from(right > 0);
+        m.games_right += u64::from(
+            right as usize == want.len() && d.plies.len() == want.len() && d.failure.is_none(),
+        );
+    }
+    Ok(m)
+}
+
+/// A book transcribed as it is in `en-descriptive`, against its reference PGN.
+fn book(key: &'static str, txt: &Path, reference: &Path) -> Result<Measure> {
+    let cfg = Config {
+        notation: Notation::Fixed(EN),
+        ..Config::default()
+    };
+    let name = txt.file_name().unwrap_or_default().to_string_lossy();
+    let results = qa::transcribe_file(txt, &name, &cfg)?;
+    let mut pgn = String::new();
+    for r in &results {
+        escriba_pipeline::pgn::write_game(r, &cfg, &mut pgn);
+    }
+    let output = compare::replay_pgn(&pgn);
+    let reference = compare::replay_pgn_file(reference)?;
+    let c = compare::compare(&output, &reference, MatchBy::Content, None);
+    let partial = c.discrepancies.iter().filter(|d| d.ply > 1).count();
+    let transcribed: usize = results.iter().map(|r| r.plies.len()).sum();
+    Ok(Measure {
+        key,
+        source: format!(
+            "{name} ({} text blocks, {transcribed} plies read)",
+            results.len()
+        ),
+        games_right: c.games_exact as u64,
+        games: c.games as u64,
+        games_matched: (c.games_exact + partial) as u64,
+        plies_right: c.plies_right,
+        plies: c.plies_right + c.plies_wrong + c.plies_missing,
+    })
+}
+
+/// The figures below their floor, one line each.
+fn below_floor(floor: &BTreeMap<String, f64>, figures: &[(String, f64)]) -> Vec<String> {
+    figures
+        .iter()
+        .filter_map(|(k, v)| {
+            let f = *floor.get(k)?;
+            (v + 1e-9 < f).then(|| format!("{k}: {v} is below its floor {f}"))
+        })
+        .collect()
+}
+
+/// Raises each floor to its figure where the figure is higher (new keys included); never
+/// lowers one. Returns the raised keys as `key = value`.
+fn raise(floor: &mut BTreeMap<String, f64>, figures: &[(String, f64)]) -> Vec<String> {
+    let mut raised = Vec::new();
+    for (k, v) in figures {
+        let slot = floor.entry(k.clone()).or_insert(f64::MIN);
+        if *v > *slot {
+            raised.push(format!("{k} = {v}"));
+            *slot = *v;
+        }
+    }
+    raised
+}
+
+/// `cargo xtask qa [--raise-floor]`.
+pub fn run(raise_floor: bool) -> Result<()> {
+    let root = root();
+    let corpus = root.join("corpus");
+    let report = qa::run(&corpus, &QaOptions::default())?;
+    print!("{}", report.render());
+    let t = &report.totals;
+    let mut measures = vec![Measure {
+        key: "corpus",
+        source: "corpus/ against ExpectedSAN".to_owned(),
+        games_right: t.expected_games_right as u64,
+        games: t.expected_games as u64,
+        games_matched: t.expected_games as u64,
+        plies_right: t.expected_right as u64,
+        plies: t.expected_plies as u64,
+    }];
+    let shared = root.join("../shared/corpus");
+    if shared.is_dir() {
+        measures.push(fixtures(
+            &shared.join("fixtures/descriptive-with-answers.tsv"),
+        )?);
+        for (key, stem) in [
+            ("chess-fundamentals", "books/chess-fundamentals"),
+            ("blue-book-part1", "books/blue-book-part1"),
+        ] {
+            measures.push(book(
+                key,
+                &shared.join(format!("{stem}.txt")),
+                &shared.join(format!("{stem}.reference.pgn")),
+            )?);
+        }
+    } else {
+        println!(
+            "notice: {} is absent; checking corpus/ only",
+            shared.display()
+        );
+    }
+
+    let rows: Vec<Vec<String>> = measures
+        .iter()
+        .map(|m| {
+            vec![
+                m.source.clone(),
+                format!("{}/{}", m.games_right, m.games),
+                m.games_matched.to_string(),
+                format!("{}/{}", m.plies_right, m.plies),
+                format!("{:.2}%", m.percent()),
+            ]
+        })
+        .collect();
+    let rows: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|r| r.iter().map(String::as_str).collect())
+        .collect();
+    println!();
+    print!(
+        "{}",
+        table(
+            &["source", "games right", "games matched", "plies right", "%"],
+            &rows
+        )
+    );
+
+    let path = floor_path();
+    let mut floor = read_floor(&path)?;
+    let figures: Vec<(String, f64)> = measures.iter().flat_map(Measure::figures).collect();
+    let below = below_floor(&floor, &figures);
+    if raise_floor {
+        let raised = raise(&mut floor, &figures);
+        write_floor(&path, &floor)?;
+        println!(
+            "floor: {} raised{}",
+            raised.len(),
+            if raised.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", raised.join(", "))
+            }
+        );
+    }
+    for b in &below {
+        println!("FLOOR: {b}");
+    }
+    if !report.passed() {
+        bail!("the corpus QA failed (see above)");
+    }
+    if !below.is_empty() {
+        bail!(
+            "{} figures fell below their floor in {}",
+            below.len(),
+            path.display()
+        );
+    }
+    println!("xtask qa: ok");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figures(pairs: &[(&str, f64)]) -> Vec<(String, f64)> {
+        pairs.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect()
+    }
+
+    #[test]
+    fn the_floor_only_goes_up() {
+        let mut floor = BTreeMap::from([
+            ("a.percent".to_owned(), 90.0),
+            ("b.plies_right".to_owned(), 10.0),
+        ]);
+        let now = figures(&[
+            ("a.percent", 85.5),
+            ("b.plies_right", 12.0),
+            ("c.games_right", 3.0),
+        ]);
+        let raised = raise(&mut floor, &now);
+        assert_eq!(raised, ["b.plies_right = 12", "c.games_right = 3"]);
+        assert_eq!(
+            floor["a.percent"], 90.0,
+            "a lower figure leaves its floor alone"
+        );
+        assert_eq!(floor["b.plies_right"], 12.0);
+        assert_eq!(floor["c.games_right"], 3.0);
+    }
+
+    #[test]
+    fn a_figure_below_its_floor_is_reported_and_unfloored_keys_pass() {
+        let floor = BTreeMap::from([
+            ("a.percent".to_owned(), 90.0),
+            ("b.plies_right".to_owned(), 10.0),
+        ]);
+        let now = figures(&[
+            ("a.percent", 89.99),
+            ("b.plies_right", 10.0),
+            ("z.percent", 0.0),
+        ]);
+        assert_eq!(
+            below_floor(&floor, &now),
+            ["a.percent: 89.99 is below its floor 90"]
+        );
+    }
+
+    #[test]
+    fn the_floor_file_round_trips_and_rejects_malformed_lines() {
+        let dir = std::env::temp_dir().join(format!("escriba-xtask-floor-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("floor.toml");
+        let floor = BTreeMap::from([
+            ("a.percent".to_owned(), 97.25),
+            ("a.plies_right".to_owned(), 2590.0),
+        ]);
+        write_floor(&p, &floor).unwrap();
+        assert_eq!(read_floor(&p).unwrap(), floor);
+        std::fs::write(&p, "a.percent 97\n").unwrap();
+        assert!(read_floor(&p).is_err());
+        assert!(read_floor(&dir.join("absent.toml")).unwrap().is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
