@@ -149,6 +149,9 @@ pub struct GameResult {
     pub movetext_line: usize,
     /// The encoding of the game's text.
     pub encoding: Encoding,
+    /// The decoder's beam dropped live readings: the plies it could not settle are flagged
+    /// ambiguous, and the game says so.
+    pub beam_capped: bool,
 }
 
 impl GameResult {
@@ -175,7 +178,13 @@ impl GameResult {
                         .unwrap_or_default()
                 )
             })
-            .unwrap_or_default()
+            .unwrap_or_else(|| {
+                if self.beam_capped {
+                    "the search was capped: some readings were not followed to the end".into()
+                } else {
+                    String::new()
+                }
+            })
     }
 }
 
@@ -458,6 +467,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         movetext: seg.movetext.clone(),
         movetext_line: seg.movetext_line,
         encoding: seg.encoding,
+        beam_capped: false,
     };
 
     let fen = tags.get("FEN").map(str::to_owned);
@@ -517,6 +527,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     // An empty game says nothing about its notation.
     out.dialect = (out.status != GameStatus::Empty).then_some(best.dialect);
     out.result = result_of(best.decoded.termination, complete, &best.decoded, &tags);
+    out.beam_capped = best.decoded.beam_capped;
     out.items = build_items(
         &best.tokens,
         text,
@@ -588,6 +599,25 @@ mod tests {
             index: 1,
             segment: seg,
         }
+    }
+
+    #[test]
+    fn a_capped_search_is_reported_by_the_game_and_its_json() {
+        let cfg = Config {
+            notation: crate::Notation::Fixed("en-descriptive".parse().unwrap()),
+            decoder: escriba_resolve::Options {
+                beam: 8,
+                ..escriba_resolve::Options::default()
+            },
+            ..Config::default()
+        };
+        let r = process_game(
+            &game("1. P-R3 P-R3 2. P-Kt3 P-Kt3 3. P-B3 P-B3 4. P-R4 P-R4"),
+            &cfg,
+        );
+        assert!(r.beam_capped);
+        assert!(r.flagged > 0, "the unsettled plies are flagged");
+        assert!(crate::jsonl::game_line(&r).contains("\"beam_capped\":true"));
     }
 
     #[test]

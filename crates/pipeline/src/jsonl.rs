@@ -51,6 +51,7 @@ pub fn game_json(r: &GameResult) -> Value {
         "tags": tags,
         "moves": moves,
         "flagged": r.flagged,
+        "beam_capped": r.beam_capped,
         "failure": r.failure,
     })
 }

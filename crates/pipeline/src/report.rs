@@ -66,6 +66,8 @@ pub struct Summary {
     pub flagged: u64,
     /// Games that stopped early (partial or failed).
     pub failed: u64,
+    /// Games whose decoder beam dropped live readings.
+    pub beam_capped: u64,
     /// Games per dialect id (`none` for empty games).
     pub dialects: BTreeMap<String, u64>,
     /// Games left out of the PGN by `--drop-broken`.
@@ -105,6 +107,7 @@ impl Summary {
         }
         self.plies += r.plies.len() as u64;
         self.flagged += r.flagged as u64;
+        self.beam_capped += u64::from(r.beam_capped);
         let d = r.dialect.map_or("none", |d| d.id());
         *self.dialects.entry(d.to_owned()).or_default() += 1;
         if let Some(f) = &r.failure {
