@@ -20,7 +20,7 @@ fn exit_0_when_every_game_is_complete() {
     );
     assert_eq!(r.code, Some(0), "stderr:\n{}", r.stderr);
     assert!(r.stdout.contains("Qxf7#"), "{}", r.stdout);
-    assert!(r.stderr.contains("1 games,") && r.stderr.contains("0 failed"));
+    assert!(r.stderr.contains("1 game,") && r.stderr.contains("0 failed"));
 }
 
 #[test]

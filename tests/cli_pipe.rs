@@ -8,14 +8,18 @@ use std::time::Instant;
 
 use escriba_notation::{DescLang, Dialect, Style};
 use escriba_resolve::describe::write_game;
-use escriba_resolve::shakmaty::{Chess, Move};
+use escriba_resolve::shakmaty::{Chess, Color, Move, Position};
 
 use crate::cli_support::{escriba, parse_pgn, run};
 use crate::common::{Rng, random_game, reference_sans};
 
 /// `count` random legal games (up to `plies` plies each) written in compact English
 /// descriptive, each under its own `[Event "game N"]`, with their reference SAN.
-fn descriptive_book(seed: u64, count: usize, plies: usize) -> (String, Vec<Vec<String>>) {
+fn descriptive_book(
+    seed: u64,
+    count: usize,
+    plies: usize,
+) -> (String, Vec<(Vec<String>, &'static str)>) {
     let mut rng = Rng::new(seed);
     let start = Chess::default();
     let dialect = Dialect::Descriptive(DescLang::En);
@@ -25,7 +29,23 @@ fn descriptive_book(seed: u64, count: usize, plies: usize) -> (String, Vec<Vec<S
         let moves: Vec<Move> = random_game(&mut rng, plies);
         let body = write_game(&start, &moves, dialect, Style::default()).expect("legal game");
         write!(text, "[Event \"game {}\"]\n\n{body} *\n\n", i + 1).expect("write to String");
-        want.push(reference_sans(&start, &moves));
+        // A game that ends in mate or stalemate has a result even when the book prints `*`.
+        let mut end = start.clone();
+        for &m in &moves {
+            end.play_unchecked(m);
+        }
+        let result = if end.is_checkmate() {
+            if end.turn() == Color::White {
+                "0-1"
+            } else {
+                "1-0"
+            }
+        } else if end.is_stalemate() {
+            "1/2-1/2"
+        } else {
+            "*"
+        };
+        want.push((reference_sans(&start, &moves), result));
     }
     (text, want)
 }
@@ -35,7 +55,7 @@ fn ten_thousand_generated_games_piped_through_stdin_come_back_complete_and_right
     const GAMES: usize = 10_000;
     let t0 = Instant::now();
     let (text, want) = descriptive_book(1958, GAMES, 60);
-    let plies: usize = want.iter().map(Vec::len).sum();
+    let plies: usize = want.iter().map(|(w, _)| w.len()).sum();
     let generated = t0.elapsed();
     let r = run(
         &["transcribe", "--notation", "en-descriptive", "-q", "-"],
@@ -55,7 +75,7 @@ fn ten_thousand_generated_games_piped_through_stdin_come_back_complete_and_right
     let games = parse_pgn(&r.stdout);
     assert_eq!(games.len(), GAMES, "one PGN game per input game, none lost");
     let mut wrong = Vec::new();
-    for (i, (g, w)) in games.iter().zip(&want).enumerate() {
+    for (i, (g, (w, result))) in games.iter().zip(&want).enumerate() {
         let event = format!("game {}", i + 1);
         assert_eq!(
             g.tag("Event"),
@@ -63,7 +83,7 @@ fn ten_thousand_generated_games_piped_through_stdin_come_back_complete_and_right
             "games stay in input order"
         );
         assert_eq!(g.tag("EscribaGame"), Some((i + 1).to_string().as_str()));
-        if &g.sans != w || !g.comments.is_empty() || g.result != "*" {
+        if &g.sans != w || !g.comments.is_empty() || g.result != *result {
             let at = g.sans.iter().zip(w).position(|(a, b)| a != b);
             wrong.push(format!(
                 "game {}: first difference at ply {at:?} (got {} plies, want {}); comments {:?}",

@@ -336,7 +336,23 @@ fn result_of(
         }),
         _ => None,
     };
-    from_term.unwrap_or_else(|| result_from_tag(tags))
+    from_term.unwrap_or_else(|| match result_from_tag(tags) {
+        // Nothing printed: a complete game that ends in mate or stalemate says it itself.
+        "*" if complete && !decoded.plies.is_empty() => {
+            let end = &decoded.final_position;
+            if end.is_checkmate() {
+                match turn {
+                    Color::White => "0-1",
+                    Color::Black => "1-0",
+                }
+            } else if end.is_stalemate() {
+                "1/2-1/2"
+            } else {
+                "*"
+            }
+        }
+        tagged => tagged,
+    })
 }
 
 fn result_from_tag(tags: &Tags) -> &'static str {
@@ -618,6 +634,18 @@ mod tests {
         assert!(r.beam_capped);
         assert!(r.flagged > 0, "the unsettled plies are flagged");
         assert!(crate::jsonl::game_line(&r).contains("\"beam_capped\":true"));
+    }
+
+    #[test]
+    fn a_game_ending_in_mate_gets_its_result_when_the_book_prints_none() {
+        let cfg = Config {
+            notation: crate::Notation::Fixed("en-descriptive".parse().unwrap()),
+            ..Config::default()
+        };
+        let r = process_game(&game("1. P-KB3 P-K4 2. P-KKt4 Q-R5 mate"), &cfg);
+        assert_eq!(r.result, "0-1");
+        let r = process_game(&game("1. P-KB3 P-K4 2. P-KKt4"), &cfg);
+        assert_eq!(r.result, "*", "an unfinished game keeps `*`");
     }
 
     #[test]

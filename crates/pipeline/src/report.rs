@@ -143,9 +143,12 @@ impl Summary {
 
     /// One line for humans: games, plies, complete %, flagged, failed, throughput.
     pub fn line(&self) -> String {
+        let plural =
+            |n: u64, one: &'static str, many: &'static str| if n == 1 { one } else { many };
         format!(
-            "{} games, {} plies, {:.1}% complete, {} flagged, {} failed in {:.2}s ({:.0} games/s, {:.0} plies/s)",
+            "{} {}, {} plies, {:.1}% complete, {} flagged, {} failed in {:.2}s ({:.0} games/s, {:.0} plies/s)",
             self.games,
+            plural(self.games, "game", "games"),
             self.plies,
             self.complete_percent(),
             self.flagged,
