@@ -6,7 +6,7 @@
 //! and the move is flagged as repaired. Check and mate marks are evidence, weighed apart.
 
 use escriba_notation::{CastleSide, CheckMark, Man, Move as Token, MoveKind, PieceMove, Place};
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Role, Square};
 
 use crate::identity::Origins;
 use crate::side::{desc_files, place_fits, relative_rank, wing_of};
@@ -438,6 +438,29 @@ impl Prefilter {
         }
         !m.is_castle() && m.role() == self.role && self.dest.contains(m.to())
     }
+}
+
+/// The legal moves a strict reading of `token` can be among, when the token prints its
+/// destination: the moves of its role to those squares (shakmaty's `san_candidates`),
+/// which also hold every SAN rival of each. Fills `out` and returns true; returns false
+/// (leaving `out` empty) when the token names no destination or too many squares to be
+/// worth it, and all legal moves are needed.
+pub fn destination_moves(pos: &Chess, token: &Token, out: &mut MoveList) -> bool {
+    out.clear();
+    let MoveKind::Piece(ref p) = token.kind else {
+        return false;
+    };
+    if p.to.is_none() {
+        return false;
+    }
+    let pre = Prefilter::new(token, pos.turn());
+    if pre.dest.count() > 4 {
+        return false;
+    }
+    for to in pre.dest {
+        out.extend(pos.san_candidates(pre.role, to));
+    }
+    true
 }
 
 /// Every legal move `token` can mean in `ctx`, cheapest first (stable in move order).

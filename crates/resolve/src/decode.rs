@@ -13,9 +13,11 @@ use escriba_notation::readings::readings;
 use escriba_notation::{CheckMark, Move as Token, Span, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position};
 
-use crate::candidates::{Candidate, Ctx, NEAR_TIE, Relax, candidates_into, mark_evidence};
+use crate::candidates::{
+    Candidate, Ctx, NEAR_TIE, Relax, candidates_into, destination_moves, mark_evidence,
+};
 use crate::identity::Origins;
 use crate::san::{render, san_of, suffix_of};
 use crate::{Diagnostic, Game, Options, Ply, Status};
@@ -110,6 +112,8 @@ struct Decoder<'a> {
     /// Token indices in which repairs are allowed.
     repair: Vec<bool>,
     /// Buffers reused from ply to ply.
+    spare: Vec<State>,
+    narrow: MoveList,
     cands: Vec<Candidate>,
     found: Vec<(Candidate, u32, u32, Option<CheckMark>)>,
     /// Half-moves from the standard start to the game's start position.
@@ -250,11 +254,29 @@ impl<'a> Decoder<'a> {
 
     /// Expands every state by a move token (`tok`), or by the readings of unread text.
     fn expand(&mut self, states: &[State], tok: usize, unknown_run: Option<usize>) -> Vec<State> {
-        let mut out = Vec::with_capacity(states.len() + 2);
+        // The beam's buffers go back and forth between plies instead of being allocated.
+        let mut out = std::mem::take(&mut self.spare);
+        out.clear();
         let repairing = self.repair[tok];
         for st in states {
-            let legal = st.pos.legal_moves();
-            let carried = self.settle(st, !legal.is_empty());
+            // A strict reading of a token with a printed destination needs only the moves
+            // to that destination; the settle step then needs to know about other moves
+            // only when the side to move is in check (mate or not).
+            let mut narrow = std::mem::take(&mut self.narrow);
+            let is_narrow = unknown_run.is_none()
+                && !repairing
+                && destination_moves(&st.pos, self.token(tok), &mut narrow);
+            let full;
+            let (legal, has_moves): (&[Move], bool) = if is_narrow {
+                (
+                    &narrow,
+                    !st.pos.is_check() || !st.pos.legal_moves().is_empty(),
+                )
+            } else {
+                full = st.pos.legal_moves();
+                (&full, !full.is_empty())
+            };
+            let carried = self.settle(st, has_moves);
             // (candidate, reading text index, joined token, the book's mark)
             let mut found = std::mem::take(&mut self.found);
             found.clear();
@@ -352,6 +374,7 @@ impl<'a> Decoder<'a> {
                 out.push(next);
             }
             self.found = found;
+            self.narrow = narrow;
         }
         out
     }
@@ -451,7 +474,7 @@ impl<'a> Decoder<'a> {
                     states = self.prune(active);
                 }
                 Event::Move(tok) => {
-                    let (passing, active) = split_skipping(states);
+                    let (passing, mut active) = split_skipping(states);
                     let mut next = if active.is_empty() {
                         Vec::new()
                     } else {
@@ -466,6 +489,8 @@ impl<'a> Decoder<'a> {
                     }
                     next.extend(passing);
                     states = self.prune(next);
+                    active.clear();
+                    self.spare = active;
                 }
             }
         }
@@ -521,6 +546,8 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         ties: Vec::new(),
         texts: Vec::new(),
         repair: vec![false; game.tokens.len()],
+        spare: Vec::new(),
+        narrow: MoveList::new(),
         cands: Vec::new(),
         found: Vec::new(),
         capped_at: 0,
