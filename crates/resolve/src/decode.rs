@@ -288,7 +288,7 @@ impl<'a> Decoder<'a> {
             if let Some(token) = &literal {
                 let max = if repairing { 1 } else { 0 };
                 cands.clear();
-                self.read(st, &legal, token, max, &mut cands);
+                self.read(st, legal, token, max, &mut cands);
                 found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
             }
             if repairing {
@@ -307,7 +307,7 @@ impl<'a> Decoder<'a> {
                         let idx = self.texts.len() as u32;
                         let mut used = false;
                         cands.clear();
-                        self.read(st, &legal, &r.mv, 0, &mut cands);
+                        self.read(st, legal, &r.mv, 0, &mut cands);
                         for mut c in cands.drain(..) {
                             c.cost += r.cost;
                             c.relax.0 |= Relax::READING;
@@ -347,7 +347,7 @@ impl<'a> Decoder<'a> {
                 let node = Node {
                     parent: st.node,
                     mv: c.mv,
-                    san: san_of(c.mv, &legal),
+                    san: san_of(c.mv, legal),
                     suffix: None,
                     tok: tok as u32,
                     tok2: joined,
