@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use crate::csv_out::PlyRow;
 use crate::error::{Error, Result};
+use crate::pgn::{Lexeme, lex_main_line};
 use crate::segment::{BlockSegmenter, segment_text};
 use crate::source::decode_text;
 use crate::tags::Tags;
@@ -37,62 +38,16 @@ pub struct ReplayedGame {
     pub error: Option<String>,
 }
 
-fn skip_balanced(chars: &[char], mut i: usize, open: char, close: char) -> usize {
-    let mut depth = 0;
-    while i < chars.len() {
-        if chars[i] == open {
-            depth += 1;
-        } else if chars[i] == close {
-            depth -= 1;
-            if depth == 0 {
-                return i + 1;
-            }
-        } else if open == '(' && chars[i] == '{' {
-            i = skip_balanced(chars, i, '{', '}');
-            continue;
-        }
-        i += 1;
-    }
-    i
-}
-
 /// The SAN-like words of a PGN movetext's main line: comments, variations, NAGs and move
 /// numbers removed; stops at a result or a null move (`--`, `Z0`).
 fn main_line_words(movetext: &str) -> Vec<String> {
-    let chars: Vec<char> = movetext.chars().collect();
     let mut words = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-        } else if c == '{' {
-            i = skip_balanced(&chars, i, '{', '}');
-        } else if c == '(' {
-            i = skip_balanced(&chars, i, '(', ')');
-        } else if c == ';' {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else {
-            let start = i;
-            while i < chars.len() && !chars[i].is_whitespace() && !"{(;".contains(chars[i]) {
-                i += 1;
-            }
-            let w: String = chars[start..i].iter().collect();
-            // Strip a leading move number: `12.`, `12...`, `12.e4`.
-            let digits = w.chars().take_while(char::is_ascii_digit).count();
-            let w = if digits > 0 && w[digits..].starts_with('.') {
-                w[digits..].trim_start_matches('.').to_owned()
-            } else {
-                w
-            };
-            match w.as_str() {
-                "" => {}
-                "1-0" | "0-1" | "1/2-1/2" | "*" | "--" | "Z0" => break,
-                _ if w.starts_with('$') => {}
-                _ => words.push(w),
-            }
+    for lexeme in lex_main_line(movetext) {
+        match lexeme {
+            Lexeme::Word(w) if w == "--" || w == "Z0" => break,
+            Lexeme::Word(w) => words.push(w),
+            Lexeme::Result(_) => break,
+            Lexeme::Comment(_) => {}
         }
     }
     words

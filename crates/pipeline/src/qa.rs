@@ -35,7 +35,7 @@ use crate::compare::{self, Comparison, MatchBy};
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::game::{GameResult, GameText, Item};
-use crate::pgn::write_game_with;
+use crate::pgn::{Lexeme, lex_main_line, write_game_with};
 use crate::segment::segment_text;
 use crate::source::decode_text;
 
@@ -718,80 +718,36 @@ pub fn parse_snapshot(text: &str) -> Vec<SnapGame> {
 }
 
 fn parse_movetext(movetext: &str) -> SnapGame {
-    let chars: Vec<char> = movetext.chars().collect();
     let mut g = SnapGame {
         plies: Vec::new(),
         result: "*".to_owned(),
     };
-    // True right after a ply (NAGs aside): its status comment may follow.
+    // True right after a ply: its status comment may follow.
     let mut after_ply = false;
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-        } else if c == '{' {
-            let end = chars[i..]
-                .iter()
-                .position(|&c| c == '}')
-                .map_or(chars.len(), |k| i + k);
-            let body: String = chars[i + 1..end].iter().collect();
-            let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
-            i = end + 1;
-            if let Some(rest) = body.strip_prefix(UNTRANSCRIBED) {
-                let token = rest.split_once(" : ").map_or("", |(_, t)| t);
-                g.plies.push(PlyState {
-                    san: token.split_whitespace().next().unwrap_or("").to_owned(),
-                    status: Status::Failed.as_str().to_owned(),
-                });
-            } else if after_ply && let Some(s) = status_word(&body) {
-                g.plies.last_mut().expect("after a ply").status = s.to_owned();
-            }
-            after_ply = false;
-        } else if c == '(' {
-            let mut depth = 0;
-            while i < chars.len() {
-                match chars[i] {
-                    '(' => depth += 1,
-                    ')' => depth -= 1,
-                    _ => {}
-                }
-                i += 1;
-                if depth == 0 {
-                    break;
-                }
-            }
-            after_ply = false;
-        } else if c == ';' {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else {
-            let start = i;
-            while i < chars.len() && !chars[i].is_whitespace() && !"{(;".contains(chars[i]) {
-                i += 1;
-            }
-            let w: String = chars[start..i].iter().collect();
-            let digits = w.chars().take_while(char::is_ascii_digit).count();
-            let w = if digits > 0 && w[digits..].starts_with('.') {
-                w[digits..].trim_start_matches('.').to_owned()
-            } else {
-                w
-            };
-            match w.as_str() {
-                "" => {}
-                "1-0" | "0-1" | "1/2-1/2" | "*" => {
-                    g.result = w;
-                    after_ply = false;
-                }
-                _ if w.starts_with('$') => {}
-                _ => {
+    for lexeme in lex_main_line(movetext) {
+        match lexeme {
+            Lexeme::Comment(body) => {
+                if let Some(rest) = body.strip_prefix(UNTRANSCRIBED) {
+                    let token = rest.split_once(" : ").map_or("", |(_, t)| t);
                     g.plies.push(PlyState {
-                        san: w,
-                        status: Status::Exact.as_str().to_owned(),
+                        san: token.split_whitespace().next().unwrap_or("").to_owned(),
+                        status: Status::Failed.as_str().to_owned(),
                     });
-                    after_ply = true;
+                } else if after_ply && let Some(s) = status_word(&body) {
+                    g.plies.last_mut().expect("after a ply").status = s.to_owned();
                 }
+                after_ply = false;
+            }
+            Lexeme::Result(r) => {
+                g.result = r;
+                after_ply = false;
+            }
+            Lexeme::Word(w) => {
+                g.plies.push(PlyState {
+                    san: w,
+                    status: Status::Exact.as_str().to_owned(),
+                });
+                after_ply = true;
             }
         }
     }
