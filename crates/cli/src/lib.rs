@@ -459,7 +459,7 @@ impl Observer for Console {
                 "game {} ({}): `{}` read as {} ({})",
                 r.index,
                 dialect,
-                p.input,
+                r.input(p),
                 p.ply.san,
                 p.ply.status.as_str()
             );

@@ -89,8 +89,8 @@ impl Default for Config {
             letters: PieceLetters::default(),
             jobs: 0,
             shard: Shard::ALL,
-            chunk_games: 2000,
-            chunk_bytes: 4 << 20,
+            chunk_games: 256,
+            chunk_bytes: 256 << 10,
             segmenter: Arc::new(|| Box::new(BlockSegmenter::new()) as Box<dyn Segmenter>),
         }
     }

@@ -137,7 +137,7 @@ pub fn ply_rows(r: &GameResult) -> Vec<PlyRow> {
                 ply: i + 1,
                 move_number: p.ply.move_number,
                 side: side(p.ply.color),
-                input: p.input.clone(),
+                input: r.input(p).to_owned(),
                 san: p.ply.san.clone(),
                 uci: p.ply.uci.clone(),
                 status: p.ply.status.as_str().to_owned(),

@@ -61,10 +61,9 @@ impl GameStatus {
 /// A transcribed ply with its place in the book.
 #[derive(Debug, Clone)]
 pub struct PlyRecord {
-    /// The resolver's ply.
+    /// The resolver's ply; its span points into the game's movetext
+    /// ([`GameResult::input`] gives the token as printed).
     pub ply: Ply,
-    /// The book's token, as printed.
-    pub input: String,
     /// 1-based source line of the token.
     pub line: usize,
     /// 1-based source column (in characters) of the token.
@@ -155,6 +154,11 @@ pub struct GameResult {
 }
 
 impl GameResult {
+    /// The book's token of a ply, as printed.
+    pub fn input(&self, p: &PlyRecord) -> &str {
+        self.movetext.get(p.ply.span.range()).unwrap_or("")
+    }
+
     /// The first issue as one line, for `games.csv`: the failure, else the first flagged ply.
     pub fn first_issue(&self) -> String {
         if let Some(f) = &self.failure {
@@ -169,7 +173,7 @@ impl GameResult {
                     p.line,
                     p.column,
                     p.ply.status.as_str(),
-                    p.input,
+                    self.input(p),
                     p.ply.san,
                     p.ply
                         .note
@@ -572,12 +576,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         .into_iter()
         .map(|ply| {
             let (line, column) = map.locate(text, ply.span.start as usize);
-            PlyRecord {
-                input: text.get(ply.span.range()).unwrap_or("").to_owned(),
-                line,
-                column,
-                ply,
-            }
+            PlyRecord { line, column, ply }
         })
         .collect();
     out.flagged = out

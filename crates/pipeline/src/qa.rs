@@ -889,7 +889,7 @@ fn diagnostics(r: &GameResult) -> Vec<Diagnostic> {
             Diagnostic {
                 ply: i + 1,
                 location: format!("{}:{}", p.line, p.column),
-                token: p.input.clone(),
+                token: r.input(p).to_owned(),
                 san: p.ply.san.clone(),
                 status: p.ply.status.as_str().to_owned(),
                 note,
