@@ -458,7 +458,9 @@ pub fn destination_moves(pos: &Chess, token: &Token, out: &mut MoveList) -> bool
         return false;
     }
     for to in pre.dest {
-        out.extend(pos.san_candidates(pre.role, to));
+        // By reference: moving a `MoveList` copies its whole array.
+        let moves = pos.san_candidates(pre.role, to);
+        out.extend(moves.iter().copied());
     }
     true
 }

@@ -113,7 +113,6 @@ struct Decoder<'a> {
     repair: Vec<bool>,
     /// Buffers reused from ply to ply.
     spare: Vec<State>,
-    narrow: MoveList,
     cands: Vec<Candidate>,
     found: Vec<(Candidate, u32, u32, Option<CheckMark>)>,
     /// Half-moves from the standard start to the game's start position.
@@ -262,7 +261,8 @@ impl<'a> Decoder<'a> {
             // A strict reading of a token with a printed destination needs only the moves
             // to that destination; the settle step then needs to know about other moves
             // only when the side to move is in check (mate or not).
-            let mut narrow = std::mem::take(&mut self.narrow);
+            // A fresh list: an empty `MoveList` is free, while moving one copies its array.
+            let mut narrow = MoveList::new();
             let is_narrow = unknown_run.is_none()
                 && !repairing
                 && destination_moves(&st.pos, self.token(tok), &mut narrow);
@@ -374,7 +374,6 @@ impl<'a> Decoder<'a> {
                 out.push(next);
             }
             self.found = found;
-            self.narrow = narrow;
         }
         out
     }
@@ -547,7 +546,6 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         texts: Vec::new(),
         repair: vec![false; game.tokens.len()],
         spare: Vec::new(),
-        narrow: MoveList::new(),
         cands: Vec::new(),
         found: Vec::new(),
         capped_at: 0,
@@ -679,7 +677,11 @@ fn finish(
         if n.tok2 != NONE {
             span.end = game.tokens[n.tok2 as usize].span.end;
         }
-        let mut alts = alternatives.remove(&id).unwrap_or_default();
+        let mut alts = if alternatives.is_empty() {
+            Vec::new()
+        } else {
+            alternatives.remove(&id).unwrap_or_default()
+        };
         alts.sort();
         alts.dedup();
         let unsettled = n.readings > 1 && n.ply < d.capped_at;
@@ -693,7 +695,11 @@ fn finish(
             Status::Inferred
         };
         let mut notes: Vec<String> = Vec::new();
-        for w in n.relax.describe() {
+        for w in if n.relax.0 == 0 {
+            Vec::new()
+        } else {
+            n.relax.describe()
+        } {
             if w == "misprint or OCR damage read as" && n.reading != NONE {
                 notes.push(format!("{w} `{}`", d.texts[n.reading as usize]));
             } else {
