@@ -431,17 +431,18 @@ impl<'a> Decoder<'a> {
             match self.events[ei] {
                 Event::Number { number, black, tok } => {
                     // Half-moves since the standard start: `12.` is 22 (White) or 23 (Black).
-                    let first = 2 * number.saturating_sub(1);
+                    let first = number.saturating_sub(1).saturating_mul(2);
                     let offset = self.ply_offset;
                     // Fits, misnumbered (off by more than a move or so: a cost), or one ply
                     // off: a move was skipped or read twice, and no reading goes on from
                     // there, since what follows would be read by the wrong side.
                     let verdict = |st: &State| {
-                        let at = offset + st.ply;
+                        let at = offset.saturating_add(st.ply);
+                        let second = first.saturating_add(1);
                         let fits = if black {
-                            at == first + 1
+                            at == second
                         } else {
-                            at == first || at == first + 1
+                            at == first || at == second
                         };
                         match (fits, at.abs_diff(first) > 3) {
                             (true, _) => Some(0),
@@ -549,8 +550,9 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         cands: Vec::new(),
         found: Vec::new(),
         capped_at: 0,
-        ply_offset: 2 * (game.start.fullmoves().get() - 1)
-            + u32::from(game.start.turn() == Color::Black),
+        ply_offset: (game.start.fullmoves().get() - 1)
+            .saturating_mul(2)
+            .saturating_add(u32::from(game.start.turn() == Color::Black)),
         capped: false,
     };
     let mut passes = 0;
@@ -731,7 +733,7 @@ fn finish(
         };
         let base = game.start.fullmoves().get();
         let offset = u32::from(game.start.turn() == Color::Black);
-        let move_number = base + (n.ply + offset) / 2;
+        let move_number = base.saturating_add(n.ply.saturating_add(offset) / 2);
         plies.push(Ply {
             san: render(n.san, n.suffix),
             uci: crate::san::uci(n.mv),
@@ -851,5 +853,24 @@ mod tests {
             "{:?}",
             d.plies
         );
+    }
+
+    #[test]
+    fn absurd_move_numbers_and_move_counters_do_not_overflow() {
+        let d = resolve(
+            "4294967295. P-K4",
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert_eq!(d.plies.len(), 1, "a misnumbered line is only a cost");
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 4294967295";
+        let d = resolve(
+            "1. P-K4 K-Q2 2. P-K5",
+            EN,
+            start_position(Some(fen), false).unwrap(),
+            &Options::default(),
+        );
+        assert_eq!(d.plies.len(), 3);
     }
 }
