@@ -111,6 +111,10 @@ const CHECK_WORDS: [(&str, CheckMark); 19] = [
 ];
 
 fn check_word(i: In<'_>) -> Option<(In<'_>, CheckMark)> {
+    // Every check word's second letter is lower case: `C3AR` or `D2D` is no check word.
+    if !i.as_bytes().get(1).is_some_and(u8::is_ascii_lowercase) {
+        return None;
+    }
     for (w, m) in CHECK_WORDS {
         if i.len() >= w.len() && i.is_char_boundary(w.len()) && i[..w.len()].eq_ignore_ascii_case(w)
         {
