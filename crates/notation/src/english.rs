@@ -555,18 +555,9 @@ fn desc_square(i: In<'_>, mover: Man, need: Need) -> Res<'_, DescSquare> {
 
 /// A full algebraic square, for the hybrid `P-d4`.
 fn abs_square(i: In<'_>) -> Res<'_, AbsSquare> {
-    let b = i.as_bytes();
-    match (b.first(), b.get(1)) {
-        (Some(&f @ b'a'..=b'h'), Some(&r @ b'1'..=b'8'))
-            if !b.get(2).is_some_and(u8::is_ascii_digit) =>
-        {
-            Ok((
-                &i[2..],
-                AbsSquare {
-                    file: Some(f - b'a'),
-                    rank: Some(r - b'1'),
-                },
-            ))
+    match lex::abs_square(i) {
+        Some((rest, sq)) if !rest.as_bytes().first().is_some_and(u8::is_ascii_digit) => {
+            Ok((rest, sq))
         }
         _ => fail(i),
     }

@@ -7,7 +7,7 @@ use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::combinator::{opt, value};
 
-use crate::ast::CheckMark;
+use crate::ast::{AbsSquare, CheckMark};
 use crate::dialect::Dialect;
 
 /// Parser input: the rest of the source text.
@@ -45,6 +45,21 @@ pub(crate) fn opt_dash(i: In<'_>) -> Res<'_, bool> {
 /// A capture sign: `x`, `X`, `×`, `:`.
 pub(crate) fn capture_sign(i: In<'_>) -> Res<'_, ()> {
     value((), alt((tag("x"), tag("X"), tag("×"), tag(":")))).parse(i)
+}
+
+/// A full algebraic square (`c4`) at the start of `i`, with the rest; the caller decides
+/// what may follow it.
+pub(crate) fn abs_square(i: In<'_>) -> Option<(In<'_>, AbsSquare)> {
+    match i.as_bytes() {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Some((
+            &i[2..],
+            AbsSquare {
+                file: Some(f - b'a'),
+                rank: Some(r - b'1'),
+            },
+        )),
+        _ => None,
+    }
 }
 
 /// True when the byte at the start of `i` can't continue a word.

@@ -176,17 +176,14 @@ fn file_first(l: Letters, i: In<'_>) -> Res<'_, DescSquare> {
 
 /// A full algebraic square, `c4`.
 fn abs_square(i: In<'_>) -> Res<'_, AbsSquare> {
-    match i.as_bytes() {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8', rest @ ..]
-            if !rest.first().is_some_and(u8::is_ascii_alphanumeric) =>
+    match lex::abs_square(i) {
+        Some((rest, sq))
+            if !rest
+                .as_bytes()
+                .first()
+                .is_some_and(u8::is_ascii_alphanumeric) =>
         {
-            Ok((
-                &i[2..],
-                AbsSquare {
-                    file: Some(f - b'a'),
-                    rank: Some(r - b'1'),
-                },
-            ))
+            Ok((rest, sq))
         }
         _ => fail(i),
     }

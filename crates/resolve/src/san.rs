@@ -154,12 +154,15 @@ mod tests {
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
 
-    fn check_all(fen: &str) {
-        let pos: Chess = fen
-            .parse::<Fen>()
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
             .unwrap()
             .into_position(CastlingMode::Standard)
-            .unwrap();
+            .unwrap()
+    }
+
+    fn check_all(fen: &str) {
+        let pos = position(fen);
         let legal = pos.legal_moves();
         for &m in &legal {
             let ours = san_of(m, &legal);
@@ -174,11 +177,7 @@ mod tests {
             "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
             "4k3/8/8/1N3N2/8/1N3N2/8/R3K2R w KQ - 0 1",
         ] {
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
+            let pos = position(fen);
             let legal = pos.legal_moves();
             for &m in &legal {
                 let san = san_of(m, &legal);
