@@ -11,6 +11,7 @@ use std::time::Duration;
 use annotate_snippets::{Level, Renderer, Snippet};
 use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use escriba_pipeline::book::BookMode;
 use escriba_pipeline::compare::{self, MatchBy};
 use escriba_pipeline::{
     Config, Error, GameResult, Notation, Observer, OutputFile, PieceLetters, Progress, Shard, Sink,
@@ -146,6 +147,23 @@ struct TranscribeArgs {
     /// and the report).
     #[arg(long)]
     annotate_flags: bool,
+
+    /// Read every input as a whole book: find each game under its heading, read its
+    /// column table through notes, diagrams, footnotes and page marks, and keep the notes
+    /// as comments. Without this flag a book is detected (long prose, headings, column
+    /// tables) and the summary line says so. Every line of a book is accounted for in
+    /// the report: part of a game, of a fragment, or skipped with its reason.
+    #[arg(long, conflicts_with = "no_book")]
+    book: bool,
+
+    /// Never read an input as a book: game files and plain game texts only.
+    #[arg(long)]
+    no_book: bool,
+
+    /// Leave a book's fragments (opening analysis, variations, studies: tagged
+    /// `[EscribaKind "fragment"]`) out of the outputs; the report lists their lines.
+    #[arg(long)]
+    no_fragments: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -172,6 +190,12 @@ struct CompareArgs {
     /// Print the comparison as JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Compare each game only as far as the transcription goes when it was transcribed to
+    /// its end: a book's score often stops before the reference's (`Resigns`, "after a few
+    /// more moves"). The reference plies past that end are counted apart, as neither right
+    /// nor missing; a game that stopped early still counts its missing plies.
+    #[arg(long)]
+    to_book_end: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -312,6 +336,14 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         letters,
         jobs: args.jobs.unwrap_or(0),
         shard: args.shard.unwrap_or_default(),
+        book: if args.book {
+            BookMode::On
+        } else if args.no_book {
+            BookMode::Off
+        } else {
+            BookMode::Auto
+        },
+        no_fragments: args.no_fragments,
         ..Config::default()
     };
     let inputs = expand_inputs(&args.inputs)?;
@@ -528,7 +560,7 @@ fn run_compare(args: CompareArgs) -> anyhow::Result<()> {
         MatchArg::Index => MatchBy::Index,
         MatchArg::Content => MatchBy::Content,
     };
-    let c = compare::compare(&output, &reference, by, plies.as_ref());
+    let c = compare::compare_to_book_end(&output, &reference, by, plies.as_ref(), args.to_book_end);
     let mut out = io::stdout().lock();
     if args.json {
         serde_json::to_writer_pretty(&mut out, &c).context("writing JSON")?;

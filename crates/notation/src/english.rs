@@ -1065,6 +1065,14 @@ fn castle_on_side(i: In<'_>) -> Res<'_, CastleSide> {
     }
 }
 
+/// `K. R.` or `with K. R.` inside the parentheses of `Castles (with K. R.)`.
+fn with_side_letters(i: In<'_>) -> Res<'_, CastleSide> {
+    match kw(i, "with") {
+        Some(r) => side_letters(gap(r).0),
+        None => side_letters(i),
+    }
+}
+
 /// Bare side letters after `Castles` must not be the next move's man (`Castles Q-R5`).
 fn clean_side_end(r: In<'_>) -> bool {
     match r.chars().next() {
@@ -1086,7 +1094,7 @@ fn castles(i: In<'_>) -> Res<'_, Move> {
         if let Ok((x, side)) = castle_on_side(r) {
             return castled(x, Some(side));
         }
-        if let Ok((x, side)) = parens(r, side_letters) {
+        if let Ok((x, side)) = parens(r, with_side_letters) {
             return castled(x, Some(side));
         }
         if let Some(x) = kw(r, "kingside") {
@@ -1799,6 +1807,7 @@ mod tests {
         "Castles (QR)",
         "Castles (K. R.)",
         "Castles (Q. R.)",
+        "Castles (with K. R.)",
         "Castles queenside",
         "Castles on K's side.",
         "Castles on Q's side",

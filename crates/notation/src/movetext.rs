@@ -42,7 +42,11 @@ const NAG_GLYPHS: [(&str, u8); 29] = [
 ];
 
 /// Result words, matched case-insensitively at a word boundary; longest first.
-const RESULT_WORDS: [(&str, Termination); 24] = [
+const RESULT_WORDS: [(&str, Termination); 28] = [
+    ("and white resigns", Termination::BlackWins),
+    ("and black resigns", Termination::WhiteWins),
+    ("and white mates", Termination::WhiteWins),
+    ("and black mates", Termination::BlackWins),
     ("white resigns", Termination::BlackWins),
     ("black resigns", Termination::WhiteWins),
     ("and white wins", Termination::WhiteWins),

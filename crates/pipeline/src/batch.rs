@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::book::{BookReport, UnitKind};
 use crate::config::Config;
 use crate::csv_out::{GAME_COLUMNS, PLY_COLUMNS, game_row, header_bytes, ply_rows, rows_bytes};
 use crate::error::{Error, Result};
@@ -266,6 +267,8 @@ struct Cutter<'c> {
     next_index: u64,
     other_shards: u64,
     eof: bool,
+    /// The book report of this input, once its segmenter has finished.
+    book: Option<BookReport>,
 }
 
 impl Cutter<'_> {
@@ -284,6 +287,7 @@ impl Cutter<'_> {
             }
             if self.eof {
                 self.segmenter.finish(&mut segments);
+                self.book = self.segmenter.take_report();
             }
             for segment in segments.drain(..) {
                 let index = self.next_index;
@@ -360,15 +364,21 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
     let mut next_index = 1u64;
     let mut bytes_before = 0u64;
     for input in inputs {
+        let name: Arc<str> = Arc::from(input.name());
+        let mut segmenter = cfg.new_segmenter();
+        segmenter.set_source(&name);
         let mut cutter = Cutter {
             reader: LineReader::new(open_input(input)?, cfg.chunk_bytes),
-            segmenter: (cfg.segmenter)(),
-            name: Arc::from(input.name()),
+            segmenter,
+            name,
             cfg,
             next_index,
             other_shards: 0,
             eof: false,
+            book: None,
         };
+        // Units of a book left out of the outputs, settled in the report at the end.
+        let mut left_out: Vec<(usize, Option<u64>, Option<String>)> = Vec::new();
         let mut current = cutter.next_chunk()?;
         while !current.is_empty() {
             let work = |g: &GameText| {
@@ -383,6 +393,15 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
                 )
             });
             for (r, out) in done {
+                if r.book.is_some() {
+                    let leave = leave_out(&r, cfg);
+                    let written = leave.is_none().then_some(r.index);
+                    left_out.push((r.line, written, leave.clone()));
+                    if leave.is_some() {
+                        summary.left_out += 1;
+                        continue;
+                    }
+                }
                 writers.write(&r, out, cfg, &mut summary)?;
                 summary.add(&r);
                 observer.game(&r);
@@ -399,11 +418,35 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
         }
         next_index = cutter.next_index;
         summary.other_shards += cutter.other_shards;
+        if let Some(mut report) = cutter.book.take() {
+            for (line, game, reason) in left_out {
+                report.settle(line, game, reason);
+            }
+            summary.books.push(report);
+        }
         bytes_before += cutter.reader.consumed();
     }
     writers.flush()?;
     summary.set_elapsed(start.elapsed());
     Ok(summary)
+}
+
+/// Why a book's unit is left out of the outputs: a fragment that does not replay at all,
+/// or any fragment under `--no-fragments`. `None`: the unit is written.
+fn leave_out(r: &GameResult, cfg: &Config) -> Option<String> {
+    let book = r.book.as_ref()?;
+    if book.kind != UnitKind::Fragment {
+        return None;
+    }
+    if cfg.no_fragments {
+        return Some("fragment left out (--no-fragments)".into());
+    }
+    // A fragment is kept only when it replays to its end: half an analysis is no record.
+    let f = r.failure.as_ref()?;
+    Some(format!(
+        "analysis that does not replay ({}:{}: {})",
+        f.line, f.column, f.message
+    ))
 }
 
 /// Processes already-cut games in parallel (in order), for callers that segment themselves.

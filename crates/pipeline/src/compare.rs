@@ -36,6 +36,9 @@ pub struct ReplayedGame {
     pub numbers: Vec<(u32, Color)>,
     /// Why the replay stopped before the end of the movetext, if it did.
     pub error: Option<String>,
+    /// The game was transcribed to its end: no `{escriba: untranscribed …}` comment marks
+    /// a stop (for references this only says the same of their text).
+    pub finished: bool,
 }
 
 /// The SAN-like words of a PGN movetext's main line: comments, variations, NAGs and move
@@ -62,6 +65,11 @@ fn replay(tags: Tags, line: usize, movetext: &str) -> ReplayedGame {
         positions: Vec::new(),
         numbers: Vec::new(),
         error: None,
+        finished: !movetext
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains("{escriba: untranscribed"),
     };
     let mut pos: Chess = match start_position(g.tags.get("FEN"), false) {
         Ok(p) => p,
@@ -150,6 +158,9 @@ pub struct Comparison {
     pub plies_missing: u64,
     /// Output plies beyond the reference's end (neither right nor wrong).
     pub plies_extra: u64,
+    /// Reference plies past the end of an output game that was transcribed to its end:
+    /// the book's score stops earlier than the reference's (neither right nor wrong).
+    pub plies_beyond: u64,
     /// Wrong plies the plies CSV calls `exact` or `inferred`; `None` without a CSV.
     pub silently_wrong: Option<u64>,
     /// Reference games that could not be replayed to their end, with the reason.
@@ -195,6 +206,21 @@ pub fn compare(
     by: MatchBy,
     plies: Option<&PlyIndex>,
 ) -> Comparison {
+    compare_to_book_end(output, reference, by, plies, false)
+}
+
+/// [`compare`], and with `to_book_end` each game is compared only as far as a finished
+/// output game goes: a book's score often stops before the reference's (`Resigns`, "after
+/// a few more moves"), and the reference plies past that end are counted apart
+/// ([`Comparison::plies_beyond`]), neither right nor missing. A game that stopped early
+/// (an `{escriba: untranscribed …}` comment) still counts its missing plies.
+pub fn compare_to_book_end(
+    output: &[ReplayedGame],
+    reference: &[ReplayedGame],
+    by: MatchBy,
+    plies: Option<&PlyIndex>,
+    to_book_end: bool,
+) -> Comparison {
     let mut c = Comparison {
         games: reference.len(),
         silently_wrong: plies.map(|_| 0),
@@ -220,6 +246,9 @@ pub fn compare(
             None => (&empty, &empty),
         };
         let number = oi.map(|i| game_number(&output[i], i));
+        // A finished output game that is shorter than the reference: the book stops there.
+        let finished = to_book_end
+            && oi.is_some_and(|i| output[i].finished && !output[i].positions.is_empty());
         let mut first: Option<usize> = None;
         for (k, rp) in r.positions.iter().enumerate() {
             match out_pos.get(k) {
@@ -235,6 +264,7 @@ pub fn compare(
                         *c.silently_wrong.as_mut().expect("set with a CSV") += 1;
                     }
                 }
+                None if finished => c.plies_beyond += 1,
                 None => {
                     c.plies_missing += 1;
                     first.get_or_insert(k);
@@ -284,8 +314,14 @@ impl Comparison {
             pct(self.plies_wrong),
             self.plies_missing,
             pct(self.plies_missing),
-            self.plies_extra
+            self.plies_extra,
         );
+        if self.plies_beyond > 0 {
+            s.push_str(&format!(
+                "reference plies past the end of the book's score: {}\n",
+                self.plies_beyond
+            ));
+        }
         if let Some(n) = self.silently_wrong {
             s.push_str(&format!(
                 "silently wrong plies (wrong but marked exact or inferred): {n}\n"
@@ -349,7 +385,8 @@ mod tests {
 
     #[test]
     fn reference_lengths_rule_and_extra_plies_do_not_count() {
-        let out = replay_pgn("1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 *");
+        let out =
+            replay_pgn("1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 {escriba: untranscribed from 1... : X} *");
         let reference = replay_pgn("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *");
         let c = compare(&out, &reference, MatchBy::Index, None);
         assert_eq!(c.games_exact, 1);
@@ -358,6 +395,25 @@ mod tests {
             (4, 0, 1, 1)
         );
         assert_eq!(c.discrepancies[0].move_label, "1...");
+    }
+
+    #[test]
+    fn a_finished_game_shorter_than_the_reference_stops_where_the_book_stops() {
+        let reference = replay_pgn("1. e4 e5 2. Nf3 Nc6 *");
+        let finished = replay_pgn("1. e4 e5 1-0");
+        let c = compare_to_book_end(&finished, &reference, MatchBy::Index, None, true);
+        assert_eq!((c.plies_right, c.plies_missing, c.plies_beyond), (2, 0, 2));
+        assert_eq!(c.games_exact, 1);
+        let c = compare(&finished, &reference, MatchBy::Index, None);
+        assert_eq!(
+            (c.plies_right, c.plies_missing, c.plies_beyond),
+            (2, 2, 0),
+            "without the option, the reference's length rules"
+        );
+        let stopped = replay_pgn("1. e4 e5 {escriba: untranscribed from 2. : Kt-KBS} *");
+        let c = compare_to_book_end(&stopped, &reference, MatchBy::Index, None, true);
+        assert_eq!((c.plies_right, c.plies_missing, c.plies_beyond), (2, 2, 0));
+        assert_eq!(c.games_exact, 0, "a game that stopped early is not right");
     }
 
     #[test]

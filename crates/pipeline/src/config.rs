@@ -6,6 +6,8 @@ use std::sync::Arc;
 use escriba_notation::{Dialect, UnknownDialect};
 use escriba_resolve::Options;
 
+use crate::book::detect::AutoSegmenter;
+use crate::book::{BookMode, BookSegmenter};
 use crate::letters::PieceLetters;
 use crate::segment::{BlockSegmenter, Segmenter, SegmenterFactory};
 use crate::shard::Shard;
@@ -57,8 +59,27 @@ pub struct Config {
     pub chunk_games: usize,
     /// Bytes per decoding chunk.
     pub chunk_bytes: usize,
-    /// Builds the segmenter for each input.
-    pub segmenter: Arc<SegmenterFactory>,
+    /// Whether inputs are read as whole books.
+    pub book: BookMode,
+    /// Leave a book's fragments (analysis, openings, studies) out of the outputs.
+    pub no_fragments: bool,
+    /// Builds the segmenter for each input; `None` picks one from [`Config::book`].
+    pub segmenter: Option<Arc<SegmenterFactory>>,
+}
+
+impl Config {
+    /// A fresh segmenter for one input: the configured factory, else the one that
+    /// [`Config::book`] asks for.
+    pub fn new_segmenter(&self) -> Box<dyn Segmenter> {
+        if let Some(f) = &self.segmenter {
+            return f();
+        }
+        match self.book {
+            BookMode::Off => Box::new(BlockSegmenter::new()),
+            BookMode::On => Box::new(BookSegmenter::new(self.notation, true)),
+            BookMode::Auto => Box::new(AutoSegmenter::new(self.notation)),
+        }
+    }
 }
 
 impl std::fmt::Debug for Config {
@@ -74,6 +95,8 @@ impl std::fmt::Debug for Config {
             .field("shard", &self.shard)
             .field("chunk_games", &self.chunk_games)
             .field("chunk_bytes", &self.chunk_bytes)
+            .field("book", &self.book)
+            .field("no_fragments", &self.no_fragments)
             .finish_non_exhaustive()
     }
 }
@@ -91,7 +114,9 @@ impl Default for Config {
             shard: Shard::ALL,
             chunk_games: 256,
             chunk_bytes: 256 << 10,
-            segmenter: Arc::new(|| Box::new(BlockSegmenter::new()) as Box<dyn Segmenter>),
+            book: BookMode::Auto,
+            no_fragments: false,
+            segmenter: None,
         }
     }
 }

@@ -11,6 +11,7 @@ use escriba_resolve::shakmaty::{Color, Position};
 use escriba_resolve::{Decoded, Diagnostic, Game, Ply, decode, start_position};
 use serde::Serialize;
 
+use crate::book::{AlternateRole, BookSegment, Footnote, UnitKind};
 use crate::config::{Config, Notation};
 use crate::segment::Segment;
 use crate::source::{Encoding, LineMap};
@@ -151,6 +152,8 @@ pub struct GameResult {
     /// The decoder's beam dropped live readings: the plies it could not settle are flagged
     /// ambiguous, and the game says so.
     pub beam_capped: bool,
+    /// What book mode knows of the game (its kind and line range); `None` outside books.
+    pub book: Option<Box<BookSegment>>,
 }
 
 impl GameResult {
@@ -271,7 +274,7 @@ fn try_dialect(
     order: usize,
     text: &str,
     start: &escriba_resolve::shakmaty::Chess,
-    cfg: &Config,
+    opts: &escriba_resolve::Options,
 ) -> Attempt {
     let tokens = movetext::tokenize(dialect, text);
     let game = Game {
@@ -280,7 +283,7 @@ fn try_dialect(
         dialect,
         start: start.clone(),
     };
-    let decoded = decode(&game, &cfg.decoder);
+    let decoded = decode(&game, opts);
     let mut failure = decoded.failure.clone();
     if failure.is_none() {
         let read_to = decoded.plies.last().map_or(0, |p| p.span.end);
@@ -373,6 +376,7 @@ fn build_items(
     text: &str,
     plies: &[Ply],
     failure: Option<&Diagnostic>,
+    footnotes: &[Footnote],
 ) -> Vec<Item> {
     let ply_at: HashMap<usize, usize> = plies
         .iter()
@@ -437,20 +441,36 @@ fn build_items(
             }
             TokenKind::Nag(n) => items.push(Item::Nag { nag: n }),
             TokenKind::Result(_) => {
-                let rest = comment_safe(&text[t.span.end as usize..]);
-                if !rest.is_empty() {
-                    items.push(Item::Comment {
-                        text: format!("escriba: text after the result: {rest}"),
-                    });
+                // Comments after the result (a book's closing notes) stay comments; other
+                // text is kept as one comment that says what it is.
+                let mut from = t.span.end as usize;
+                for c in &tokens[i + 1..] {
+                    if let TokenKind::Comment { text: inner } = c.kind
+                        && text[c.span.range()].starts_with('{')
+                    {
+                        after_result(&mut items, &text[from..c.span.start as usize]);
+                        let note = comment_safe(slice(inner));
+                        if !note.is_empty() {
+                            items.push(Item::Comment { text: note });
+                        }
+                        from = c.span.end as usize;
+                    }
                 }
+                after_result(&mut items, &text[from..]);
                 return items;
             }
             TokenKind::DrawOffer => items.push(Item::Comment {
                 text: "(=) draw offered".to_owned(),
             }),
-            TokenKind::Footnote => items.push(Item::Comment {
-                text: format!("footnote {}", comment_safe(slice(t.span))),
-            }),
+            TokenKind::Footnote => {
+                let mark = slice(t.span);
+                let label = mark.trim_matches(|c: char| "[]() ".contains(c));
+                let text = match footnotes.iter().find(|f| f.label == label) {
+                    Some(f) => format!("[{label}] {}", comment_safe(&f.text)),
+                    None => format!("footnote {}", comment_safe(mark)),
+                };
+                items.push(Item::Comment { text });
+            }
             TokenKind::PageMark => items.push(Item::Comment {
                 text: format!("escriba: page mark {}", comment_safe(slice(t.span))),
             }),
@@ -466,12 +486,21 @@ fn build_items(
     items
 }
 
+/// Text found after a game's result, kept as a comment that says so.
+fn after_result(items: &mut Vec<Item>, rest: &str) {
+    let rest = comment_safe(rest);
+    if !rest.is_empty() {
+        items.push(Item::Comment {
+            text: format!("escriba: text after the result: {rest}"),
+        });
+    }
+}
+
 /// Processes one game: picks the dialect, decodes, and records everything the outputs need.
 pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     let seg = &game.segment;
-    let text = seg.movetext.as_str();
-    let map = LineMap::new(text, seg.movetext_line);
-    let tags = seg.tags.clone();
+    let book = seg.book.as_deref();
+    let mut tags = seg.tags.clone();
     let mut out = GameResult {
         source: game.source.clone(),
         index: game.index,
@@ -484,16 +513,18 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         status: GameStatus::Empty,
         items: Vec::new(),
         flagged: 0,
-        movetext: seg.movetext.clone(),
+        movetext: String::new(),
         movetext_line: seg.movetext_line,
         encoding: seg.encoding,
         beam_capped: false,
+        book: seg.book.clone(),
     };
 
     let fen = tags.get("FEN").map(str::to_owned);
     let start = match start_position(fen.as_deref(), false) {
         Ok(p) => p,
         Err(e) => {
+            out.movetext = seg.movetext.clone();
             out.status = GameStatus::Failed;
             out.failure = Some(Failure {
                 ply: 0,
@@ -510,31 +541,65 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         }
     };
 
+    // The readings of the text to try: the segment's own, and a book's other column order.
+    let mut readings: Vec<(&str, &[usize], escriba_resolve::shakmaty::Chess)> =
+        vec![(seg.movetext.as_str(), &[], start)];
+    if let Some(alt) = book.and_then(|b| b.alternate.as_ref())
+        && alt.role == AlternateRole::Order
+    {
+        let white_first = start_position(None, false).expect("the standard position");
+        readings.push((alt.movetext.as_str(), &alt.line_numbers, white_first));
+    }
     let tagged = tags.get("Notation").and_then(|n| n.parse::<Dialect>().ok());
-    let candidates: Vec<Dialect> = match (cfg.notation, tagged) {
-        (Notation::Fixed(d), _) => vec![d],
-        (Notation::Auto, Some(d)) => vec![d],
-        (Notation::Auto, None) => auto_candidates(text, cfg.auto_candidates),
+    let candidates: Vec<Dialect> = match (cfg.notation, tagged, book) {
+        (Notation::Fixed(d), ..) => vec![d],
+        (Notation::Auto, Some(d), _) => vec![d],
+        (Notation::Auto, None, Some(b)) if !b.dialects.is_empty() => b.dialects.clone(),
+        (Notation::Auto, None, _) => auto_candidates(&seg.movetext, cfg.auto_candidates),
     };
-    let mut best: Option<Attempt> = None;
-    for d in candidates {
-        let order = Dialect::ALL
-            .iter()
-            .position(|&x| x == d)
-            .unwrap_or(usize::MAX);
-        let a = try_dialect(d, order, text, &start, cfg);
-        let perfect = a.complete() && a.flagged() == 0;
-        if best.as_ref().is_none_or(|b| a.key() < b.key()) {
-            best = Some(a);
-        }
-        if perfect {
-            break;
+    // A book's fragment is read as printed: analysis that needs repairs is not worth the
+    // search, and a wrong repair in it would go unseen.
+    let opts = match book {
+        Some(b) if b.kind == UnitKind::Fragment => escriba_resolve::Options {
+            repair: false,
+            ..cfg.decoder
+        },
+        _ => cfg.decoder,
+    };
+    let mut best: Option<(usize, Attempt)> = None;
+    'readings: for (r, (text, _, start)) in readings.iter().enumerate() {
+        for &d in &candidates {
+            let order = Dialect::ALL
+                .iter()
+                .position(|&x| x == d)
+                .unwrap_or(usize::MAX);
+            let a = try_dialect(d, order, text, start, &opts);
+            let perfect = a.complete() && a.flagged() == 0;
+            if best.as_ref().is_none_or(|(_, b)| a.key() < b.key()) {
+                best = Some((r, a));
+            }
+            if perfect {
+                break 'readings;
+            }
         }
     }
-    let Some(best) = best else {
+    let Some((r, best)) = best else {
+        out.movetext = seg.movetext.clone();
         finish_tags(&mut out, tags, game);
         return out;
     };
+    let (text, numbers, _) = &readings[r];
+    if r > 0 {
+        // White moved first after all: the columns were printed the other way round.
+        tags.remove("FEN");
+        tags.remove("SetUp");
+    }
+    let map = if numbers.is_empty() {
+        LineMap::new(text, seg.movetext_line)
+    } else {
+        LineMap::with_numbers(text, numbers.to_vec())
+    };
+    out.movetext = (*text).to_owned();
 
     let has_moves = main_line_has_moves(&best.tokens);
     let complete = best.complete();
@@ -553,6 +618,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         text,
         &best.decoded.plies,
         best.failure.as_ref(),
+        book.map_or(&[], |b| &b.footnotes),
     );
     if let Some(d) = &best.failure {
         let start = d.span.start as usize;

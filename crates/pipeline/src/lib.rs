@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+pub mod book;
 pub mod compare;
 pub mod config;
 pub mod csv_out;

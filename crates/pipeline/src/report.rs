@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::book::{BookReport, UnitKind};
 use crate::error::Error;
 use crate::game::{GameResult, GameStatus};
 
@@ -82,6 +83,13 @@ pub struct Summary {
     pub plies_per_second: f64,
     /// Every game that stopped early, in input order.
     pub failures: Vec<FailureRef>,
+    /// Book units left out of the outputs (fragments that do not replay, or every
+    /// fragment under `--no-fragments`); each is listed in its book's line accounting.
+    pub left_out: u64,
+    /// Games of books that are fragments (analysis, openings, studies), among `games`.
+    pub fragments: u64,
+    /// Every input read as a book, with its line accounting.
+    pub books: Vec<BookReport>,
 }
 
 impl Summary {
@@ -106,6 +114,12 @@ impl Summary {
             }
         }
         self.plies += r.plies.len() as u64;
+        if r.book
+            .as_ref()
+            .is_some_and(|b| b.kind == UnitKind::Fragment)
+        {
+            self.fragments += 1;
+        }
         self.flagged += r.flagged as u64;
         self.beam_capped += u64::from(r.beam_capped);
         let d = r.dialect.map_or("none", |d| d.id());
@@ -141,12 +155,37 @@ impl Summary {
         }
     }
 
-    /// One line for humans: games, plies, complete %, flagged, failed, throughput.
+    /// One line for humans: book mode when used, games, plies, complete %, flagged,
+    /// failed, throughput.
     pub fn line(&self) -> String {
         let plural =
             |n: u64, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+        let mut book = String::new();
+        if !self.books.is_empty() {
+            let detected = self.books.iter().any(|b| !b.explicit);
+            let n = self.books.len() as u64;
+            book = format!(
+                "book mode{} ({} {}, {} {} skipped), ",
+                if detected { " (detected)" } else { "" },
+                n,
+                plural(n, "book", "books"),
+                self.books
+                    .iter()
+                    .map(BookReport::skipped_lines)
+                    .sum::<usize>(),
+                "lines",
+            );
+            if self.fragments > 0 || self.left_out > 0 {
+                book.push_str(&format!(
+                    "{} {} ({} left out), ",
+                    self.fragments,
+                    plural(self.fragments, "fragment", "fragments"),
+                    self.left_out
+                ));
+            }
+        }
         format!(
-            "{} {}, {} plies, {:.1}% complete, {} flagged, {} failed in {:.2}s ({:.0} games/s, {:.0} plies/s)",
+            "{book}{} {}, {} plies, {:.1}% complete, {} flagged, {} failed in {:.2}s ({:.0} games/s, {:.0} plies/s)",
             self.games,
             plural(self.games, "game", "games"),
             self.plies,

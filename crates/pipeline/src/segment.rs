@@ -23,6 +23,9 @@ pub struct Segment {
     pub offset: u64,
     /// The encoding of the chunk the game started in.
     pub encoding: Encoding,
+    /// What book mode knows of the game (its kind, line range, notes and diagrams);
+    /// `None` for games cut from PGN-like files.
+    pub book: Option<Box<crate::book::BookSegment>>,
 }
 
 /// Cuts lines into games. Implementations keep state across calls, so that a game may
@@ -32,6 +35,12 @@ pub trait Segmenter: Send {
     fn push_line(&mut self, line: &Line, out: &mut Vec<Segment>);
     /// Ends the source: pushes the game in progress, if any, and resets the state.
     fn finish(&mut self, out: &mut Vec<Segment>);
+    /// Names the source about to be read (for reports).
+    fn set_source(&mut self, _name: &std::sync::Arc<str>) {}
+    /// The line accounting of the source just finished, when it was read as a book.
+    fn take_report(&mut self) -> Option<crate::book::BookReport> {
+        None
+    }
 }
 
 /// Builds a fresh segmenter per source; the batch driver calls it once per input.
@@ -65,6 +74,7 @@ impl BlockSegmenter {
             movetext_line: line.number,
             offset: line.offset,
             encoding: line.encoding,
+            book: None,
         })
     }
 

@@ -230,6 +230,8 @@ impl<R: BufRead> LineReader<R> {
 pub struct LineMap {
     starts: Vec<usize>,
     first_line: usize,
+    /// The source line of each text line, when they do not run on from `first_line`.
+    numbers: Vec<usize>,
     /// All ASCII: a column is a byte count, found without counting characters.
     ascii: bool,
 }
@@ -242,7 +244,19 @@ impl LineMap {
         LineMap {
             starts,
             first_line,
+            numbers: Vec::new(),
             ascii: text.is_ascii(),
+        }
+    }
+
+    /// A map for `text` whose k-th line is line `numbers[k]` of its source (a book's
+    /// table read in another order than printed). Lines past the end of `numbers` run on
+    /// from its last entry.
+    pub fn with_numbers(text: &str, numbers: Vec<usize>) -> LineMap {
+        let first = numbers.first().copied().unwrap_or(1);
+        LineMap {
+            numbers,
+            ..LineMap::new(text, first)
         }
     }
 
@@ -257,7 +271,14 @@ impl LineMap {
             text.get(start..offset)
                 .map_or(offset - start, |s| s.chars().count())
         } + 1;
-        (self.first_line + idx, col)
+        let line = match self.numbers.get(idx) {
+            Some(&n) => n,
+            None => match self.numbers.last() {
+                Some(&last) => last + idx + 1 - self.numbers.len(),
+                None => self.first_line + idx,
+            },
+        };
+        (line, col)
     }
 
     /// The text of the line containing byte `offset`, without its newline.

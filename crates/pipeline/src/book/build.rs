@@ -1,0 +1,456 @@
+//! Stage three of a book: a unit becomes a [`Segment`] the decoder reads.
+//!
+//! The movetext keeps the book's lines one for one: table rows as printed (page marks and
+//! stray marks blanked to spaces, so that every column stays where it was), notes wrapped
+//! in `{…}` comments, and every other line of the unit left empty. Spans of the decoder
+//! therefore point at the book's own lines and columns.
+
+use escriba_notation::Dialect;
+use escriba_resolve::shakmaty::{Board, Color};
+
+use super::group::{Grouped, Role, Unit, unit_year};
+use super::{Alternate, AlternateRole, BookSegment, Checkpoint, Footnote};
+use crate::segment::Segment;
+use crate::source::{Encoding, Line};
+use crate::tags::Tags;
+
+/// Blanks what a row holds besides its moves: page marks `{207}`, `[Illustration]`, the
+/// `/* … */` of a page-break block, and prose separators `;` (read as PGN comments
+/// otherwise). Every blanked character becomes one space per byte, so offsets keep.
+pub fn clean_row(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        let blank = if rest.starts_with('{') {
+            rest.find('}').map(|e| e + 1)
+        } else if rest.starts_with("[Illustration") {
+            rest.find(']').map(|e| e + 1)
+        } else if rest.starts_with("/*") || rest.starts_with("*/") {
+            Some(2)
+        } else if bytes[i] == b';' {
+            Some(1)
+        } else {
+            None
+        };
+        match blank {
+            Some(n) => {
+                out.extend(std::iter::repeat_n(' ', n));
+                i += n;
+            }
+            None => {
+                let c = rest.chars().next().expect("not at the end");
+                out.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+    out
+}
+
+/// A note's text fit for a comment: page marks dropped, braces gone.
+fn note_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        match rest[i..].find('}') {
+            Some(e) => rest = &rest[i + e + 1..],
+            None => rest = &rest[i + 1..],
+        }
+    }
+    out.push_str(rest);
+    out.replace('}', " ")
+}
+
+/// The text of a footnote block, its label and brackets removed.
+pub fn footnote_text(lines: &[Line], first: usize, last: usize) -> String {
+    let joined = lines[first..=last]
+        .iter()
+        .map(|l| l.text.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let body = if let Some(rest) = joined.strip_prefix("[Footnote") {
+        let rest = rest.trim_start();
+        let rest = rest.trim_start_matches(|c: char| c.is_alphanumeric());
+        let rest = rest.trim_start_matches([':', '.', ' ']);
+        rest.strip_suffix(']').unwrap_or(rest)
+    } else if let Some(close) = joined.find(']') {
+        &joined[close + 1..]
+    } else {
+        joined.as_str()
+    };
+    body.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Builds the segment of unit `u` (the `index`-th of the book).
+pub fn segment(
+    lines: &[Line],
+    g: &Grouped,
+    u: &Unit,
+    index: usize,
+    dialect: Dialect,
+    encoding: Encoding,
+) -> Segment {
+    let mut texts: Vec<String> = Vec::with_capacity(u.last + 1 - u.first);
+    // The open note: index (into `texts`) of its last non-blank line.
+    let mut open_note: Option<usize> = None;
+    let close_note = |texts: &mut Vec<String>, open: &mut Option<usize>| {
+        if let Some(k) = open.take() {
+            texts[k].push('}');
+        }
+    };
+    let mut checkpoints = Vec::new();
+    let mut start_board: Option<&Board> = None;
+    let mut rows_seen = false;
+    for (k, line) in lines.iter().enumerate().take(u.last + 1).skip(u.first) {
+        let raw = &line.text;
+        match g.roles[k] {
+            Role::Row => {
+                close_note(&mut texts, &mut open_note);
+                rows_seen = true;
+                texts.push(clean_row(raw));
+            }
+            Role::Note => {
+                let t = note_text(raw);
+                if t.trim().is_empty() {
+                    texts.push(String::new());
+                    continue;
+                }
+                if open_note.is_none() {
+                    texts.push(format!("{{{t}"));
+                } else {
+                    texts.push(t);
+                }
+                open_note = Some(texts.len() - 1);
+            }
+            Role::Diagram => {
+                close_note(&mut texts, &mut open_note);
+                if let Some(d) = u.diagrams.iter().find(|d| d.0 == k) {
+                    if rows_seen {
+                        let at: usize = texts.iter().map(|t| t.len() + 1).sum();
+                        checkpoints.push(Checkpoint {
+                            at,
+                            board: d.2.clone(),
+                            line: k + 1,
+                        });
+                    } else {
+                        start_board = Some(&d.2);
+                    }
+                }
+                texts.push(String::new());
+            }
+            _ => {
+                // Headers, footnotes, furniture: the blank lines inside a note stay in it.
+                if matches!(g.roles[k], Role::Furniture) && open_note.is_some() {
+                    texts.push(String::new());
+                } else {
+                    close_note(&mut texts, &mut open_note);
+                    texts.push(String::new());
+                }
+            }
+        }
+    }
+    close_note(&mut texts, &mut open_note);
+    let movetext = texts.join("\n");
+
+    let mut tags = Tags::new();
+    fill_tags(&mut tags, u);
+    let footnotes = u
+        .footnotes
+        .iter()
+        .map(|(label, a, b)| Footnote {
+            label: label.clone(),
+            text: footnote_text(lines, *a, *b),
+            line: a + 1,
+        })
+        .collect();
+    let rows_text: String = u
+        .rows
+        .iter()
+        .map(|&r| lines[r].text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let dialects = rank(&rows_text, dialect);
+    let black_first = u.players.as_ref().is_some_and(|p| p.black_left);
+    if let Some(board) = start_board {
+        let turn = match u.start {
+            Some((_, true)) => Color::Black,
+            _ => Color::White,
+        };
+        let number = u.start.map_or(1, |(n, _)| n.max(1));
+        tags.set("FEN", fen(board, turn, number));
+        tags.set("SetUp", "1");
+    } else if black_first {
+        tags.set(
+            "FEN",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        );
+        tags.set("SetUp", "1");
+    }
+    let alternate = black_first.then(|| swapped_columns(&movetext, u.first + 1));
+    Segment {
+        tags,
+        movetext,
+        line: u.first + 1,
+        movetext_line: u.first + 1,
+        offset: lines[u.first].offset,
+        encoding,
+        book: Some(Box::new(BookSegment {
+            unit: index,
+            kind: u.kind,
+            last_line: u.last + 1,
+            line_numbers: Vec::new(),
+            footnotes,
+            dialects,
+            checkpoints,
+            alternate,
+            black_first,
+        })),
+    }
+}
+
+/// The other order of a two-column table whose left column is Black's: each row's right
+/// half first. Every row becomes two lines (right half, then left half), both mapped to
+/// the row's own source line.
+fn swapped_columns(movetext: &str, first_line: usize) -> Alternate {
+    let mut out: Vec<String> = Vec::new();
+    let mut numbers = Vec::new();
+    for (k, line) in movetext.split('\n').enumerate() {
+        let n = first_line + k;
+        let cut = second_column(line);
+        match cut {
+            Some(c) if !line.trim_start().starts_with('{') => {
+                let mut left = line.to_owned();
+                let mut right = line.to_owned();
+                blank(&mut left, c, line.len());
+                blank(&mut right, 0, c);
+                out.push(right);
+                out.push(left);
+                numbers.extend([n, n]);
+            }
+            _ => {
+                out.push(line.to_owned());
+                numbers.push(n);
+            }
+        }
+    }
+    Alternate {
+        movetext: out.join("\n"),
+        line_numbers: numbers,
+        role: AlternateRole::Order,
+    }
+}
+
+/// Byte offset where a row's second column starts: after a run of three or more blanks
+/// that follows the first move.
+fn second_column(line: &str) -> Option<usize> {
+    let start = line.len() - line.trim_start().len();
+    let bytes = line.as_bytes();
+    let mut i = start;
+    let mut seen_text = false;
+    while i < bytes.len() {
+        if bytes[i] == b' ' {
+            let run = bytes[i..].iter().take_while(|&&b| b == b' ').count();
+            if run >= 3 && seen_text && i + run < bytes.len() {
+                return Some(i + run);
+            }
+            i += run;
+        } else {
+            seen_text = true;
+            i += 1;
+        }
+    }
+    None
+}
+
+/// Replaces bytes `from..to` of `s` by spaces (on char boundaries).
+fn blank(s: &mut String, from: usize, to: usize) {
+    let replaced: String = s[from..to]
+        .chars()
+        .map(|c| " ".repeat(c.len_utf8()))
+        .collect();
+    s.replace_range(from..to, &replaced);
+}
+
+fn fen(board: &Board, turn: Color, number: u32) -> String {
+    let side = if turn == Color::White { 'w' } else { 'b' };
+    format!("{} {side} - - 0 {number}", board.board_fen())
+}
+
+/// The dialects to try on a unit's rows, the book's own first.
+fn rank(rows: &str, book: Dialect) -> Vec<Dialect> {
+    let mut out = vec![book];
+    for (d, _) in escriba_notation::detect::rank_dialects(rows) {
+        if !out.contains(&d) {
+            out.push(d);
+        }
+        if out.len() >= 3 {
+            break;
+        }
+    }
+    out
+}
+
+/// Fills the tags from a unit's header lines.
+fn fill_tags(tags: &mut Tags, u: &Unit) {
+    if let Some(p) = &u.players {
+        if let Some(w) = &p.white {
+            tags.set("White", w.clone());
+        }
+        if let Some(b) = &p.black {
+            tags.set("Black", b.clone());
+        }
+    }
+    if let Some(h) = &u.heading {
+        tags.set("BookHeading", h.clone());
+        if let Some((a, b)) = between_names(h) {
+            name_from_heading(tags, "White", &a, &b);
+            name_from_heading(tags, "Black", &b, &a);
+        }
+    }
+    for e in &u.events {
+        let inner = e
+            .trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .trim();
+        let lower = inner.to_lowercase();
+        let place = ["played at ", "played in ", "jugada en ", "jogada em "]
+            .iter()
+            .find_map(|p| lower.strip_prefix(p).map(|_| &inner[p.len()..]));
+        let words: Vec<&str> = place
+            .unwrap_or(inner)
+            .split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty() && super::classify::year_in(w).is_none())
+            .collect();
+        if let Some(first) = words.first() {
+            let eventish = [
+                "match",
+                "tournament",
+                "congress",
+                "olympiad",
+                "championship",
+                "memorial",
+                "torneo",
+                "campeonato",
+            ]
+            .iter()
+            .any(|k| first.to_lowercase().contains(k));
+            if eventish {
+                tags.set("Event", (*first).to_owned());
+            } else if tags.get("Site").is_none() {
+                tags.set("Site", (*first).to_owned());
+            }
+        }
+    }
+    if let Some(y) = unit_year(u) {
+        tags.set("Date", format!("{y}.??.??"));
+    }
+    tags.set("BookLines", format!("{}-{}", u.first + 1, u.last + 1));
+    tags.set("EscribaKind", u.kind.as_str());
+}
+
+/// `Between Mr. Morphy and Mr. Harrwitz.` → the two names.
+fn between_names(h: &str) -> Option<(String, String)> {
+    let lower = h.to_lowercase();
+    let at = lower.find("between ")? + "between ".len();
+    let rest = &h[at..];
+    let and = rest.to_lowercase().find(" and ")?;
+    let a = rest[..and].trim().trim_end_matches(',');
+    let b = rest[and + 5..]
+        .split(['.', ','])
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_owned();
+    // `Mr.` is cut by the split: take words up to the first sentence end instead.
+    let b_full = rest[and + 5..]
+        .trim()
+        .trim_end_matches('.')
+        .split(", ")
+        .next()
+        .unwrap_or(&b)
+        .to_owned();
+    (!a.is_empty() && !b_full.is_empty()).then(|| (a.to_owned(), b_full))
+}
+
+/// Replaces an initials-only column name (`Mr. M.`) by the heading's full name when the
+/// initial matches the name's last word, and not the other name's.
+fn name_from_heading(tags: &mut Tags, tag: &str, name: &str, other: &str) {
+    let Some(current) = tags.get(tag) else {
+        return;
+    };
+    let initial = |s: &str| {
+        s.split_whitespace()
+            .last()
+            .and_then(|w| w.chars().next())
+            .map(|c| c.to_ascii_uppercase())
+    };
+    let words: Vec<&str> = current.split_whitespace().collect();
+    let initials_only = words.iter().all(|w| {
+        let core = w.trim_end_matches('.');
+        core.chars().count() <= 2
+            || ["mr", "mm", "messrs", "herr", "dr"].contains(&core.to_lowercase().as_str())
+    });
+    if !initials_only {
+        return;
+    }
+    let mine = initial(current);
+    if mine.is_some() && mine == initial(name) && mine != initial(other) {
+        tags.set(tag, name.to_owned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_keep_their_columns_when_marks_are_blanked() {
+        let row = "{207} /*    35. K - Kt 1 P - Kt 5 */";
+        let clean = clean_row(row);
+        assert_eq!(clean.len(), row.len());
+        assert_eq!(clean.find("35."), row.find("35."));
+        assert!(!clean.contains('{') && !clean.contains("/*") && !clean.contains("*/"));
+    }
+
+    #[test]
+    fn footnotes_lose_their_label_and_brackets() {
+        let lines: Vec<Line> = ["[Footnote A: To enable him to capture", "the Kt.]"]
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Line {
+                text: (*t).to_owned(),
+                number: i + 1,
+                offset: 0,
+                encoding: Encoding::Utf8,
+            })
+            .collect();
+        assert_eq!(
+            footnote_text(&lines, 0, 1),
+            "To enable him to capture the Kt."
+        );
+    }
+
+    #[test]
+    fn heading_names_replace_initials_that_match() {
+        let mut t = Tags::new();
+        t.set("White", "Mr. M.");
+        t.set("Black", "Mr. H.");
+        let (a, b) = between_names("GAME II.--Between Mr. Morphy and Mr. Harrwitz.").unwrap();
+        name_from_heading(&mut t, "White", &a, &b);
+        name_from_heading(&mut t, "Black", &b, &a);
+        assert_eq!(t.get("White"), Some("Mr. Morphy"));
+        assert_eq!(t.get("Black"), Some("Mr. Harrwitz"));
+    }
+
+    #[test]
+    fn the_second_column_starts_after_a_wide_gap() {
+        let row = "  1. P. to K's 4th.      1. P. to K's 4th.";
+        assert_eq!(second_column(row), row.rfind("1. P."));
+        assert_eq!(second_column("  1. P - K 4"), None);
+    }
+}

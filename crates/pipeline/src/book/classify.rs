@@ -1,0 +1,603 @@
+//! Stage one of a book: every line gets a kind, from cheap evidence only.
+//!
+//! A line is read once by the book's tokenizer; its share of words that read as moves,
+//! its move numbers and its shape decide between a move row and prose. No line is decoded
+//! here: prose costs one tokenizer pass.
+
+use escriba_notation::{Dialect, TokenKind, movetext};
+
+use crate::tags::parse_header_line;
+
+/// What a line of a book is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineKind {
+    /// Nothing but blanks.
+    Blank,
+    /// Page furniture: `{160}`, `[Illustration]`, `[Pg 23]`, a bare page number, a
+    /// transcriber's label in braces.
+    PageMark,
+    /// A row of stars or rules between sections: `*   *   *`.
+    Separator,
+    /// A heading: `GAME 12.`, `VARIATION I.`, `CHAPTER V`, a title in capitals.
+    Heading(HeadingKind),
+    /// A player or column header: `White: X. Black: Y.`, `WHITE. (Mr. M.)  BLACK. (M. B.)`.
+    Players(Players),
+    /// Where and when: `(Match, 1909)`, `Played at Berlin, 1913`.
+    Event,
+    /// A line that reads mostly as moves, move numbers and results.
+    MoveRow(RowShape),
+    /// The first line of a footnote's text: `[Footnote A: …`, `[1] The value…`.
+    Footnote {
+        /// The footnote's label (`A`, `1`).
+        label: String,
+    },
+    /// A row of an ASCII diagram (or one of its frame and caption lines).
+    Diagram,
+    /// Words.
+    Prose,
+}
+
+/// The kinds of headings, from what they announce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeadingKind {
+    /// A numbered game: `GAME 12.`, `GAME No. 12`, `GAME I.--…`, `Partida 12`, or a numbered
+    /// chapter game (`12. Capablanca–Marshall`).
+    Game,
+    /// Analysis: `GAME THE FIRST.` (an opening line in a treatise), `VARIATION II.`,
+    /// `EXAMPLE 3.`, studies and endings.
+    Analysis,
+    /// Anything else: chapters, parts, section titles in capitals.
+    Section,
+}
+
+/// Names from a player line, with the column order it gives.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Players {
+    /// White's name, when printed.
+    pub white: Option<String>,
+    /// Black's name, when printed.
+    pub black: Option<String>,
+    /// The header names Black first (the left column is Black's).
+    pub black_left: bool,
+}
+
+/// What a move row holds, for the table reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RowShape {
+    /// The first move number and whether it introduces a Black move (`7. ........`).
+    pub number: Option<(u32, bool)>,
+    /// The row starts with its move number.
+    pub numbered: bool,
+    /// Move tokens read.
+    pub moves: u16,
+    /// Words that read as nothing.
+    pub unknown: u16,
+    /// A result or termination word (`Resigns.`, `And wins`, `1-0`).
+    pub result: bool,
+    /// The row separates moves with `;` or `,` as prose does (`2...K - B 1; 3 K - B 3`).
+    pub prose_separators: bool,
+    /// Column (in characters) of the row's first move number or move (page marks and
+    /// stray marks before it do not count).
+    pub indent: u16,
+}
+
+/// Words that open a numbered game's heading.
+const GAME_WORDS: [&str; 8] = [
+    "game",
+    "partida",
+    "partie",
+    "jogo",
+    "partita",
+    "spiel",
+    "partij",
+    "illustrative game",
+];
+/// Words that open an analysis heading.
+const ANALYSIS_WORDS: [&str; 10] = [
+    "variation",
+    "variante",
+    "variación",
+    "example",
+    "ejemplo",
+    "exemplo",
+    "study",
+    "estudio",
+    "ending",
+    "problem",
+];
+/// Words that open a section heading whatever their case.
+const SECTION_WORDS: [&str; 7] = [
+    "chapter",
+    "capítulo",
+    "capitulo",
+    "part ",
+    "section",
+    "book ",
+    "index",
+];
+/// Ordinal words: `GAME THE FIRST.` is an opening line in a treatise, not a played game.
+const ORDINALS: [&str; 20] = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+];
+/// Words that say where or how a game was played.
+const EVENT_WORDS: [&str; 9] = [
+    "played at",
+    "played in",
+    "played by",
+    "jugada en",
+    "disputada en",
+    "jogada em",
+    "jouée à",
+    "gespielt in",
+    "giocata a",
+];
+
+/// Classifies one line (without its line ending) for a book read in `dialect`.
+pub fn classify(text: &str, dialect: Dialect) -> LineKind {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return LineKind::Blank;
+    }
+    if is_page_mark(trimmed) {
+        return LineKind::PageMark;
+    }
+    if is_separator(trimmed) {
+        return LineKind::Separator;
+    }
+    if let Some(label) = footnote_label(trimmed) {
+        return LineKind::Footnote { label };
+    }
+    if let Some(p) = players(trimmed) {
+        return LineKind::Players(p);
+    }
+    if crate::book::diagram::is_board_row(trimmed) {
+        return LineKind::Diagram;
+    }
+    let shape = row_shape(text, dialect);
+    if let Some(kind) = heading(trimmed, &shape) {
+        return LineKind::Heading(kind);
+    }
+    if is_event(trimmed, &shape) {
+        return LineKind::Event;
+    }
+    if shape.is_row() {
+        return LineKind::MoveRow(shape);
+    }
+    LineKind::Prose
+}
+
+impl RowShape {
+    /// True when the line reads as a row of moves: a numbered row with at least as many
+    /// moves as stray words, or an unnumbered one with twice as many; a result alone is a
+    /// row too (`Resigns.`, `And wins; …`).
+    pub fn is_row(&self) -> bool {
+        let chess = self.moves + u16::from(self.result);
+        if chess == 0 {
+            return false;
+        }
+        if self.result && self.moves == 0 {
+            // A result word that opens the line (`And wins; the battle having lasted…`)
+            // or follows its number: [`row_shape`] drops one that only ends a sentence.
+            return true;
+        }
+        if self.numbered {
+            chess >= self.unknown
+        } else {
+            chess >= 2 * self.unknown.max(1) || (self.unknown == 0 && chess >= 1)
+        }
+    }
+}
+
+/// Reads a line's tokens in `dialect` and sums up its shape.
+pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
+    let mut s = RowShape {
+        indent: text.chars().take_while(|c| c.is_whitespace()).count() as u16,
+        ..RowShape::default()
+    };
+    let mut first = true;
+    let mut result_first = false;
+    for t in movetext::tokenize(dialect, text) {
+        if first
+            && matches!(
+                t.kind,
+                TokenKind::MoveNumber { .. } | TokenKind::Move(_) | TokenKind::Ellipsis
+            )
+        {
+            s.indent = text[..t.span.start as usize].chars().count() as u16;
+        }
+        match t.kind {
+            // Page marks (`{207}`, `/*`) before a row do not make it a row of prose.
+            TokenKind::PageMark | TokenKind::Footnote => continue,
+            TokenKind::MoveNumber { number, black } if s.number.is_none() => {
+                s.number = Some((number, black));
+                s.numbered = first;
+            }
+            TokenKind::Move(_) => s.moves += 1,
+            TokenKind::Unknown => s.unknown += 1,
+            TokenKind::Result(_) => {
+                s.result = true;
+                result_first |= first;
+            }
+            TokenKind::Comment { .. } => {
+                // A `;` comment inside a row is the prose separator, not a PGN comment.
+                if text[t.span.range()].starts_with(';') {
+                    s.prose_separators = true;
+                    let inner = &text[t.span.start as usize + 1..t.span.end as usize];
+                    let rest = row_shape(inner, dialect);
+                    s.moves += rest.moves;
+                    s.unknown += rest.unknown;
+                    s.result |= rest.result;
+                } else {
+                    s.unknown += 1;
+                }
+            }
+            _ => {}
+        }
+        first = false;
+    }
+    if s.result && s.moves == 0 && !result_first && !s.numbered {
+        // Prose that merely contains a result word.
+        s.result = false;
+    }
+    if text.contains(", ") && s.moves >= 2 && s.number.is_some_and(|(_, b)| b) {
+        s.prose_separators = true;
+    }
+    s
+}
+
+/// `{160}`, `{PGN 01}`, `[Illustration]`, `[Illustration] {4}`, `[Pg 23]`, `23`, `- 23 -`.
+fn is_page_mark(t: &str) -> bool {
+    let mut rest = t;
+    let mut any = false;
+    while !rest.is_empty() {
+        let r = rest.trim_start();
+        let end = if r.starts_with('{') {
+            r.find('}').map(|i| i + 1)
+        } else if r.starts_with("[Illustration") || r.starts_with("[Pg") || r.starts_with("[Page") {
+            r.find(']').map(|i| i + 1)
+        } else {
+            None
+        };
+        match end {
+            Some(e) => {
+                any = true;
+                rest = &r[e..];
+            }
+            None => break,
+        }
+    }
+    if any && rest.trim().is_empty() {
+        return true;
+    }
+    let bare = t.trim_matches(|c: char| c == '-' || c == '[' || c == ']' || c.is_whitespace());
+    !bare.is_empty() && bare.len() <= 4 && bare.bytes().all(|b| b.is_ascii_digit()) && t.len() <= 9
+}
+
+fn is_separator(t: &str) -> bool {
+    let marks = t.chars().filter(|c| !c.is_whitespace()).count();
+    marks >= 3
+        && t.chars()
+            .all(|c| c.is_whitespace() || "*-=_~#.".contains(c))
+        && {
+            // Not a row of dots that continues a move (`........`): those stand after a number.
+            t.contains('*') || t.contains(' ') || marks >= 10
+        }
+}
+
+/// `[Footnote A: …`, `[Footnote 3: …`, `[A] text`, `[1] text`, `(1) text`, `* text`.
+fn footnote_label(t: &str) -> Option<String> {
+    if let Some(rest) = t.strip_prefix("[Footnote") {
+        let label: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric())
+            .collect();
+        return Some(label);
+    }
+    let rest = t.strip_prefix('[')?;
+    let close = rest.find(']')?;
+    let label = &rest[..close];
+    let after = rest[close + 1..].trim_start();
+    let words = after.split_whitespace().count();
+    (!label.is_empty()
+        && label.len() <= 3
+        && label.chars().all(|c| c.is_alphanumeric())
+        && words >= 3
+        && after.chars().next().is_some_and(char::is_uppercase))
+    .then(|| label.to_owned())
+}
+
+fn players(t: &str) -> Option<Players> {
+    let (white, black) = parse_header_line(t)?;
+    let lower = t.to_lowercase();
+    let pos = |words: &[&str]| words.iter().filter_map(|w| lower.find(w)).min();
+    let black_left = match (
+        pos(&["white", "blancas", "brancas", "blancs", "weiss", "bianco"]),
+        pos(&["black", "negras", "pretas", "noirs", "schwarz", "nero"]),
+    ) {
+        (Some(w), Some(b)) => b < w,
+        (None, Some(_)) => true,
+        _ => false,
+    };
+    Some(Players {
+        white,
+        black,
+        black_left,
+    })
+}
+
+fn starts_with_word(lower: &str, word: &str) -> bool {
+    lower.starts_with(word)
+        && lower[word.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphabetic())
+}
+
+fn heading(t: &str, shape: &RowShape) -> Option<HeadingKind> {
+    let lower = t.to_lowercase();
+    let letters: Vec<char> = t.chars().filter(|c| c.is_alphabetic()).collect();
+    let upper = letters.iter().filter(|c| c.is_uppercase()).count();
+    let capitals = letters.len() >= 4 && upper * 10 >= letters.len() * 8;
+    for w in GAME_WORDS {
+        if starts_with_word(&lower, w) {
+            let rest = lower[w.len()..].trim_start();
+            let rest = rest.strip_prefix("no.").unwrap_or(rest).trim_start();
+            let rest = rest.strip_prefix("nº").unwrap_or(rest).trim_start();
+            if ORDINALS.iter().any(|o| {
+                rest.strip_prefix("the ")
+                    .is_some_and(|r| starts_with_word(r, o))
+            }) {
+                return Some(HeadingKind::Analysis);
+            }
+            if numeral_start(rest) {
+                return Some(HeadingKind::Game);
+            }
+            if capitals && rest.chars().all(|c| !c.is_alphanumeric()) {
+                // `GAME.` alone: a list's heading.
+                return Some(HeadingKind::Section);
+            }
+        }
+    }
+    if ANALYSIS_WORDS
+        .iter()
+        .any(|w| starts_with_word(&lower, w) && (capitals || numeral_start(&lower[w.len()..])))
+    {
+        return Some(HeadingKind::Analysis);
+    }
+    if SECTION_WORDS.iter().any(|w| lower.starts_with(w)) && (capitals || t.len() < 40) {
+        return Some(HeadingKind::Section);
+    }
+    if shape.moves == 0 && !shape.result && capitals && t.len() <= 80 {
+        return Some(HeadingKind::Section);
+    }
+    if shape.moves == 0 && numbered_game_title(t) {
+        return Some(HeadingKind::Game);
+    }
+    None
+}
+
+/// An arabic or roman numeral opens `s` (after blanks): `12.`, `I.--`, `XIV`.
+fn numeral_start(s: &str) -> bool {
+    let s = s.trim_start();
+    let word: String = s
+        .chars()
+        .take_while(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_lowercase();
+    if word.is_empty() {
+        return false;
+    }
+    word.chars().all(|c| c.is_ascii_digit()) || word.chars().all(|c| "ivxlc".contains(c))
+}
+
+/// A numbered chapter game: `12. Capablanca – Marshall, New York 1918`.
+fn numbered_game_title(t: &str) -> bool {
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return false;
+    }
+    let rest = t[digits..].trim_start_matches(['.', ')']).trim_start();
+    let names: Vec<&str> = rest.splitn(2, [' ']).collect();
+    let first_upper = rest.chars().next().is_some_and(char::is_uppercase);
+    first_upper
+        && names.len() == 2
+        && [" – ", " — ", " - ", " v. ", " vs. ", " vs ", "–", "—"]
+            .iter()
+            .any(|d| rest.contains(d))
+}
+
+fn is_event(t: &str, shape: &RowShape) -> bool {
+    if shape.moves > 0 {
+        return false;
+    }
+    let lower = t.to_lowercase();
+    let year = has_year(t);
+    if t.starts_with('(') && t.ends_with(')') && year {
+        return true;
+    }
+    EVENT_WORDS.iter().any(|w| lower.starts_with(w)) && t.split_whitespace().count() <= 14
+}
+
+/// A plausible year (1500–2099) stands in `t` as a word.
+pub fn has_year(t: &str) -> bool {
+    year_in(t).is_some()
+}
+
+/// The first plausible year (1500–2099) in `t`.
+pub fn year_in(t: &str) -> Option<u32> {
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) {
+            let n = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if n == 4 {
+                let y: u32 = t[i..i + 4].parse().ok()?;
+                if (1500..2100).contains(&y) {
+                    return Some(y);
+                }
+            }
+            i += n;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use escriba_notation::DescLang;
+
+    const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+    fn kind(t: &str) -> LineKind {
+        classify(t, EN)
+    }
+
+    #[test]
+    fn furniture_lines_are_page_marks_and_separators() {
+        for t in [
+            "{160}",
+            "[Illustration]",
+            "[Illustration] {4}",
+            "{PGN 01}",
+            "[Pg 23]",
+            "  23  ",
+            "- 23 -",
+        ] {
+            assert_eq!(kind(t), LineKind::PageMark, "{t}");
+        }
+        assert_eq!(
+            kind("       *       *       *       *"),
+            LineKind::Separator
+        );
+    }
+
+    #[test]
+    fn headings_say_what_they_announce() {
+        use HeadingKind::*;
+        for (t, k) in [
+            ("GAME 1. QUEEN'S GAMBIT DECLINED", Game),
+            ("GAME No. 12", Game),
+            ("GAME I.--Mr. Morphy plays without seeing the Chess", Game),
+            ("Partida 12", Game),
+            ("GAME THE TENTH.", Analysis),
+            ("VARIATION II.", Analysis),
+            (
+                "EXAMPLE 1.--The ending Rook and King against King.",
+                Analysis,
+            ),
+            ("CHAPTER V", Section),
+            ("ILLUSTRATIVE OF PHILIDOR'S DEFENCE.", Section),
+            ("12. Capablanca – Marshall, New York 1918", Game),
+        ] {
+            assert_eq!(kind(t), LineKind::Heading(k), "{t}");
+        }
+    }
+
+    #[test]
+    fn player_lines_keep_their_column_order() {
+        let LineKind::Players(p) = kind("White: F. J. Marshall. Black: J. R. Capablanca.") else {
+            panic!("not a player line");
+        };
+        assert_eq!(p.white.as_deref(), Some("F. J. Marshall"));
+        assert!(!p.black_left);
+        let LineKind::Players(p) = kind("Black. (M. Janisch.)        White. (M. —.)") else {
+            panic!("not a player line");
+        };
+        assert!(p.black_left);
+    }
+
+    #[test]
+    fn events_are_parentheses_with_a_year_or_played_at() {
+        assert_eq!(kind("(Match, 1909)"), LineKind::Event);
+        assert_eq!(kind("Played at Berlin, 1913"), LineKind::Event);
+        assert_eq!(kind("(see the note)"), LineKind::Prose);
+    }
+
+    #[test]
+    fn rows_and_prose_are_told_apart_by_their_share_of_moves() {
+        for t in [
+            "        1. P - Q 4                P - Q 4",
+            "        7. ........               Kt x Kt",
+            "       40. Resigns.",
+            "      1. P. to K's 4th.                  1. P. to K's 4th.",
+            "     And wins; the battle having lasted about seven hours.",
+            "                    And Black mates in two moves.",
+            "                Kt - B 3",
+        ] {
+            assert!(
+                matches!(kind(t), LineKind::MoveRow(_)),
+                "{t}: {:?}",
+                kind(t)
+            );
+        }
+        for t in [
+            "P x P is preferable for reasons that we shall soon see.",
+            "8...P x P; 9 B x B P, P - Q Kt 3, followed by B - Kt 2, would give Black's",
+            "The game was lost. One move was as good as another.",
+        ] {
+            assert_eq!(kind(t), LineKind::Prose, "{t}");
+        }
+        // A table of contents line is a heading, never a row.
+        assert_eq!(
+            kind("17. ATTACKING WITHOUT THE AID OF KNIGHTS                  68"),
+            LineKind::Heading(HeadingKind::Section)
+        );
+    }
+
+    #[test]
+    fn analysis_in_prose_form_is_marked_by_its_separators() {
+        let LineKind::MoveRow(s) = kind("2...K - B 1; 3 K - B 3, K - K 1; 4 K - K 4, K - Q 1;")
+        else {
+            panic!("a row of moves");
+        };
+        assert!(s.prose_separators);
+        let LineKind::MoveRow(s) = kind("        1. P - Q 4                P - Q 4") else {
+            panic!("a row of moves");
+        };
+        assert!(!s.prose_separators);
+        assert_eq!(s.number, Some((1, false)));
+        assert_eq!(s.indent, 8);
+    }
+
+    #[test]
+    fn footnotes_open_with_their_label() {
+        assert_eq!(
+            kind("[Footnote A: To enable him to capture the Bishop, which is about to take"),
+            LineKind::Footnote { label: "A".into() }
+        );
+        assert_eq!(
+            kind("[1] The value of the initiative is explained in section 20, p. 77."),
+            LineKind::Footnote { label: "1".into() }
+        );
+    }
+
+    #[test]
+    fn years_are_found_as_words() {
+        assert_eq!(year_in("(San Sebastian, 1911)"), Some(1911));
+        assert_eq!(year_in("page 12345"), None);
+        assert_eq!(year_in("no year"), None);
+    }
+}

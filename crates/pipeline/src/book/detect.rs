@@ -1,0 +1,192 @@
+//! Which dialect a book is printed in, and whether an input is a book at all.
+
+use escriba_notation::{Dialect, TokenKind, movetext};
+
+use super::BookSegmenter;
+use super::classify::{self, LineKind};
+use crate::config::Notation;
+use crate::segment::{BlockSegmenter, Segment, Segmenter};
+use crate::source::Line;
+use crate::tags::parse_tag_line;
+
+/// How much numbered text the dialect vote reads.
+const VOTE_BYTES: usize = 24 << 10;
+/// How much of an input the book detector reads before it decides.
+const DETECT_BYTES: usize = 96 << 10;
+
+/// The dialect that reads the most of a book's numbered lines (`1. P - Q 4`, `12.P4R`).
+pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
+    let mut sample = String::new();
+    for l in lines {
+        let t = l.trim_start();
+        if t.as_bytes().first().is_some_and(u8::is_ascii_digit)
+            && t.chars().any(char::is_alphabetic)
+        {
+            sample.push_str(t);
+            sample.push('\n');
+            if sample.len() >= VOTE_BYTES {
+                break;
+            }
+        }
+    }
+    let mut best: Option<(Dialect, f32, usize)> = None;
+    for &d in Dialect::ALL.iter() {
+        let (mut moves, mut unknown) = (0usize, 0usize);
+        for t in movetext::tokenize(d, &sample) {
+            match t.kind {
+                TokenKind::Move(_) => moves += 1,
+                TokenKind::Unknown => unknown += 1,
+                _ => {}
+            }
+        }
+        if moves == 0 {
+            continue;
+        }
+        let share = moves as f32 / (moves + unknown) as f32;
+        if best.is_none_or(|(_, s, m)| share > s || (share == s && moves > m)) {
+            best = Some((d, share, moves));
+        }
+    }
+    best.map_or(Dialect::ALL[0], |(d, _, _)| d)
+}
+
+/// True when the lines read like a book rather than a game file: no PGN tag pairs, and
+/// paragraphs of prose (at least 20 lines of eight words or more, a fifth of the text)
+/// around numbered move tables or game headings.
+pub fn looks_like_book(lines: &[Line]) -> bool {
+    let dialect = book_dialect(lines.iter().map(|l| l.text.as_str()));
+    let (mut prose, mut filled, mut rows, mut headings) = (0usize, 0usize, 0usize, 0usize);
+    for l in lines {
+        let t = l.text.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if t.starts_with('[') && parse_tag_line(t).is_some() {
+            return false;
+        }
+        filled += 1;
+        match classify::classify(&l.text, dialect) {
+            LineKind::Prose if t.split_whitespace().count() >= 8 => prose += 1,
+            LineKind::MoveRow(_) => rows += 1,
+            LineKind::Heading(_) | LineKind::Players(_) => headings += 1,
+            _ => {}
+        }
+    }
+    prose >= 20 && prose * 5 >= filled && (rows >= 4 || headings >= 2)
+}
+
+/// The default segmenter: reads the start of an input, then cuts it as a book
+/// ([`BookSegmenter`]) or as a game file ([`BlockSegmenter`]).
+pub struct AutoSegmenter {
+    notation: Notation,
+    buffered: Vec<Line>,
+    bytes: usize,
+    inner: Option<Box<dyn Segmenter>>,
+    source: std::sync::Arc<str>,
+}
+
+impl AutoSegmenter {
+    /// A detector that reads books in `notation`.
+    pub fn new(notation: Notation) -> AutoSegmenter {
+        AutoSegmenter {
+            notation,
+            buffered: Vec::new(),
+            bytes: 0,
+            inner: None,
+            source: std::sync::Arc::from(""),
+        }
+    }
+
+    fn decide(&mut self, out: &mut Vec<Segment>) -> &mut Box<dyn Segmenter> {
+        let lines = std::mem::take(&mut self.buffered);
+        let mut inner: Box<dyn Segmenter> = if looks_like_book(&lines) {
+            Box::new(BookSegmenter::with_lines(self.notation, false, lines))
+        } else {
+            let mut block = BlockSegmenter::new();
+            for l in &lines {
+                block.push_line(l, out);
+            }
+            Box::new(block)
+        };
+        inner.set_source(&self.source);
+        self.inner.insert(inner)
+    }
+}
+
+impl Segmenter for AutoSegmenter {
+    fn push_line(&mut self, line: &Line, out: &mut Vec<Segment>) {
+        if let Some(inner) = self.inner.as_mut() {
+            inner.push_line(line, out);
+            return;
+        }
+        self.bytes += line.text.len() + 1;
+        self.buffered.push(line.clone());
+        if self.bytes >= DETECT_BYTES {
+            self.decide(out);
+        }
+    }
+
+    fn finish(&mut self, out: &mut Vec<Segment>) {
+        if self.inner.is_none() {
+            self.decide(out);
+        }
+        if let Some(inner) = self.inner.as_mut() {
+            inner.finish(out);
+        }
+    }
+
+    fn set_source(&mut self, name: &std::sync::Arc<str>) {
+        self.source = name.clone();
+    }
+
+    fn take_report(&mut self) -> Option<super::BookReport> {
+        self.inner.as_mut().and_then(|i| i.take_report())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use escriba_notation::DescLang;
+
+    #[test]
+    fn the_dialect_of_numbered_lines_wins_the_vote() {
+        let spanish = ["Some prose here.", "1.P4R P4R 2.C3AR C3AD", "3.A4A A4A"];
+        assert_eq!(
+            book_dialect(spanish.into_iter()),
+            Dialect::Descriptive(DescLang::Es)
+        );
+        let english = ["  1. P - Q 4     P - Q 4", "  2. Kt - K B 3   Kt - K B 3"];
+        assert_eq!(
+            book_dialect(english.into_iter()),
+            Dialect::Descriptive(DescLang::En)
+        );
+    }
+
+    fn lines(text: &str) -> Vec<Line> {
+        text.lines()
+            .enumerate()
+            .map(|(i, t)| Line {
+                text: t.to_owned(),
+                number: i + 1,
+                offset: 0,
+                encoding: crate::source::Encoding::Utf8,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn game_files_are_not_books_and_prose_with_tables_is() {
+        assert!(!looks_like_book(&lines(
+            "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n"
+        )));
+        let prose = "This is a long line of prose about the game and its many ideas.\n";
+        let mut book = String::from("GAME 1.\n\nWhite: A. Black: B.\n\n");
+        for _ in 0..30 {
+            book.push_str(prose);
+        }
+        book.push_str("\n 1. P - K 4     P - K 4\n 2. Kt - K B 3  Kt - Q B 3\n");
+        book.push_str(" 3. B - Kt 5    P - Q R 3\n 4. B - R 4     Kt - B 3\n");
+        assert!(looks_like_book(&lines(&book)));
+    }
+}

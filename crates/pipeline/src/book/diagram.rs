@@ -1,0 +1,312 @@
+//! ASCII diagrams as transcribers type them: eight rows of eight cells, any separators,
+//! the black men marked (`R*`, `*R`, `(R)`, lower case, `#R`, `^R`), and `WHITE.` /
+//! `BLACK.` captions that say which way up the board is.
+
+use escriba_notation::{AlgLang, DescLang, Dialect};
+use escriba_resolve::shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
+
+/// Marks that set a black man apart from a white one.
+const BLACK_MARKS: [char; 5] = ['*', '#', '^', '(', '\''];
+/// Cells that stand for an empty square (light or dark).
+const EMPTY_CELLS: [&str; 9] = ["", ".", "-", "_", ":", "#", "*", "..", "--"];
+
+/// One cell of a board row: empty, or a letter with its black mark.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Cell {
+    Empty,
+    Man { letter: String, marked: bool },
+}
+
+fn cell(raw: &str) -> Option<Cell> {
+    let t = raw.trim();
+    if EMPTY_CELLS.contains(&t) {
+        return Some(Cell::Empty);
+    }
+    let marked = t.contains(BLACK_MARKS);
+    let letter: String = t.chars().filter(|c| c.is_alphabetic()).collect();
+    let ok = matches!(letter.chars().count(), 1 | 2)
+        && (letter.chars().count() == 1 || letter.eq_ignore_ascii_case("kt"))
+        && t.chars()
+            .all(|c| c.is_alphabetic() || BLACK_MARKS.contains(&c) || c == ')');
+    ok.then_some(Cell::Man { letter, marked })
+}
+
+/// Splits a row into its cells: by `|` when the row has them, else by blanks, else one
+/// character a cell (`r.bqkbnr`). Rank labels at either end are dropped.
+fn cells(row: &str) -> Option<Vec<Cell>> {
+    let t = row.trim();
+    let t = strip_rank_label(t);
+    let parts: Vec<&str> = if t.contains('|') {
+        let inner = t.trim_matches('|');
+        inner.split('|').collect()
+    } else {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        if words.len() == 8 {
+            words
+        } else if words.len() == 1 && t.chars().count() == 8 {
+            return t
+                .chars()
+                .map(|c| {
+                    let mut b = [0u8; 4];
+                    cell(c.encode_utf8(&mut b))
+                })
+                .collect();
+        } else {
+            return None;
+        }
+    };
+    if parts.len() != 8 {
+        return None;
+    }
+    parts.into_iter().map(cell).collect()
+}
+
+fn strip_rank_label(t: &str) -> &str {
+    let mut t = t;
+    if let Some(rest) = t.strip_prefix(|c: char| ('1'..='8').contains(&c))
+        && rest.starts_with([' ', '|'])
+    {
+        t = rest.trim_start();
+    }
+    if let Some(rest) = t.strip_suffix(|c: char| ('1'..='8').contains(&c))
+        && rest.ends_with([' ', '|'])
+    {
+        t = rest.trim_end();
+    }
+    t
+}
+
+/// True when `t` is a row of a diagram: eight cells of men and empty squares, or a frame
+/// line (`+---+---+`, `|-------|`).
+pub fn is_board_row(t: &str) -> bool {
+    is_frame(t) || cells(t).is_some()
+}
+
+/// A frame line: rules with corners or sides, at least eight characters.
+fn is_frame(t: &str) -> bool {
+    t.chars().count() >= 8
+        && t.chars().all(|c| "-+|=_ ".contains(c))
+        && (t.contains('+') || t.contains('|'))
+}
+
+/// A caption that says which side sits at an edge of the board: `WHITE.`, `Black`,
+/// `BLANCAS`.
+pub fn caption_color(t: &str) -> Option<Color> {
+    let w = t
+        .trim()
+        .trim_matches(|c: char| !c.is_alphabetic())
+        .to_lowercase();
+    match w.as_str() {
+        "white" | "blancas" | "brancas" | "blancs" | "weiss" | "bianco" => Some(Color::White),
+        "black" | "negras" | "pretas" | "noirs" | "schwarz" | "nero" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// The piece letters of a dialect's books, in the order K Q R B N P.
+fn letters(dialect: Dialect) -> [&'static str; 6] {
+    match dialect {
+        Dialect::Descriptive(DescLang::Es | DescLang::Ca) => ["R", "D", "T", "A", "C", "P"],
+        Dialect::Descriptive(DescLang::Pt) => ["R", "D", "T", "B", "C", "P"],
+        Dialect::Descriptive(DescLang::Fr) => ["R", "D", "T", "F", "C", "P"],
+        Dialect::Descriptive(DescLang::It) => ["R", "D", "T", "A", "C", "P"],
+        Dialect::Algebraic(AlgLang::De) => ["K", "D", "T", "L", "S", "B"],
+        Dialect::Algebraic(AlgLang::Es | AlgLang::Ca) => ["R", "D", "T", "A", "C", "P"],
+        Dialect::Algebraic(AlgLang::Fr) => ["R", "D", "T", "F", "C", "P"],
+        Dialect::Algebraic(AlgLang::It) => ["R", "D", "T", "A", "C", "P"],
+        Dialect::Algebraic(AlgLang::Pt) => ["R", "D", "T", "B", "C", "P"],
+        _ => ["K", "Q", "R", "B", "N", "P"],
+    }
+}
+
+fn role_of(letter: &str, dialect: Dialect) -> Option<Role> {
+    if letter.eq_ignore_ascii_case("kt") {
+        return Some(Role::Knight);
+    }
+    let up = letter.to_uppercase();
+    let roles = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+    letters(dialect)
+        .iter()
+        .position(|l| *l == up)
+        .map(|i| roles[i])
+        .or_else(|| (up == "S" && dialect.is_descriptive()).then_some(Role::Knight))
+}
+
+/// Why a block of lines is not a diagram.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DiagramError {
+    /// Not eight rows of eight cells.
+    #[error("{0} rows of eight cells, not 8")]
+    Rows(usize),
+    /// A letter that is no piece in the book's notation.
+    #[error("`{0}` is no piece letter of this notation")]
+    Letter(String),
+    /// No man stands on the board.
+    #[error("no man on the board")]
+    Empty,
+}
+
+/// Reads a diagram from its lines (rows, frame lines and captions, top to bottom).
+///
+/// Black men are the marked ones; when no cell is marked and both cases occur, the lower
+/// case is Black. A `BLACK.` caption under the board (or `WHITE.` over it) means the board
+/// is printed from Black's side.
+pub fn parse(lines: &[&str], dialect: Dialect) -> Result<Board, DiagramError> {
+    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    let mut top: Option<Color> = None;
+    let mut bottom: Option<Color> = None;
+    for l in lines {
+        if let Some(c) = caption_color(l) {
+            if rows.is_empty() {
+                top = Some(c);
+            } else {
+                bottom = Some(c);
+            }
+            continue;
+        }
+        if let Some(r) = cells(l) {
+            rows.push(r);
+        }
+    }
+    if rows.len() != 8 {
+        return Err(DiagramError::Rows(rows.len()));
+    }
+    let flipped = bottom == Some(Color::Black) || top == Some(Color::White);
+    let any_marked = rows
+        .iter()
+        .flatten()
+        .any(|c| matches!(c, Cell::Man { marked: true, .. }));
+    let mut board = Board::empty();
+    let mut men = 0;
+    for (i, row) in rows.iter().enumerate() {
+        for (j, c) in row.iter().enumerate() {
+            let Cell::Man { letter, marked } = c else {
+                continue;
+            };
+            let role =
+                role_of(letter, dialect).ok_or_else(|| DiagramError::Letter(letter.clone()))?;
+            let black = if any_marked {
+                *marked
+            } else {
+                letter.chars().all(char::is_lowercase)
+            };
+            let (file, rank) = if flipped {
+                (7 - j as u32, i as u32)
+            } else {
+                (j as u32, 7 - i as u32)
+            };
+            let sq = Square::from_coords(File::new(file), Rank::new(rank));
+            let color = if black { Color::Black } else { Color::White };
+            board.set_piece_at(sq, Piece { color, role });
+            men += 1;
+        }
+    }
+    if men == 0 {
+        return Err(DiagramError::Empty);
+    }
+    Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EN: Dialect = Dialect::Descriptive(DescLang::En);
+    const ES: Dialect = Dialect::Descriptive(DescLang::Es);
+
+    fn fen_of(board: &Board) -> String {
+        board.board_fen().to_string()
+    }
+
+    #[test]
+    fn starred_men_are_black_and_white_is_at_the_bottom() {
+        let rows = [
+            "              BLACK.",
+            "+---+---+---+---+---+---+---+---+",
+            "|R* |Kt*|B* |Q* |K* |B* |Kt*|R* |",
+            "|P* |P* |P* |P* |   |P* |P* |P* |",
+            "|   |   |   |   |   |   |   |   |",
+            "|   |   |   |   |P* |   |   |   |",
+            "|   |   |   |   |P  |   |   |   |",
+            "|   |   |   |   |   |   |   |   |",
+            "|P  |P  |P  |P  |   |P  |P  |P  |",
+            "|R  |Kt |B  |Q  |K  |B  |Kt |R  |",
+            "+---+---+---+---+---+---+---+---+",
+            "              WHITE.",
+        ];
+        let b = parse(&rows, EN).unwrap();
+        assert_eq!(
+            fen_of(&b),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"
+        );
+        assert!(rows.iter().skip(1).take(10).all(|r| is_board_row(r)));
+    }
+
+    #[test]
+    fn lower_case_is_black_and_dots_are_empty() {
+        let rows = [
+            "8 . . . . k . . .",
+            "7 . . . . . . . .",
+            "6 . . . . K . . .",
+            "5 . . . . . . . .",
+            "4 . . . . . . . .",
+            "3 . . . . . . . .",
+            "2 . . . . . . . .",
+            "1 R . . . . . . .",
+        ];
+        let b = parse(&rows, EN).unwrap();
+        assert_eq!(fen_of(&b), "4k3/8/4K3/8/8/8/8/R7");
+    }
+
+    #[test]
+    fn a_board_printed_from_blacks_side_is_turned() {
+        let rows = [
+            "WHITE",
+            ". . . . . . . R",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . K . . . .",
+            ". . . . . . . .",
+            ". . . k . . . .",
+            "BLACK",
+        ];
+        let b = parse(&rows, EN).unwrap();
+        assert_eq!(fen_of(&b), "4k3/8/4K3/8/8/8/8/R7");
+    }
+
+    #[test]
+    fn spanish_letters_and_other_marks() {
+        let rows = [
+            "(R) . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            "R . . . . . . #T",
+        ];
+        let b = parse(&rows, ES).unwrap();
+        assert_eq!(fen_of(&b), "k7/8/8/8/8/8/8/K6r");
+        assert_eq!(
+            parse(&rows[..7], ES).unwrap_err(),
+            DiagramError::Rows(7),
+            "seven rows are no board"
+        );
+    }
+
+    #[test]
+    fn prose_is_no_board_row() {
+        assert!(!is_board_row("The game was lost. One move was as good."));
+        assert!(!is_board_row("1. P - Q 4   P - Q 4"));
+    }
+}

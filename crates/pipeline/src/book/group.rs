@@ -1,0 +1,589 @@
+//! Stage two of a book: classified lines grouped into units (games and fragments), each
+//! with its header, table rows, notes, footnotes and diagrams. Every line outside a unit
+//! keeps the reason it was set aside.
+
+use escriba_notation::Dialect;
+
+use super::classify::{HeadingKind, LineKind, Players, RowShape, year_in};
+use super::diagram;
+use super::{LineSpan, UnitKind};
+use crate::source::Line;
+
+/// What a line is within its unit, or why it stands outside every unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Role {
+    /// Not yet placed.
+    Unplaced,
+    /// A heading, player, column-header or event line of a unit.
+    Header,
+    /// A row of the unit's move table.
+    Row,
+    /// A note: prose (or moves in prose) between the rows.
+    Note,
+    /// A footnote's text.
+    Footnote,
+    /// A diagram's line.
+    Diagram,
+    /// Blank lines, page marks and separators inside a unit.
+    Furniture,
+    /// Outside every unit, with the reason.
+    Skipped(&'static str),
+}
+
+/// One game or fragment of a book.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// A game or a fragment.
+    pub kind: UnitKind,
+    /// The heading's text (continuation lines joined).
+    pub heading: Option<String>,
+    /// What the heading announced.
+    pub heading_kind: Option<HeadingKind>,
+    /// Index of the unit's first line.
+    pub first: usize,
+    /// Index of its last line (inclusive).
+    pub last: usize,
+    /// The player line.
+    pub players: Option<Players>,
+    /// Event lines, as printed.
+    pub events: Vec<String>,
+    /// Indices of the table's rows.
+    pub rows: Vec<usize>,
+    /// The first row's move number and side.
+    pub start: Option<(u32, bool)>,
+    /// A row printed a result or termination.
+    pub terminated: bool,
+    /// The highest move number read in the rows.
+    pub last_number: u32,
+    /// The ply the next row should start at (half-moves from move 1, White).
+    next_ply: u32,
+    /// Footnote blocks: label and line indices (first, last).
+    pub footnotes: Vec<(String, usize, usize)>,
+    /// Diagram blocks: line indices (first, last) and the board read.
+    pub diagrams: Vec<(usize, usize, escriba_resolve::shakmaty::Board)>,
+    /// Worth decoding: it starts where a board is known (move 1, or a diagram).
+    pub decodable: bool,
+    /// Why it is not decoded.
+    pub skip_reason: Option<&'static str>,
+    /// Indentation of the table's first row, in characters.
+    table_indent: u16,
+    /// The table separates its moves with `,` and `;`.
+    table_separators: bool,
+}
+
+impl Unit {
+    fn new(first: usize) -> Unit {
+        Unit {
+            kind: UnitKind::Fragment,
+            heading: None,
+            heading_kind: None,
+            first,
+            last: first,
+            players: None,
+            events: Vec::new(),
+            rows: Vec::new(),
+            start: None,
+            terminated: false,
+            last_number: 0,
+            next_ply: 0,
+            footnotes: Vec::new(),
+            diagrams: Vec::new(),
+            decodable: false,
+            skip_reason: None,
+            table_indent: 0,
+            table_separators: false,
+        }
+    }
+}
+
+/// A book's units and the role of each of its lines.
+#[derive(Debug)]
+pub struct Grouped {
+    /// The units, in book order.
+    pub units: Vec<Unit>,
+    /// The role of every line.
+    pub roles: Vec<Role>,
+    /// Every line's kind.
+    pub kinds: Vec<LineKind>,
+}
+
+impl Grouped {
+    /// Spans that cover every line once: each unit whole, and runs of skipped lines with
+    /// the same reason.
+    pub fn spans(&self) -> Vec<LineSpan> {
+        let mut spans: Vec<LineSpan> = Vec::new();
+        let mut units = self.units.iter().peekable();
+        let mut i = 0;
+        while i < self.roles.len() {
+            if let Some(u) = units.peek()
+                && u.first == i
+            {
+                let (what, reason) = if u.decodable {
+                    (
+                        u.kind.as_str(),
+                        u.heading.clone().unwrap_or_else(|| match u.start {
+                            Some((n, _)) => format!("moves from {n}"),
+                            None => "moves".into(),
+                        }),
+                    )
+                } else {
+                    ("skipped", u.skip_reason.unwrap_or("not decoded").to_owned())
+                };
+                spans.push(LineSpan {
+                    from: u.first + 1,
+                    to: u.last + 1,
+                    what,
+                    reason,
+                    game: None,
+                });
+                i = u.last + 1;
+                units.next();
+                continue;
+            }
+            let reason = match &self.roles[i] {
+                Role::Skipped(r) => *r,
+                _ => "unplaced",
+            };
+            match spans.last_mut() {
+                Some(s) if s.what == "skipped" && s.reason == reason && s.to == i => s.to = i + 1,
+                _ => spans.push(LineSpan {
+                    from: i + 1,
+                    to: i + 1,
+                    what: "skipped",
+                    reason: reason.to_owned(),
+                    game: None,
+                }),
+            }
+            i += 1;
+        }
+        spans
+    }
+}
+
+/// The reason a line outside every unit is set aside.
+fn outside_reason(kind: &LineKind) -> &'static str {
+    match kind {
+        LineKind::Blank => "blank",
+        LineKind::PageMark => "page furniture",
+        LineKind::Separator => "separator",
+        LineKind::Heading(_) => "heading",
+        LineKind::Players(_) | LineKind::Event => "header without moves",
+        LineKind::MoveRow(_) => "moves in prose",
+        LineKind::Footnote { .. } => "note outside a game",
+        LineKind::Diagram => "diagram outside a game",
+        LineKind::Prose => "prose",
+    }
+}
+
+/// Ends of multi-line blocks: footnotes (to their closing bracket or paragraph end) and
+/// diagrams (rows with their captions). Lines of a diagram that does not read lose their
+/// diagram kind.
+fn blocks(lines: &[Line], kinds: &mut [LineKind], dialect: Dialect) -> Vec<Option<usize>> {
+    let n = lines.len();
+    let mut end: Vec<Option<usize>> = vec![None; n];
+    let mut i = 0;
+    while i < n {
+        match &kinds[i] {
+            LineKind::Footnote { .. } => {
+                let bracketed = lines[i].text.trim_start().starts_with("[Footnote");
+                let mut depth = 0i32;
+                let mut j = i;
+                loop {
+                    let t = &lines[j].text;
+                    if bracketed {
+                        depth += t.matches('[').count() as i32 - t.matches(']').count() as i32;
+                        if depth <= 0 {
+                            break;
+                        }
+                    }
+                    if j + 1 >= n || j - i >= 60 {
+                        break;
+                    }
+                    if !bracketed && lines[j + 1].text.trim().is_empty() {
+                        break;
+                    }
+                    if bracketed && lines[j + 1].text.trim().is_empty() && depth <= 0 {
+                        break;
+                    }
+                    j += 1;
+                }
+                end[i] = Some(j);
+                i = j + 1;
+            }
+            LineKind::Diagram => {
+                let mut j = i;
+                while j + 1 < n && kinds[j + 1] == LineKind::Diagram {
+                    j += 1;
+                }
+                let mut from = i;
+                if from > 0 && diagram::caption_color(&lines[from - 1].text).is_some() {
+                    from -= 1;
+                }
+                let mut to = j;
+                if to + 1 < n && diagram::caption_color(&lines[to + 1].text).is_some() {
+                    to += 1;
+                }
+                let texts: Vec<&str> = lines[from..=to].iter().map(|l| l.text.as_str()).collect();
+                if diagram::parse(&texts, dialect).is_ok() {
+                    kinds[from..=to].fill(LineKind::Diagram);
+                    end[from] = Some(to);
+                } else {
+                    kinds[i..=j].fill(LineKind::Prose);
+                }
+                i = to + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    end
+}
+
+struct Grouper<'a> {
+    lines: &'a [Line],
+    kinds: Vec<LineKind>,
+    roles: Vec<Role>,
+    units: Vec<Unit>,
+    cur: Option<Unit>,
+    dialect: Dialect,
+}
+
+impl Grouper<'_> {
+    fn close(&mut self, before: usize) {
+        let Some(mut u) = self.cur.take() else {
+            return;
+        };
+        // The unit ends at its last line with something in it; trailing blanks and
+        // furniture go back outside.
+        let mut last = before.saturating_sub(1).max(u.first);
+        while last > u.first
+            && matches!(
+                self.roles[last],
+                Role::Furniture | Role::Unplaced | Role::Skipped(_)
+            )
+        {
+            self.roles[last] = Role::Skipped(outside_reason(&self.kinds[last]));
+            last -= 1;
+        }
+        u.last = last;
+        if u.rows.is_empty() {
+            // A heading or header with no moves under it.
+            for k in u.first..=u.last {
+                self.roles[k] = Role::Skipped(match self.roles[k] {
+                    Role::Header => "header without moves",
+                    Role::Note => "prose",
+                    _ => outside_reason(&self.kinds[k]),
+                });
+            }
+            return;
+        }
+        if u.players.is_none()
+            && let Some(h) = &u.heading
+        {
+            u.players = players_in(h);
+        }
+        let named = u
+            .players
+            .as_ref()
+            .is_some_and(|p| p.white.is_some() || p.black.is_some());
+        u.kind = match u.heading_kind {
+            Some(HeadingKind::Game) => UnitKind::Game,
+            _ if named => UnitKind::Game,
+            Some(HeadingKind::Analysis) => UnitKind::Fragment,
+            _ => {
+                let from_start = u.start == Some((1, false));
+                if from_start && (u.terminated || u.last_number >= 15) {
+                    UnitKind::Game
+                } else {
+                    UnitKind::Fragment
+                }
+            }
+        };
+        let from_diagram = u
+            .diagrams
+            .first()
+            .is_some_and(|d| u.rows.first().is_some_and(|&r| d.1 < r));
+        let from_start = matches!(u.start, Some((1, _)));
+        u.decodable = from_start || from_diagram;
+        if !u.decodable {
+            u.skip_reason = Some("moves from a position the text does not give");
+        }
+        self.units.push(u);
+    }
+
+    fn start(&mut self, i: usize) -> &mut Unit {
+        self.cur.get_or_insert_with(|| Unit::new(i))
+    }
+
+    /// The line before `i` that is not blank, if it belongs to the current unit.
+    fn previous_role(&self, i: usize) -> Option<&Role> {
+        let u = self.cur.as_ref()?;
+        (u.first..i)
+            .rev()
+            .find(|&k| self.kinds[k] != LineKind::Blank)
+            .map(|k| &self.roles[k])
+    }
+
+    fn row(&mut self, i: usize, s: RowShape) {
+        let prev_blank = i == 0 || self.kinds[i - 1] == LineKind::Blank;
+        let prev_role = self.previous_role(i).cloned();
+        let Some(u) = self.cur.as_ref() else {
+            if s.numbered || s.number.is_some() {
+                let u = self.start(i);
+                accept(u, i, s);
+                self.roles[i] = Role::Row;
+            } else {
+                self.roles[i] = Role::Skipped("moves in prose");
+            }
+            return;
+        };
+        if u.rows.is_empty() {
+            if s.number.is_some() || s.result {
+                let u = self.cur.as_mut().expect("a unit");
+                accept(u, i, s);
+                self.roles[i] = Role::Row;
+            } else {
+                self.roles[i] = Role::Note;
+            }
+            return;
+        }
+        // The second line of a page-break block (`/* 18. … B - B 4    20. Q - Kt 2\n
+        // P - B 3 */`) goes on with the row above it.
+        if i > 0 && self.roles[i - 1] == Role::Row && open_block(&self.lines[i - 1].text) {
+            let u = self.cur.as_mut().expect("a unit");
+            accept(u, i, s);
+            self.roles[i] = Role::Row;
+            return;
+        }
+        // A table row continues the table's numbers, stands where its rows stand, and does
+        // not run on from a paragraph of prose.
+        // A row aligned with the table's rows is a row even right under a note.
+        let aligned = s.indent.abs_diff(u.table_indent) <= 2;
+        let in_paragraph = !prev_blank && prev_role == Some(Role::Note) && !aligned;
+        let shaped = (s.indent + 4 >= u.table_indent || u.table_indent < 4)
+            && (s.prose_separators == u.table_separators || !s.prose_separators);
+        let is_row = match s.number {
+            Some((1, false)) if s.numbered && u.last_number >= 2 => {
+                // A new table from move 1: a new unit.
+                self.close(i);
+                let u = self.start(i);
+                accept(u, i, s);
+                self.roles[i] = Role::Row;
+                return;
+            }
+            _ if u.terminated || in_paragraph || !shaped => false,
+            // A row that goes back over moves already read is analysis in column form; one
+            // far ahead belongs elsewhere. One ply of slack: a prose move (`K. moves.`)
+            // counts as no move in the row's shape.
+            Some((n, black)) if s.numbered => {
+                let at = ply_of(n, black);
+                at + 1 >= u.next_ply && at <= u.next_ply + 24
+            }
+            _ => {
+                !prev_blank
+                    && prev_role == Some(Role::Row)
+                    && !s.prose_separators
+                    && (s.moves <= 2 || s.result)
+            }
+        };
+        if is_row {
+            let u = self.cur.as_mut().expect("a unit");
+            accept(u, i, s);
+            self.roles[i] = Role::Row;
+        } else {
+            self.roles[i] = Role::Note;
+        }
+    }
+}
+
+/// A page-break block `/* … */` opens on this line and does not close on it.
+fn open_block(text: &str) -> bool {
+    text.rfind("/*").is_some_and(|o| !text[o..].contains("*/"))
+}
+
+/// Half-moves before move `n` of `black` (or White), from move 1.
+fn ply_of(n: u32, black: bool) -> u32 {
+    n.saturating_sub(1).saturating_mul(2) + u32::from(black)
+}
+
+fn accept(u: &mut Unit, i: usize, s: RowShape) {
+    if u.rows.is_empty() {
+        u.start = s.number;
+        u.table_indent = s.indent;
+        u.table_separators = s.prose_separators;
+    }
+    u.rows.push(i);
+    u.last = i;
+    let moves = u32::from(s.moves);
+    match s.number {
+        // A number far ahead of the table is a misprint (`69.` for `59.`): the table
+        // goes on from where it was.
+        Some((n, black)) if u.rows.len() > 1 && ply_of(n, black) > u.next_ply + 1 => {
+            u.next_ply += moves;
+        }
+        Some((n, black)) => {
+            u.last_number = u.last_number.max(n);
+            u.next_ply = u.next_ply.max(ply_of(n, black) + moves);
+        }
+        None => u.next_ply += moves,
+    }
+    u.terminated |= s.result;
+}
+
+/// Groups a book's classified lines into units.
+pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grouped {
+    let ends = blocks(lines, &mut kinds, dialect);
+    let n = lines.len();
+    let mut g = Grouper {
+        lines,
+        roles: vec![Role::Unplaced; n],
+        kinds,
+        units: Vec::new(),
+        cur: None,
+        dialect,
+    };
+    let mut i = 0;
+    while i < n {
+        let kind = g.kinds[i].clone();
+        match kind {
+            LineKind::Blank | LineKind::PageMark => {
+                g.roles[i] = if g.cur.is_some() {
+                    Role::Furniture
+                } else {
+                    Role::Skipped(outside_reason(&kind))
+                };
+            }
+            LineKind::Separator => {
+                g.close(i);
+                g.roles[i] = Role::Skipped("separator");
+            }
+            LineKind::Heading(HeadingKind::Section) => {
+                g.close(i);
+                g.roles[i] = Role::Skipped("heading");
+            }
+            LineKind::Heading(hk) => {
+                g.close(i);
+                let mut text = g.lines[i].text.trim().to_owned();
+                g.roles[i] = Role::Header;
+                // Continuation lines of the heading: prose right under it.
+                let mut j = i + 1;
+                while j < n && j <= i + 2 && g.kinds[j] == LineKind::Prose {
+                    text.push(' ');
+                    text.push_str(g.lines[j].text.trim());
+                    g.roles[j] = Role::Header;
+                    j += 1;
+                }
+                let u = g.start(i);
+                u.heading = Some(text);
+                u.heading_kind = Some(hk);
+                u.last = j - 1;
+                i = j;
+                continue;
+            }
+            LineKind::Players(p) => {
+                if g.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
+                    g.close(i);
+                }
+                let u = g.start(i);
+                u.players = Some(p);
+                u.last = i;
+                g.roles[i] = Role::Header;
+            }
+            LineKind::Event => match g.cur.as_mut() {
+                Some(u) if u.rows.is_empty() => {
+                    u.events.push(g.lines[i].text.trim().to_owned());
+                    g.roles[i] = Role::Header;
+                }
+                Some(_) => g.roles[i] = Role::Note,
+                None => g.roles[i] = Role::Skipped("header without moves"),
+            },
+            LineKind::Footnote { label } => {
+                let to = ends[i].unwrap_or(i);
+                match g.cur.as_mut() {
+                    Some(u) => {
+                        u.footnotes.push((label, i, to));
+                        for k in i..=to {
+                            g.roles[k] = Role::Footnote;
+                        }
+                    }
+                    None => {
+                        for k in i..=to {
+                            g.roles[k] = Role::Skipped("note outside a game");
+                        }
+                    }
+                }
+                i = to + 1;
+                continue;
+            }
+            LineKind::Diagram => {
+                let to = ends[i].unwrap_or(i);
+                let texts: Vec<&str> = g.lines[i..=to].iter().map(|l| l.text.as_str()).collect();
+                match diagram::parse(&texts, g.dialect) {
+                    Ok(board) => {
+                        let u = g.start(i);
+                        u.diagrams.push((i, to, board));
+                        for k in i..=to {
+                            g.roles[k] = Role::Diagram;
+                        }
+                    }
+                    Err(_) => {
+                        for k in i..=to {
+                            g.roles[k] = if g.cur.is_some() {
+                                Role::Note
+                            } else {
+                                Role::Skipped("prose")
+                            };
+                        }
+                    }
+                }
+                i = to + 1;
+                continue;
+            }
+            LineKind::MoveRow(s) => g.row(i, s),
+            LineKind::Prose => {
+                g.roles[i] = if g.cur.is_some() {
+                    Role::Note
+                } else {
+                    Role::Skipped("prose")
+                };
+            }
+        }
+        i += 1;
+    }
+    g.close(n);
+    // Lines still unplaced stand outside every unit.
+    for k in 0..n {
+        if g.roles[k] == Role::Unplaced {
+            g.roles[k] = Role::Skipped(outside_reason(&g.kinds[k]));
+        }
+    }
+    Grouped {
+        units: g.units,
+        roles: g.roles,
+        kinds: g.kinds,
+    }
+}
+
+/// Players named inside a heading: `EXAMPLE 53.--… White: J. R. Capablanca. Black: D.
+/// Janowski.`
+fn players_in(heading: &str) -> Option<Players> {
+    let lower = heading.to_lowercase();
+    let at = [
+        "white:", "blancas:", "brancas:", "black:", "negras:", "pretas:",
+    ]
+    .iter()
+    .filter_map(|w| lower.find(w))
+    .min()?;
+    match super::classify::classify(&heading[at..], Dialect::ALL[0]) {
+        LineKind::Players(p) => Some(p),
+        _ => None,
+    }
+}
+
+/// The year in a unit's header lines, if one is printed.
+pub fn unit_year(u: &Unit) -> Option<u32> {
+    u.events
+        .iter()
+        .filter_map(|e| year_in(e))
+        .chain(u.heading.as_deref().and_then(year_in))
+        .next()
+}
