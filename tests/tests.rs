@@ -18,6 +18,7 @@
 //! - `cli_compare`: `compare --json` reports exactly the plies altered on purpose;
 //! - `cli_help`: every subcommand's `--help` names every option; shell completions.
 
+mod book_layouts;
 mod cli_compare;
 mod cli_exit_codes;
 mod cli_help;

@@ -11,6 +11,8 @@ use escriba_resolve::shakmaty::{Color, Position};
 use escriba_resolve::{Decoded, Diagnostic, Game, Ply, decode, start_position};
 use serde::Serialize;
 
+use crate::book::checks;
+use crate::book::notes::{NoteVariations, transcribe_notes};
 use crate::book::{AlternateRole, BookSegment, Footnote, UnitKind};
 use crate::config::{Config, Notation};
 use crate::segment::Segment;
@@ -109,6 +111,12 @@ pub enum Item {
         /// The text.
         text: String,
     },
+    /// A variation from a book's note that replays from the main line's position: it
+    /// stands after the ply it replaces.
+    Variation {
+        /// Its plies.
+        plies: Vec<VariationPly>,
+    },
     /// The movetext from the failing token on, which was not transcribed.
     Untranscribed {
         /// The move designation where transcription stopped (`12.` or `12...`).
@@ -116,6 +124,27 @@ pub enum Item {
         /// The rest of the movetext, whitespace collapsed.
         text: String,
     },
+}
+
+/// A ply of a variation found in a note.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VariationPly {
+    /// Its move number.
+    pub move_number: u32,
+    /// The side that moves.
+    #[serde(serialize_with = "ser_color")]
+    pub color: Color,
+    /// Standard SAN.
+    pub san: String,
+    /// The book's glyph on the move, as a NAG.
+    pub nag: Option<u8>,
+}
+
+fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(match c {
+        Color::White => "white",
+        Color::Black => "black",
+    })
 }
 
 /// Everything known about one processed game.
@@ -154,6 +183,8 @@ pub struct GameResult {
     pub beam_capped: bool,
     /// What book mode knows of the game (its kind and line range); `None` outside books.
     pub book: Option<Box<BookSegment>>,
+    /// Move runs in the game's notes: replayed as variations, or left in the notes.
+    pub note_variations: NoteVariations,
 }
 
 impl GameResult {
@@ -486,6 +517,16 @@ fn build_items(
     items
 }
 
+/// One reading of a game's text: the text, its line map, where it starts, the dialects
+/// to try, and what it is to the segment's own text (`None`: it is that text).
+struct Reading<'a> {
+    text: &'a str,
+    numbers: &'a [usize],
+    start: escriba_resolve::shakmaty::Chess,
+    dialects: Vec<Dialect>,
+    role: Option<AlternateRole>,
+}
+
 /// Text found after a game's result, kept as a comment that says so.
 fn after_result(items: &mut Vec<Item>, rest: &str) {
     let rest = comment_safe(rest);
@@ -518,6 +559,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         encoding: seg.encoding,
         beam_capped: false,
         book: seg.book.clone(),
+        note_variations: NoteVariations::default(),
     };
 
     let fen = tags.get("FEN").map(str::to_owned);
@@ -541,15 +583,6 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         }
     };
 
-    // The readings of the text to try: the segment's own, and a book's other column order.
-    let mut readings: Vec<(&str, &[usize], escriba_resolve::shakmaty::Chess)> =
-        vec![(seg.movetext.as_str(), &[], start)];
-    if let Some(alt) = book.and_then(|b| b.alternate.as_ref())
-        && alt.role == AlternateRole::Order
-    {
-        let white_first = start_position(None, false).expect("the standard position");
-        readings.push((alt.movetext.as_str(), &alt.line_numbers, white_first));
-    }
     let tagged = tags.get("Notation").and_then(|n| n.parse::<Dialect>().ok());
     let candidates: Vec<Dialect> = match (cfg.notation, tagged, book) {
         (Notation::Fixed(d), ..) => vec![d],
@@ -557,6 +590,33 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         (Notation::Auto, None, Some(b)) if !b.dialects.is_empty() => b.dialects.clone(),
         (Notation::Auto, None, _) => auto_candidates(&seg.movetext, cfg.auto_candidates),
     };
+    // The readings of the text to try: the segment's own, and a book's other column order
+    // or second notation.
+    let mut readings: Vec<Reading> = vec![Reading {
+        text: seg.movetext.as_str(),
+        numbers: book.map_or(&[], |b| &b.line_numbers),
+        start,
+        dialects: candidates,
+        role: None,
+    }];
+    if let Some(alt) = book.and_then(|b| b.alternate.as_ref()) {
+        readings.push(Reading {
+            text: alt.movetext.as_str(),
+            numbers: &alt.line_numbers,
+            start: match alt.role {
+                AlternateRole::Order => start_position(None, false).expect("the standard position"),
+                AlternateRole::Check => readings[0].start.clone(),
+            },
+            dialects: alt
+                .dialect
+                .map_or_else(|| readings[0].dialects.clone(), |d| vec![d]),
+            role: Some(alt.role),
+        });
+    }
+    // A second notation is read whole, to be checked against the first.
+    let check = readings
+        .iter()
+        .any(|r| r.role == Some(AlternateRole::Check));
     // A book's fragment is read as printed: analysis that needs repairs is not worth the
     // search, and a wrong repair in it would go unseen.
     let opts = match book {
@@ -566,30 +626,49 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         },
         _ => cfg.decoder,
     };
-    let mut best: Option<(usize, Attempt)> = None;
-    'readings: for (r, (text, _, start)) in readings.iter().enumerate() {
-        for &d in &candidates {
+    // The best attempt of each reading.
+    let mut attempts: Vec<Option<Attempt>> = Vec::with_capacity(readings.len());
+    'readings: for reading in &readings {
+        let mut best: Option<Attempt> = None;
+        for &d in &reading.dialects {
             let order = Dialect::ALL
                 .iter()
                 .position(|&x| x == d)
                 .unwrap_or(usize::MAX);
-            let a = try_dialect(d, order, text, start, &opts);
+            let a = try_dialect(d, order, reading.text, &reading.start, &opts);
             let perfect = a.complete() && a.flagged() == 0;
-            if best.as_ref().is_none_or(|(_, b)| a.key() < b.key()) {
-                best = Some((r, a));
+            if best.as_ref().is_none_or(|b| a.key() < b.key()) {
+                best = Some(a);
             }
             if perfect {
-                break 'readings;
+                break;
             }
         }
+        let perfect = best
+            .as_ref()
+            .is_some_and(|a| a.complete() && a.flagged() == 0);
+        attempts.push(best);
+        if perfect && !check {
+            break 'readings;
+        }
     }
-    let Some((r, best)) = best else {
+    // The best reading; on a tie the book's own text, as printed.
+    let Some(r) = (0..attempts.len())
+        .filter(|&i| attempts[i].is_some())
+        .min_by_key(|&i| attempts[i].as_ref().map(Attempt::key))
+    else {
         out.movetext = seg.movetext.clone();
         finish_tags(&mut out, tags, game);
         return out;
     };
-    let (text, numbers, _) = &readings[r];
-    if r > 0 {
+    let best = attempts[r].take().expect("chosen above");
+    let other = if check {
+        attempts.iter_mut().find_map(Option::take)
+    } else {
+        None
+    };
+    let Reading { text, numbers, .. } = &readings[r];
+    if readings[r].role == Some(AlternateRole::Order) {
         // White moved first after all: the columns were printed the other way round.
         tags.remove("FEN");
         tags.remove("SetUp");
@@ -650,6 +729,19 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         .iter()
         .filter(|p| p.ply.status.is_flagged())
         .count();
+    if let Some(other) = &other {
+        out.flagged += checks::second_notation(&mut out.plies, &other.decoded.plies);
+    }
+    if let Some(b) = book
+        && readings[r].role.is_none()
+    {
+        let stop = best.failure.as_ref().map(|d| d.span.start as usize);
+        out.flagged += checks::diagrams(&mut out.plies, &readings[r].start, &b.checkpoints, stop);
+    }
+    if book.is_some() {
+        out.note_variations =
+            transcribe_notes(&mut out.items, &out.plies, &readings[r].start, best.dialect);
+    }
     finish_tags(&mut out, tags, game);
     out
 }

@@ -117,6 +117,30 @@ pub fn write_game_with(
                 w.comment(text);
                 need_number = true;
             }
+            Item::Variation { plies } => {
+                let mut words: Vec<String> = Vec::with_capacity(plies.len() * 2);
+                for (k, p) in plies.iter().enumerate() {
+                    if p.color == escriba_resolve::shakmaty::Color::White {
+                        words.push(format!("{}.", p.move_number));
+                    } else if k == 0 {
+                        words.push(format!("{}...", p.move_number));
+                    }
+                    words.push(cfg.letters.apply(&p.san));
+                    if let Some(n) = p.nag {
+                        words.push(format!("${n}"));
+                    }
+                }
+                if let Some(first) = words.first_mut() {
+                    first.insert(0, '(');
+                }
+                if let Some(last) = words.last_mut() {
+                    last.push(')');
+                }
+                for word in &words {
+                    w.word(word);
+                }
+                need_number = true;
+            }
             Item::Untranscribed { from, text } => {
                 w.comment(&format!("escriba: untranscribed from {from} : {text}"));
                 need_number = true;

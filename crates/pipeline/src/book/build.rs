@@ -8,7 +8,9 @@
 use escriba_notation::Dialect;
 use escriba_resolve::shakmaty::{Board, Color};
 
+use super::classify::LineKind;
 use super::group::{Grouped, Role, Unit, unit_year};
+use super::xref::Borrowed;
 use super::{Alternate, AlternateRole, BookSegment, Checkpoint, Footnote};
 use crate::segment::Segment;
 use crate::source::{Encoding, Line};
@@ -92,8 +94,20 @@ pub fn segment(
     index: usize,
     dialect: Dialect,
     encoding: Encoding,
+    borrowed: Option<&Borrowed>,
 ) -> Segment {
     let mut texts: Vec<String> = Vec::with_capacity(u.last + 1 - u.first);
+    // The source line of each movetext line.
+    let mut numbers: Vec<usize> = Vec::with_capacity(u.last + 1 - u.first);
+    if let Some(b) = borrowed {
+        // The opening another game lends: its comment, then its rows, on their own lines.
+        texts.push(format!("{{{}}}", note_text(&b.note)));
+        numbers.push(u.first + 1);
+        for (n, row) in &b.rows {
+            texts.push(row.clone());
+            numbers.push(*n);
+        }
+    }
     // The open note: index (into `texts`) of its last non-blank line.
     let mut open_note: Option<usize> = None;
     let close_note = |texts: &mut Vec<String>, open: &mut Option<usize>| {
@@ -101,31 +115,74 @@ pub fn segment(
             texts[k].push('}');
         }
     };
+    // The right-hand pairs of a four-column block, read after its left-hand pairs.
+    let mut right: Vec<(usize, String)> = Vec::new();
+    // The move number the pending right-hand pairs start at.
+    let mut right_from: Option<u32> = None;
+    let flush_right =
+        |texts: &mut Vec<String>, numbers: &mut Vec<usize>, right: &mut Vec<(usize, String)>| {
+            for (n, t) in right.drain(..) {
+                texts.push(t);
+                numbers.push(n);
+            }
+        };
     let mut checkpoints = Vec::new();
     let mut start_board: Option<&Board> = None;
     let mut rows_seen = false;
     for (k, line) in lines.iter().enumerate().take(u.last + 1).skip(u.first) {
         let raw = &line.text;
+        let (second, number) = match &g.kinds[k] {
+            LineKind::MoveRow(shape) => (shape.second, shape.number.map(|(n, _)| n)),
+            _ => (None, None),
+        };
         match g.roles[k] {
             Role::Row => {
                 close_note(&mut texts, &mut open_note);
                 rows_seen = true;
-                texts.push(clean_row(raw));
+                let row = clean_row(raw);
+                match second {
+                    Some(sp) if raw.is_char_boundary(sp.offset as usize) => {
+                        let cut = sp.offset as usize;
+                        let mut left = row.clone();
+                        let mut far = row;
+                        let len = left.len();
+                        blank(&mut left, cut, len);
+                        blank(&mut far, 0, cut);
+                        right.push((k + 1, far));
+                        right_from.get_or_insert(sp.number);
+                        texts.push(left);
+                    }
+                    _ => {
+                        // A row of the left column (`9 B to KKt5` under a block that has
+                        // no ninth right-hand pair) goes on before the right-hand pairs.
+                        if right_from.is_none_or(|f| number.is_none_or(|n| n >= f)) {
+                            flush_right(&mut texts, &mut numbers, &mut right);
+                            right_from = None;
+                        }
+                        texts.push(row);
+                    }
+                }
+                numbers.push(k + 1);
+                continue;
             }
             Role::Note => {
+                flush_right(&mut texts, &mut numbers, &mut right);
+                right_from = None;
                 let t = note_text(raw);
                 if t.trim().is_empty() {
                     texts.push(String::new());
-                    continue;
-                }
-                if open_note.is_none() {
-                    texts.push(format!("{{{t}"));
                 } else {
-                    texts.push(t);
+                    if open_note.is_none() {
+                        texts.push(format!("{{{t}"));
+                    } else {
+                        texts.push(t);
+                    }
+                    open_note = Some(texts.len() - 1);
                 }
-                open_note = Some(texts.len() - 1);
             }
             Role::Diagram => {
+                flush_right(&mut texts, &mut numbers, &mut right);
+                right_from = None;
                 close_note(&mut texts, &mut open_note);
                 if let Some(d) = u.diagrams.iter().find(|d| d.0 == k) {
                     if rows_seen {
@@ -143,16 +200,21 @@ pub fn segment(
             }
             _ => {
                 // Headers, footnotes, furniture: the blank lines inside a note stay in it.
-                if matches!(g.roles[k], Role::Furniture) && open_note.is_some() {
-                    texts.push(String::new());
-                } else {
+                if !(matches!(g.roles[k], Role::Furniture) && open_note.is_some()) {
                     close_note(&mut texts, &mut open_note);
-                    texts.push(String::new());
                 }
+                texts.push(String::new());
             }
         }
+        numbers.push(k + 1);
     }
     close_note(&mut texts, &mut open_note);
+    flush_right(&mut texts, &mut numbers, &mut right);
+    let contiguous = numbers
+        .iter()
+        .enumerate()
+        .all(|(i, &n)| n == u.first + 1 + i);
+    let line_numbers = if contiguous { Vec::new() } else { numbers };
     let movetext = texts.join("\n");
 
     let mut tags = Tags::new();
@@ -189,7 +251,25 @@ pub fn segment(
         );
         tags.set("SetUp", "1");
     }
-    let alternate = black_first.then(|| swapped_columns(&movetext, u.first + 1));
+    // Rows as movetext line indices, for the side-by-side reader.
+    let row_lines: Vec<usize> = if line_numbers.is_empty() {
+        u.rows.iter().map(|r| r - u.first).collect()
+    } else {
+        Vec::new()
+    };
+    let mut movetext = movetext;
+    let mut alternate = black_first.then(|| swapped_columns(&movetext, u.first + 1));
+    if black_first {
+        // The book numbers its pairs Black then White; PGN numbers White's move of such a
+        // pair one higher. The pairs' numbers are no check on this reading: blank them.
+        movetext = blank_numbers(&movetext, dialect);
+    }
+    if alternate.is_none()
+        && let Some((primary, second)) = second_notation(&movetext, &row_lines, dialect)
+    {
+        movetext = primary;
+        alternate = Some(second);
+    }
     Segment {
         tags,
         movetext,
@@ -201,7 +281,7 @@ pub fn segment(
             unit: index,
             kind: u.kind,
             last_line: u.last + 1,
-            line_numbers: Vec::new(),
+            line_numbers,
             footnotes,
             dialects,
             checkpoints,
@@ -240,7 +320,110 @@ fn swapped_columns(movetext: &str, first_line: usize) -> Alternate {
         movetext: out.join("\n"),
         line_numbers: numbers,
         role: AlternateRole::Order,
+        dialect: None,
     }
+}
+
+/// A byte range of a line, `(start, end)`.
+type Range = (usize, usize);
+
+/// Blanks the move numbers and ellipses of a movetext (comments untouched).
+fn blank_numbers(movetext: &str, dialect: Dialect) -> String {
+    use escriba_notation::{TokenKind, movetext as mt};
+    let mut out = movetext.to_owned();
+    for t in mt::tokenize(dialect, movetext) {
+        if matches!(t.kind, TokenKind::MoveNumber { .. } | TokenKind::Ellipsis) {
+            blank(&mut out, t.span.start as usize, t.span.end as usize);
+        }
+    }
+    out
+}
+
+/// The dialects a second notation beside `book` may be printed in: algebraic beside
+/// descriptive, descriptive beside algebraic.
+fn other_family(book: Dialect) -> Vec<Dialect> {
+    Dialect::ALL
+        .iter()
+        .copied()
+        .filter(|d| d.is_descriptive() != book.is_descriptive())
+        .collect()
+}
+
+/// A table printed in two notations side by side (`1. P-K4  e4    P-K4  e5`, or
+/// `Kt-KB3 (Nf3)`): splits it into the book's notation (the returned movetext, the other
+/// notation blanked) and the second one (an [`Alternate`] to check against). `None` when
+/// fewer than two rows, or fewer than half of the rows, carry a second notation.
+fn second_notation(
+    movetext: &str,
+    rows: &[usize],
+    dialect: Dialect,
+) -> Option<(String, Alternate)> {
+    use escriba_notation::{TokenKind, movetext as mt};
+    let lines: Vec<&str> = movetext.split('\n').collect();
+    let others = other_family(dialect);
+    // Per row: spans of the second notation (with their brackets) and of the book's moves.
+    let mut split: Vec<(usize, Vec<Range>, Vec<Range>)> = Vec::new();
+    let mut voters = String::new();
+    for &k in rows {
+        let Some(line) = lines.get(k) else { continue };
+        let tokens = mt::tokenize(dialect, line);
+        let mut second = Vec::new();
+        let mut first = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            match t.kind {
+                TokenKind::Move(_) => first.push((t.span.start as usize, t.span.end as usize)),
+                TokenKind::Unknown => {
+                    let raw = &line[t.span.range()];
+                    let word = raw.trim_matches(|c| "()[]".contains(c));
+                    if !others
+                        .iter()
+                        .any(|&d| escriba_notation::parse_move(d, word).is_ok())
+                    {
+                        continue;
+                    }
+                    let mut from = t.span.start as usize;
+                    if i > 0 && tokens[i - 1].kind == TokenKind::VariationStart {
+                        from = tokens[i - 1].span.start as usize;
+                    }
+                    second.push((from, t.span.end as usize));
+                    voters.push_str(word);
+                    voters.push(' ');
+                }
+                _ => {}
+            }
+        }
+        if !second.is_empty() {
+            split.push((k, second, first));
+        }
+    }
+    if split.len() < 2 || split.len() * 2 < rows.len() {
+        return None;
+    }
+    let other = escriba_notation::detect::rank_dialects(&voters)
+        .into_iter()
+        .map(|(d, _)| d)
+        .find(|d| others.contains(d))?;
+    let mut primary: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+    let mut secondary = primary.clone();
+    for (k, second, first) in &split {
+        for &(a, b) in second {
+            blank(&mut primary[*k], a, b);
+        }
+        for &(a, b) in first {
+            blank(&mut secondary[*k], a, b);
+        }
+        // Brackets left over around the second notation go from its own text too.
+        secondary[*k] = secondary[*k].replace(['(', ')', '[', ']'], " ");
+    }
+    Some((
+        primary.join("\n"),
+        Alternate {
+            movetext: secondary.join("\n"),
+            line_numbers: Vec::new(),
+            role: AlternateRole::Check,
+            dialect: Some(other),
+        },
+    ))
 }
 
 /// Byte offset where a row's second column starts: after a run of three or more blanks

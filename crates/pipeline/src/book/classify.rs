@@ -79,6 +79,22 @@ pub struct RowShape {
     /// Column (in characters) of the row's first move number or move (page marks and
     /// stray marks before it do not count).
     pub indent: u16,
+    /// The second pair of a four-column row (`1 P to K4  P to K4    25 P takes P  B to
+    /// B5`): a later move number on the same line, two moves or more ahead of the first.
+    pub second: Option<SecondPair>,
+}
+
+/// Where the second pair of a four-column row starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SecondPair {
+    /// Its move number.
+    pub number: u32,
+    /// It starts with a Black move.
+    pub black: bool,
+    /// Byte offset of its move number in the line.
+    pub offset: u16,
+    /// Moves of the row before it (the first pair's).
+    pub moves_before: u16,
 }
 
 /// Words that open a numbered game's heading.
@@ -207,6 +223,39 @@ impl RowShape {
     }
 }
 
+/// Marks running heads as page furniture: a short line in capitals, or one with a page
+/// number at either end (`24   CHESS FUNDAMENTALS`), that comes back three times or more.
+/// Game and analysis headings never are.
+pub fn running_heads(lines: &[crate::source::Line], kinds: &mut [LineKind]) {
+    use std::collections::HashMap;
+    let key = |t: &str| -> Option<String> {
+        let t = t.trim();
+        if t.is_empty() || t.len() > 60 {
+            return None;
+        }
+        let bare = t.trim_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
+        let numbered = bare.len() < t.len();
+        let letters: Vec<char> = bare.chars().filter(|c| c.is_alphabetic()).collect();
+        let capitals = letters.len() >= 4 && letters.iter().all(|c| c.is_uppercase());
+        (capitals || numbered && letters.len() >= 4).then(|| bare.to_owned())
+    };
+    let eligible =
+        |k: &LineKind| matches!(k, LineKind::Heading(HeadingKind::Section) | LineKind::Prose);
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for (l, k) in lines.iter().zip(kinds.iter()) {
+        if eligible(k)
+            && let Some(key) = key(&l.text)
+        {
+            *counts.entry(key).or_default() += 1;
+        }
+    }
+    for (l, k) in lines.iter().zip(kinds.iter_mut()) {
+        if eligible(k) && key(&l.text).is_some_and(|key| counts[&key] >= 3) {
+            *k = LineKind::PageMark;
+        }
+    }
+}
+
 /// Reads a line's tokens in `dialect` and sums up its shape.
 pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
     let mut s = RowShape {
@@ -215,6 +264,8 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
     };
     let mut first = true;
     let mut result_first = false;
+    // The last move number read before the token at hand.
+    let mut previous: Option<u32> = None;
     for t in movetext::tokenize(dialect, text) {
         if first
             && matches!(
@@ -224,12 +275,27 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
         {
             s.indent = text[..t.span.start as usize].chars().count() as u16;
         }
+        let before = previous;
+        if let TokenKind::MoveNumber { number, .. } = t.kind {
+            previous = Some(number);
+        }
         match t.kind {
             // Page marks (`{207}`, `/*`) before a row do not make it a row of prose.
             TokenKind::PageMark | TokenKind::Footnote => continue,
             TokenKind::MoveNumber { number, black } if s.number.is_none() => {
                 s.number = Some((number, black));
                 s.numbered = first;
+            }
+            // A number that jumps ahead of the one before it (`1 … 25 …`, not `1. … 2. …`).
+            TokenKind::MoveNumber { number, black }
+                if s.second.is_none() && s.moves > 0 && before.is_some_and(|p| number >= p + 2) =>
+            {
+                s.second = Some(SecondPair {
+                    number,
+                    black,
+                    offset: t.span.start as u16,
+                    moves_before: s.moves,
+                });
             }
             TokenKind::Move(_) => s.moves += 1,
             TokenKind::Unknown => s.unknown += 1,

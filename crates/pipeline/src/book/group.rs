@@ -57,6 +57,8 @@ pub struct Unit {
     pub last_number: u32,
     /// The ply the next row should start at (half-moves from move 1, White).
     next_ply: u32,
+    /// In a four-column table, the ply the right-hand pair goes on at (0: none).
+    far_ply: u32,
     /// Footnote blocks: label and line indices (first, last).
     pub footnotes: Vec<(String, usize, usize)>,
     /// Diagram blocks: line indices (first, last) and the board read.
@@ -86,6 +88,7 @@ impl Unit {
             terminated: false,
             last_number: 0,
             next_ply: 0,
+            far_ply: 0,
             footnotes: Vec::new(),
             diagrams: Vec::new(),
             decodable: false,
@@ -211,11 +214,21 @@ fn blocks(lines: &[Line], kinds: &mut [LineKind], dialect: Dialect) -> Vec<Optio
                 i = j + 1;
             }
             LineKind::Diagram => {
+                // A rank of empty squares (`. . . . . . . .`) reads as a separator alone.
+                let board_line = |k: usize, kinds: &[LineKind]| {
+                    kinds[k] == LineKind::Diagram
+                        || kinds[k] == LineKind::Separator
+                            && diagram::is_board_row(lines[k].text.trim())
+                };
+                let mut top = i;
+                while top > 0 && board_line(top - 1, kinds) {
+                    top -= 1;
+                }
                 let mut j = i;
-                while j + 1 < n && kinds[j + 1] == LineKind::Diagram {
+                while j + 1 < n && board_line(j + 1, kinds) {
                     j += 1;
                 }
-                let mut from = i;
+                let mut from = top;
                 if from > 0 && diagram::caption_color(&lines[from - 1].text).is_some() {
                     from -= 1;
                 }
@@ -228,7 +241,11 @@ fn blocks(lines: &[Line], kinds: &mut [LineKind], dialect: Dialect) -> Vec<Optio
                     kinds[from..=to].fill(LineKind::Diagram);
                     end[from] = Some(to);
                 } else {
-                    kinds[i..=j].fill(LineKind::Prose);
+                    for k in &mut kinds[top..=j] {
+                        if *k == LineKind::Diagram {
+                            *k = LineKind::Prose;
+                        }
+                    }
                 }
                 i = to + 1;
             }
@@ -376,7 +393,8 @@ impl Grouper<'_> {
             // counts as no move in the row's shape.
             Some((n, black)) if s.numbered => {
                 let at = ply_of(n, black);
-                at + 1 >= u.next_ply && at <= u.next_ply + 24
+                let follows = |next: u32| at + 1 >= next && at <= next + 24;
+                follows(u.next_ply) || (u.far_ply > 0 && follows(u.far_ply))
             }
             _ => {
                 !prev_blank
@@ -401,7 +419,7 @@ fn open_block(text: &str) -> bool {
 }
 
 /// Half-moves before move `n` of `black` (or White), from move 1.
-fn ply_of(n: u32, black: bool) -> u32 {
+pub(crate) fn ply_of(n: u32, black: bool) -> u32 {
     n.saturating_sub(1).saturating_mul(2) + u32::from(black)
 }
 
@@ -413,8 +431,27 @@ fn accept(u: &mut Unit, i: usize, s: RowShape) {
     }
     u.rows.push(i);
     u.last = i;
+    u.terminated |= s.result;
     let moves = u32::from(s.moves);
+    if let (Some((n, black)), Some(second)) = (s.number, s.second) {
+        // A four-column row: the left pair goes on from the left column, the right pair
+        // from the right one.
+        u.last_number = u.last_number.max(second.number);
+        u.next_ply = u
+            .next_ply
+            .max(ply_of(n, black) + u32::from(second.moves_before));
+        u.far_ply = u
+            .far_ply
+            .max(ply_of(second.number, second.black) + u32::from(s.moves - second.moves_before));
+        return;
+    }
     match s.number {
+        // After a four-column block, the table goes on from its right column.
+        Some((n, black)) if u.far_ply > 0 && ply_of(n, black) + 1 >= u.far_ply => {
+            u.last_number = u.last_number.max(n);
+            u.next_ply = ply_of(n, black) + moves;
+            u.far_ply = 0;
+        }
         // A number far ahead of the table is a misprint (`69.` for `59.`): the table
         // goes on from where it was.
         Some((n, black)) if u.rows.len() > 1 && ply_of(n, black) > u.next_ply + 1 => {
@@ -426,7 +463,6 @@ fn accept(u: &mut Unit, i: usize, s: RowShape) {
         }
         None => u.next_ply += moves,
     }
-    u.terminated |= s.result;
 }
 
 /// Groups a book's classified lines into units.

@@ -16,10 +16,13 @@
 //! or skipped with its reason.
 
 pub mod build;
+pub mod checks;
 pub mod classify;
 pub mod detect;
 pub mod diagram;
 pub mod group;
+pub mod notes;
+pub mod xref;
 
 use std::sync::Arc;
 
@@ -96,6 +99,8 @@ pub struct Alternate {
     pub line_numbers: Vec<usize>,
     /// What this reading is for.
     pub role: AlternateRole,
+    /// The dialect it is printed in, when not the segment's (a second notation).
+    pub dialect: Option<Dialect>,
 }
 
 /// How a second reading is used.
@@ -286,18 +291,37 @@ pub fn cut(lines: &[Line], notation: Notation) -> Cut {
         Notation::Fixed(d) => d,
         Notation::Auto => detect::book_dialect(lines.iter().map(|l| l.text.as_str())),
     };
-    let kinds: Vec<classify::LineKind> = lines
+    let mut kinds: Vec<classify::LineKind> = lines
         .iter()
         .map(|l| classify::classify(&l.text, dialect))
         .collect();
-    let grouped = group::group(lines, kinds, dialect);
+    classify::running_heads(lines, &mut kinds);
+    let mut grouped = group::group(lines, kinds, dialect);
+    let borrowed = xref::resolve(lines, &grouped, dialect);
+    for (u, b) in grouped.units.iter_mut().zip(&borrowed) {
+        // A game that takes its opening from another starts where a board is known.
+        if b.is_some() && !u.decodable {
+            u.decodable = true;
+            u.skip_reason = None;
+        }
+    }
     let encoding = lines.first().map_or(Encoding::Utf8, |l| l.encoding);
     let segments: Vec<Segment> = grouped
         .units
         .iter()
         .enumerate()
         .filter(|(_, u)| u.decodable)
-        .map(|(i, u)| build::segment(lines, &grouped, u, i, dialect, encoding))
+        .map(|(i, u)| {
+            build::segment(
+                lines,
+                &grouped,
+                u,
+                i,
+                dialect,
+                encoding,
+                borrowed[i].as_ref(),
+            )
+        })
         .collect();
     let report = BookReport {
         source: String::new(),
