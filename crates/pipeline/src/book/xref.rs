@@ -100,7 +100,10 @@ pub fn reference(text: &str) -> Option<(u32, u32)> {
         .take_while(|c| c.is_alphanumeric())
         .collect();
     let game = core.parse().ok().or_else(|| roman(&core))?;
-    let before: Vec<&str> = lower[..at].split_whitespace().collect();
+    let before: Vec<&str> = lower[..at]
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| "()[],;:".contains(c)))
+        .collect();
     // `moves 1 to 8`, `moves 1-8`, `first eight moves`, `first 8 moves`.
     let upto = before.windows(4).rev().find_map(|w| match w {
         [m, "1", "to", n] if m.starts_with("move") => number_word(n),
