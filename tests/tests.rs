@@ -19,6 +19,7 @@
 //! - `cli_help`: every subcommand's `--help` names every option; shell completions.
 
 mod book_layouts;
+mod book_shared;
 mod cli_compare;
 mod cli_exit_codes;
 mod cli_help;

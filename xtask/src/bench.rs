@@ -66,6 +66,55 @@ fn pgn_extract() -> Result<PathBuf> {
         .context("pgn-extract not found after installing it")
 }
 
+/// Book mode on the shared books and on both joined (about 550 KB), one job: bytes of
+/// book text per second, beside the clean movetext's bytes per second of the same run.
+fn books(escriba: &Path, dir: &Path, movetext_rates: &[(&str, f64)]) -> Result<()> {
+    let shared = root().join("../shared/corpus/books");
+    let names = ["chess-fundamentals.txt", "blue-book-part1.txt"];
+    if !names.iter().all(|n| shared.join(n).exists()) {
+        println!("books: {} is absent; skipped", shared.display());
+        return Ok(());
+    }
+    let joined = dir.join("two-books.txt");
+    let mut all = Vec::new();
+    for n in names {
+        all.extend(std::fs::read(shared.join(n))?);
+        all.push(b'\n');
+    }
+    std::fs::write(&joined, &all)?;
+    println!("book mode (one job, best of 5):");
+    let mut files: Vec<PathBuf> = names.iter().map(|n| shared.join(n)).collect();
+    files.push(joined);
+    for file in files {
+        let bytes = std::fs::metadata(&file)?.len() as f64;
+        let t = time(5, || {
+            let mut c = Command::new(escriba);
+            c.args([
+                "transcribe",
+                "--book",
+                "--quiet",
+                "--jobs",
+                "1",
+                "-o",
+                "/dev/null",
+            ])
+            .arg(&file);
+            c
+        })?;
+        println!(
+            "  {}: {:.0} bytes in {:.3} s: {:.2} MB/s of book text",
+            file.file_name().unwrap_or_default().to_string_lossy(),
+            bytes,
+            t.as_secs_f64(),
+            bytes / t.as_secs_f64() / 1e6
+        );
+    }
+    for (name, rate) in movetext_rates {
+        println!("  clean movetext, {name}: {:.2} MB/s", rate / 1e6);
+    }
+    Ok(())
+}
+
 fn per_sec(plies: usize, d: Duration) -> f64 {
     plies as f64 / d.as_secs_f64()
 }
@@ -122,6 +171,8 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
         ),
     ];
     println!("input: {} ({} bytes)", input.display(), text.len());
+    // Bytes per second of clean movetext on one core, for the book figures.
+    let mut movetext_rates: Vec<(&str, f64)> = Vec::new();
     for (name, dialect, style_name) in cases {
         let file = dir.join(format!("{}-{style_name}.txt", dialect.id()));
         let mut out = std::io::BufWriter::new(std::fs::File::create(&file)?);
@@ -148,6 +199,8 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
         };
         let t1 = time(3, run("1", &file))?;
         let t2 = time(3, run("2", &file))?;
+        let bytes = std::fs::metadata(&file)?.len() as f64;
+        movetext_rates.push((name, bytes / t1.as_secs_f64()));
         let ours = per_sec(plies, t1);
         let theirs = per_sec(plies, t_ref);
         println!("{name}: {plies} plies");
@@ -172,6 +225,8 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
             t1.as_secs_f64() / t2.as_secs_f64()
         );
     }
+
+    books(&escriba, &dir, &movetext_rates)?;
 
     eprintln!("divan micro-benchmarks…");
     let st = Command::new(env!("CARGO"))
