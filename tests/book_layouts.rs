@@ -317,6 +317,27 @@ White: Teichmann.  Black: Rubinstein.
 }
 
 #[test]
+fn a_starred_footnote_is_brought_in_at_its_star() {
+    let text = "\
+GAME 11.
+
+ 1. P-K4       P-K4
+ 2. P-KB4*     PxP
+
+* The King's Gambit.
+";
+    let g = &book(text)[0];
+    assert_eq!(sans(g), words("e4 e5 f4 exf4"));
+    assert!(
+        g.items
+            .iter()
+            .any(|i| matches!(i, Item::Comment { text } if text == "[*] The King's Gambit.")),
+        "{:?}",
+        g.items
+    );
+}
+
+#[test]
 fn tables_run_on_through_notes_page_marks_running_heads_and_continuations() {
     let text = "\
 CHESS FUNDAMENTALS

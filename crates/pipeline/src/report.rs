@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::book::notes::NoteVariations;
 use crate::book::{BookReport, UnitKind};
 use crate::error::Error;
 use crate::game::{GameResult, GameStatus};
@@ -90,6 +91,8 @@ pub struct Summary {
     pub fragments: u64,
     /// Every input read as a book, with its line accounting.
     pub books: Vec<BookReport>,
+    /// Move runs in books' notes: replayed as variations, or left in the notes.
+    pub note_variations: NoteVariations,
 }
 
 impl Summary {

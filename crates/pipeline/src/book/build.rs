@@ -73,7 +73,10 @@ pub fn footnote_text(lines: &[Line], first: usize, last: usize) -> String {
         .map(|l| l.text.trim())
         .collect::<Vec<_>>()
         .join(" ");
-    let body = if let Some(rest) = joined.strip_prefix("[Footnote") {
+    let marks = joined.trim_start_matches(['*', '†', '‡', '§', '¶']);
+    let body = if marks.len() < joined.len() {
+        marks
+    } else if let Some(rest) = joined.strip_prefix("[Footnote") {
         let rest = rest.trim_start();
         let rest = rest.trim_start_matches(|c: char| c.is_alphanumeric());
         let rest = rest.trim_start_matches([':', '.', ' ']);

@@ -379,6 +379,14 @@ fn footnote_label(t: &str) -> Option<String> {
             .collect();
         return Some(label);
     }
+    // `* text`, `† text`: a footnote under the table, marked as its move is.
+    let marks: String = t.chars().take_while(|c| "*†‡§¶".contains(*c)).collect();
+    if !marks.is_empty() {
+        let after = t[marks.len()..].trim_start();
+        let prose = after.split_whitespace().count() >= 3
+            && after.chars().next().is_some_and(char::is_uppercase);
+        return prose.then_some(marks);
+    }
     let rest = t.strip_prefix('[')?;
     let close = rest.find(']')?;
     let label = &rest[..close];
@@ -657,6 +665,12 @@ mod tests {
         assert_eq!(
             kind("[1] The value of the initiative is explained in section 20, p. 77."),
             LineKind::Footnote { label: "1".into() }
+        );
+        assert_eq!(
+            kind("† The only move that saves the Queen."),
+            LineKind::Footnote {
+                label: "†".into()
+            }
         );
     }
 
