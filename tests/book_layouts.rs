@@ -285,6 +285,45 @@ If 2...P-Q3, then 3. P-Q4 is strong. But 2...Q-R8 would be a misprint.
 }
 
 #[test]
+fn a_variation_printed_in_columns_is_no_part_of_the_main_line() {
+    let text = "\
+GAME 12.
+
+ 1. P-K4     P-K4
+ 2. B-B4     B-B4
+ 3. P-QB3    Kt-QB3
+ 4. P-Q4     PxP
+ 5. PxP      BxP
+
+White should rather have played thus:
+
+ 5. BxP ch   KxB
+ 6. Q-R5 ch  K-B1
+ 7. QxB ch
+
+But now to proceed with the actual game:
+
+ 6. Kt-KB3   Q-B3
+ 7. KtxB     QxKt
+";
+    let g = &book(text)[0];
+    assert_eq!(g.status, GameStatus::Complete, "{:?}", g.failure);
+    assert_eq!(
+        sans(g),
+        words("e4 e5 Bc4 Bc5 c3 Nc6 d4 exd4 cxd4 Bxd4 Nf3 Qf6 Nxd4 Qxd4")
+    );
+    let var: Vec<Vec<&str>> = g
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Variation { plies } => Some(plies.iter().map(|p| p.san.as_str()).collect()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(var, [words("Bxf7+ Kxf7 Qh5+ Kf8 Qxc5+")]);
+}
+
+#[test]
 fn footnotes_are_brought_in_at_their_marks_and_headers_fill_the_tags() {
     let text = "\
 GAME 9.--Played at Berlin, 1913.

@@ -59,6 +59,10 @@ pub struct Unit {
     next_ply: u32,
     /// In a four-column table, the ply the right-hand pair goes on at (0: none).
     far_ply: u32,
+    /// A variation printed in columns is open: the ply its next row starts at, and the
+    /// line of its last row.
+    var_next: Option<u32>,
+    var_line: Option<usize>,
     /// Footnote blocks: label and line indices (first, last).
     pub footnotes: Vec<(String, usize, usize)>,
     /// Diagram blocks: line indices (first, last) and the board read.
@@ -89,6 +93,8 @@ impl Unit {
             last_number: 0,
             next_ply: 0,
             far_ply: 0,
+            var_next: None,
+            var_line: None,
             footnotes: Vec::new(),
             diagrams: Vec::new(),
             decodable: false,
@@ -378,6 +384,20 @@ impl Grouper<'_> {
         let in_paragraph = !prev_blank && prev_role == Some(Role::Note) && !aligned;
         let shaped = (s.indent + 4 >= u.table_indent || u.table_indent < 4)
             && (s.prose_separators == u.table_separators || !s.prose_separators);
+        // A variation printed in columns (`5. K's B. takes K. B. Pawn (ch.)` after move 5
+        // was read) goes on, row under row, until the main line resumes.
+        if let (Some(next), Some(last), Some((n, black))) = (u.var_next, u.var_line, s.number)
+            && s.numbered
+            && last + 1 == i
+            && ply_of(n, black) + 1 >= next
+            && ply_of(n, black) <= next + 1
+        {
+            let u = self.cur.as_mut().expect("a unit");
+            u.var_next = Some(ply_of(n, black) + u32::from(s.moves));
+            u.var_line = Some(i);
+            self.roles[i] = Role::Note;
+            return;
+        }
         let is_row = match s.number {
             Some((1, false)) if s.numbered && u.last_number >= 2 => {
                 // A new table from move 1: a new unit.
@@ -403,12 +423,23 @@ impl Grouper<'_> {
                     && (s.moves <= 2 || s.result)
             }
         };
+        let u = self.cur.as_mut().expect("a unit");
         if is_row {
-            let u = self.cur.as_mut().expect("a unit");
             accept(u, i, s);
+            u.var_next = None;
             self.roles[i] = Role::Row;
-        } else {
-            self.roles[i] = Role::Note;
+            return;
+        }
+        self.roles[i] = Role::Note;
+        // A numbered row that goes back over the table starts a variation in columns.
+        if let Some((n, black)) = s.number
+            && s.numbered
+            && shaped
+            && !u.terminated
+            && ply_of(n, black) + 1 < u.next_ply
+        {
+            u.var_next = Some(ply_of(n, black) + u32::from(s.moves));
+            u.var_line = Some(i);
         }
     }
 }

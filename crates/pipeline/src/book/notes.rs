@@ -150,6 +150,15 @@ pub fn transcribe_notes(
                 counts.left_in_notes += 1;
                 continue;
             }
+            // A note that only restates the main line's moves is no variation.
+            let restates = decoded
+                .plies
+                .iter()
+                .zip(&plies[index..])
+                .all(|(v, m)| v.mv == m.ply.mv);
+            if restates && index + decoded.plies.len() <= plies.len() {
+                continue;
+            }
             counts.transcribed += 1;
             let var = Item::Variation {
                 plies: decoded
