@@ -497,13 +497,27 @@ impl<'a> Scanner<'a> {
         true
     }
 
+    /// Unread text runs to the next blank, or to a `)` that closes nothing in it: `best)`
+    /// is a word and the end of a variation, `R(QR3)-Q3` one word.
     fn unknown(&mut self) {
         let start = self.pos;
         let rest = self.rest();
+        let mut depth = 0u32;
         let n = rest
             .char_indices()
             .skip(1)
-            .find(|&(_, c)| is_space(c))
+            .find(|&(_, c)| match c {
+                '(' => {
+                    depth += 1;
+                    false
+                }
+                ')' if depth > 0 => {
+                    depth -= 1;
+                    false
+                }
+                ')' => true,
+                c => is_space(c),
+            })
             .map_or(rest.len(), |(i, _)| i);
         self.push(TokenKind::Unknown, start, start + n);
     }
@@ -613,6 +627,23 @@ mod tests {
         // A real variation, and parentheses holding no mark, stay what they are.
         assert_eq!(kinds(en, "(P-K4)")[0], "VariationStart");
         assert_eq!(kinds(en, "(Q. R.)")[0], "VariationStart");
+    }
+
+    #[test]
+    fn an_unread_word_ends_at_a_parenthesis_that_closes_nothing_in_it() {
+        let en = Dialect::Algebraic(AlgLang::En);
+        assert_eq!(
+            kinds(en, "(best) a6"),
+            [
+                "VariationStart",
+                "Unknown",
+                "VariationEnd",
+                "move(P to abs a6)"
+            ]
+        );
+        let toks = tokenize(en, "zz(3)y) e4");
+        assert_eq!(toks[0].span, Span::new(0, 6));
+        assert_eq!(toks[1].kind, TokenKind::VariationEnd);
     }
 
     #[test]
