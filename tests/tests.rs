@@ -7,7 +7,8 @@
 //! - `corruption`: damaged tokens are flagged, never silently wrong;
 //! - `corpus_snapshots`: every corpus file's transcription and diagnostics (insta);
 //! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`;
-//! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for.
+//! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for;
+//! - `accounting`: the same as a property, over 1,000 generated and damaged games.
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
 //!
@@ -20,6 +21,7 @@
 //! - `cli_help`: every subcommand's `--help` names every option; shell completions;
 //! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs.
 
+mod accounting;
 mod cli_compare;
 mod cli_edges;
 mod cli_exit_codes;

@@ -137,6 +137,21 @@ pub fn is_move_token(kind: &TokenKind) -> bool {
     matches!(kind, TokenKind::Move(_) | TokenKind::Unknown)
 }
 
+/// The move tokens among `tokens` (read from `text` in `dialect`), counting those inside
+/// a `{` comment that is never closed, which the tokenizer runs to the end of the text.
+pub fn count_move_tokens(dialect: Dialect, text: &str, tokens: &[Token]) -> u64 {
+    tokens
+        .iter()
+        .map(|t| match t.kind {
+            TokenKind::Comment { text: inner } if unclosed_brace(text, t) => {
+                let inner = &text[inner.range()];
+                count_move_tokens(dialect, inner, &movetext::tokenize(dialect, inner))
+            }
+            ref k => u64::from(is_move_token(k)),
+        })
+        .sum()
+}
+
 /// A piece of PGN movetext, in book order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Item {
@@ -379,10 +394,7 @@ fn structural_stop(dialect: Dialect, text: &str, tokens: &[Token]) -> Option<(us
     if depth == 0 {
         return None;
     }
-    let after = tokens[open + 1..]
-        .iter()
-        .filter(|t| is_move_token(&t.kind))
-        .count();
+    let after = count_move_tokens(dialect, text, &tokens[open + 1..]);
     (after > 0).then(|| {
         (
             open,
@@ -552,18 +564,7 @@ impl Builder<'_> {
 
     /// The move tokens of `tokens`, those inside unclosed `{` comments included.
     fn move_tokens(&self, tokens: &[Token]) -> u64 {
-        tokens
-            .iter()
-            .map(|t| match t.kind {
-                TokenKind::Comment { text: inner } if unclosed_brace(self.text, t) => {
-                    movetext::tokenize(self.dialect, self.slice(inner))
-                        .iter()
-                        .filter(|t| is_move_token(&t.kind))
-                        .count() as u64
-                }
-                ref k => u64::from(is_move_token(k)),
-            })
-            .sum()
+        count_move_tokens(self.dialect, self.text, tokens)
     }
 
     /// A run of unread tokens the decoder passed over: a comment and an issue.
@@ -777,6 +778,7 @@ impl Builder<'_> {
         if depth > 0 {
             // A `(` never closed, with no move token after it (else the game stopped there).
             let from = tokens[var_start].span.start as usize;
+            self.counts.comments += self.move_tokens(&tokens[var_start + 1..]);
             let v = comment_safe(&self.text[from..]);
             items.push(Item::Comment {
                 text: format!("escriba: variation not transcribed: {v}"),
