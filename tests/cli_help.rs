@@ -4,8 +4,9 @@
 
 use crate::cli_support::run;
 
-const TRANSCRIBE: [&str; 18] = [
+const TRANSCRIBE: [&str; 19] = [
     "--notation",
+    "--glob",
     "-o",
     "--output",
     "--plies-csv",
@@ -109,6 +110,29 @@ fn every_subcommands_help_mentions_every_option() {
             "--help lacks {sub}:\n{}",
             top.stdout
         );
+    }
+}
+
+#[test]
+fn every_subcommands_help_says_what_each_exit_status_means() {
+    let top = run(&["--help"], None);
+    for sub in ["transcribe", "compare", "qa", "completions"] {
+        let line = top
+            .stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(sub) && l.contains(" 0 "))
+            .unwrap_or_else(|| panic!("--help has no exit status for {sub}:\n{}", top.stdout));
+        assert!(line.contains(" 2 "), "{line}");
+    }
+    for sub in ["transcribe", "compare", "qa"] {
+        let help = run(&[sub, "--help"], None).stdout;
+        let at = help
+            .find("Exit status: 0")
+            .unwrap_or_else(|| panic!("{sub} --help:\n{help}"));
+        let text = help[at..].split("\n\n").next().unwrap_or("");
+        for code in ["0 ", "1 ", "2 "] {
+            assert!(text.contains(code), "{sub}: {text}");
+        }
     }
 }
 

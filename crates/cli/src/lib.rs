@@ -31,7 +31,19 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// Transcribe chess games printed in old books (descriptive or localized algebraic
 /// notation) into modern SAN/PGN, with per-ply confidence and diagnostics.
 #[derive(Debug, Parser)]
-#[command(name = "escriba", version, propagate_version = true)]
+#[command(
+    name = "escriba",
+    version,
+    propagate_version = true,
+    after_help = "Exit status:\n  \
+    transcribe   0 every game complete; 1 some game partial or failed (with --strict, also \
+    any flag or warning); 2 usage or I/O error\n  \
+    compare      0 everything right; 1 differences; 2 unusable input or I/O error\n  \
+    qa           0 no change, every expectation holds; 1 otherwise; 2 nothing to check or \
+    I/O error\n  \
+    completions  0 written; 2 could not be written\n\
+    A closed stderr is ignored; see each subcommand's --help for a closed stdout."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
