@@ -497,3 +497,29 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
 pub fn process_games(games: &[GameText], cfg: &Config) -> Vec<GameResult> {
     games.par_iter().map(|g| process_game(g, cfg)).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_files_are_text_and_pgn_but_not_snapshots_or_references() {
+        for yes in ["a.txt", "B.PGN", "x.y.pgn", "notes.TXT"] {
+            assert!(is_game_file(yes), "{yes}");
+        }
+        for no in ["a.snap.pgn", "a.reference.pgn", "README.md", "pgn", "a.txt~"] {
+            assert!(!is_game_file(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn glob_patterns_match_names_with_stars_and_question_marks() {
+        assert!(glob_match("*.md", "notes.md"));
+        assert!(glob_match("*", ""));
+        assert!(glob_match("g?me*.t*t", "game-01.txt"));
+        assert!(glob_match("*a*b*c", "xxaybzzc"));
+        assert!(!glob_match("*.md", "notes.mdx"));
+        assert!(!glob_match("?", ""));
+        assert!(!glob_match("a*b", "acbx"));
+    }
+}

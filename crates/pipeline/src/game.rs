@@ -1079,6 +1079,95 @@ mod tests {
         assert_eq!(r.tags.get("Notation"), Some("en-algebraic"));
     }
 
+    fn en(text: &str) -> GameResult {
+        let cfg = Config {
+            notation: Notation::Fixed("en-algebraic".parse().unwrap()),
+            ..Config::default()
+        };
+        process_game(&game(text), &cfg)
+    }
+
+    #[test]
+    fn a_variation_that_replays_is_a_pgn_variation_and_its_moves_are_read() {
+        let r = en("1. e4 e5 2. Nf3 (2. Nc3 Nc6 (2... Nf6)) 2... Nc6 *");
+        assert_eq!(r.status, GameStatus::Complete);
+        assert!(r.issues.is_empty(), "{:?}", r.issues);
+        assert_eq!(
+            r.tokens,
+            TokenCounts {
+                moves: 7,
+                comments: 0,
+                skipped: 0
+            }
+        );
+        let mut pgn = String::new();
+        crate::pgn::write_game(&r, &Config::default(), &mut pgn);
+        assert!(
+            pgn.contains("2. Nf3 ( 2. Nc3 Nc6 ( 2... Nf6 ) ) 2... Nc6 *"),
+            "{pgn}"
+        );
+        // The PGN's main line is still the book's.
+        let back = crate::compare::replay_pgn(&pgn);
+        assert_eq!(back[0].sans, ["e4", "e5", "Nf3", "Nc6"]);
+    }
+
+    #[test]
+    fn what_goes_into_a_comment_is_flagged_on_the_ply_before_it() {
+        let r = en("1. e4 e5 (1... zz9) 2. Nf3 ) qq7 Nc6 *");
+        assert_eq!(r.status, GameStatus::Complete);
+        let on: Vec<(Option<usize>, usize)> = r.issues.iter().map(|i| (i.ply, i.column)).collect();
+        // The variation after ply 2, the `)` and the skipped word after ply 3.
+        assert_eq!(on, [(Some(1), 10), (Some(2), 28), (Some(2), 30)]);
+        assert_eq!(
+            r.tokens,
+            TokenCounts {
+                moves: 4,
+                comments: 1,
+                skipped: 1
+            }
+        );
+        assert_eq!(r.flagged, 2, "two plies carry the three warnings");
+        assert!(
+            r.first_issue().starts_with("1:10: a variation"),
+            "{}",
+            r.first_issue()
+        );
+        // An issue before the first ply attaches to the ply after it.
+        let r = en("zz9 1. e4 *");
+        assert_eq!(r.issues[0].ply, Some(0));
+    }
+
+    #[test]
+    fn text_after_the_result_is_flagged_and_an_unclosed_brace_noted() {
+        let r = en("1. e4 e5 1-0 2. Nf3");
+        assert_eq!(r.tokens.comments, 1);
+        assert!(r.issues[0].message.contains("after the result"));
+        let r = en("1. e4 e5 {a note");
+        assert_eq!(r.status, GameStatus::Complete);
+        assert!(r.issues[0].message.contains("unclosed `{`"));
+        let r = en("1. e4 e5 {a note 2. Nf3 Nc6");
+        assert_eq!(r.status, GameStatus::Partial);
+        // `a`, `note` (unread words) and the two moves.
+        assert_eq!(r.tokens.comments, 4);
+        assert_eq!(r.failure.unwrap().column, 10);
+    }
+
+    #[test]
+    fn a_game_cut_at_the_size_limit_fails_without_being_read() {
+        let mut s = BlockSegmenter::with_max_game_bytes(8);
+        let seg = segment_text(&mut s, "1. e4 e5 2. Nf3").remove(0);
+        let r = process_game(
+            &GameText {
+                source: Arc::from("big.txt"),
+                index: 1,
+                segment: seg,
+            },
+            &Config::default(),
+        );
+        assert_eq!(r.status, GameStatus::Failed);
+        assert!(r.failure.unwrap().message.contains("too large"));
+    }
+
     #[test]
     fn comment_text_loses_braces_and_newlines() {
         assert_eq!(comment_safe("a }b\n  c"), "a b c");

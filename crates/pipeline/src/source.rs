@@ -485,8 +485,8 @@ impl LineMap {
 mod tests {
     use super::*;
 
-    fn lines(bytes: &[u8], chunk: usize) -> Vec<Line> {
-        let mut r = LineReader::new(bytes, chunk);
+    /// Every line a reader gives, chunk after chunk.
+    fn drain<R: BufRead>(r: &mut LineReader<R>) -> Vec<Line> {
         let mut out = Vec::new();
         loop {
             let c = r.next_chunk().unwrap();
@@ -496,6 +496,10 @@ mod tests {
             out.extend(c);
         }
         out
+    }
+
+    fn lines(bytes: &[u8], chunk: usize) -> Vec<Line> {
+        drain(&mut LineReader::new(bytes, chunk))
     }
 
     #[test]
@@ -552,14 +556,7 @@ mod tests {
         // The first chunk is UTF-8; the second has one bad byte: still UTF-8, replaced.
         let data = [&b"Jos\xC3\xA9\n"[..], b"ab\xE9 c\n", b"\xC3\xB1\n"].concat();
         let mut r = LineReader::new(&data[..], 1);
-        let mut got = Vec::new();
-        loop {
-            let c = r.next_chunk().unwrap();
-            if c.is_empty() {
-                break;
-            }
-            got.extend(c);
-        }
+        let got = drain(&mut r);
         assert_eq!(got[0].text, "José");
         assert_eq!(got[1].text, "ab\u{FFFD} c");
         assert_eq!(got[1].encoding, Encoding::Utf8);
