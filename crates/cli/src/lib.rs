@@ -35,14 +35,16 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     name = "escriba",
     version,
     propagate_version = true,
-    after_help = "Exit status:\n  \
-    transcribe   0 every game complete; 1 some game partial or failed (with --strict, also \
-    any flag or warning); 2 usage or I/O error\n  \
-    compare      0 everything right; 1 differences; 2 unusable input or I/O error\n  \
-    qa           0 no change, every expectation holds; 1 otherwise; 2 nothing to check or \
-    I/O error\n  \
-    completions  0 written; 2 could not be written\n\
-    A closed stderr is ignored; see each subcommand's --help for a closed stdout."
+    after_help = concat!(
+        "Exit status:\n",
+        "  transcribe   0 every game complete; 1 some game partial or failed (with\n",
+        "               --strict, also any flag or warning); 2 usage or I/O error\n",
+        "  compare      0 everything right; 1 differences; 2 unusable input or I/O error\n",
+        "  qa           0 no change, every expectation holds; 1 otherwise;\n",
+        "               2 nothing to check or I/O error\n",
+        "  completions  0 written; 2 could not be written\n",
+        "A closed stderr is ignored; each subcommand's --help says what a closed stdout does."
+    )
 )]
 struct Cli {
     #[command(subcommand)]

@@ -507,7 +507,13 @@ mod tests {
         for yes in ["a.txt", "B.PGN", "x.y.pgn", "notes.TXT"] {
             assert!(is_game_file(yes), "{yes}");
         }
-        for no in ["a.snap.pgn", "a.reference.pgn", "README.md", "pgn", "a.txt~"] {
+        for no in [
+            "a.snap.pgn",
+            "a.reference.pgn",
+            "README.md",
+            "pgn",
+            "a.txt~",
+        ] {
             assert!(!is_game_file(no), "{no}");
         }
     }
