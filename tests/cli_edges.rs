@@ -343,7 +343,12 @@ fn a_directory_is_read_for_game_files_only_unless_widened() {
     let dir = d.to_str().unwrap();
     let r = run(&["transcribe", dir], None);
     assert_eq!(parse_pgn(&r.stdout).len(), 2, "{}", r.stdout);
-    assert!(r.stderr.contains("2 files skipped"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("2 files of the input directories not read"),
+        "{}",
+        r.stderr
+    );
     let r = run(&["transcribe", dir, "--glob", "*.md"], None);
     assert_eq!(parse_pgn(&r.stdout).len(), 3, "{}", r.stdout);
     // A file named on the command line is read whatever its name.

@@ -411,7 +411,7 @@ fn run_transcribe(args: TranscribeArgs) -> i32 {
         Ok(s) if !quiet => {
             if s.files_skipped > 0 {
                 say(&format!(
-                    "escriba: {} files skipped in the input directories (not .txt or .pgn; --glob reads more)",
+                    "escriba: {} files of the input directories not read (not .txt or .pgn, or a snapshot or reference; --glob reads more)",
                     s.files_skipped
                 ));
             }
