@@ -211,7 +211,8 @@ pub struct Line {
 /// What a reader met in its source's encoding: what [`LineReader::encoding_report`] returns.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct EncodingReport {
-    /// Every encoding a chunk was decoded from, in order of first use.
+    /// Every encoding a chunk with non-ASCII text was decoded from, in order of first use
+    /// (empty for a pure-ASCII source).
     pub encodings: Vec<Encoding>,
     /// Invalid UTF-8 sequences replaced by U+FFFD.
     pub replaced: u64,
@@ -357,7 +358,9 @@ impl<R: BufRead> LineReader<R> {
             Some(e) => e,
             None => self.chunk_encoding(&raws),
         };
-        if !raws.is_empty() && !self.report.encodings.contains(&encoding) {
+        // A pure-ASCII chunk reads the same in every encoding: it names none.
+        let ascii = self.forced.is_none() && raws.iter().all(|(r, _, _)| r.is_ascii());
+        if !ascii && !self.report.encodings.contains(&encoding) {
             self.report.encodings.push(encoding);
         }
         let decode_as = match encoding {
