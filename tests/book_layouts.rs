@@ -268,11 +268,11 @@ If 2...P-Q3, then 3. P-Q4 is strong. But 2...Q-R8 would be a misprint.
         .items
         .iter()
         .find_map(|i| match i {
-            Item::Variation { plies } => Some(plies),
+            Item::Variation { plies, .. } => Some(plies),
             _ => None,
         })
         .expect("a variation");
-    let v: Vec<&str> = var.iter().map(|p| p.san.as_str()).collect();
+    let v: Vec<&str> = var.iter().map(|p| p.ply.san.as_str()).collect();
     assert_eq!(v, ["d6", "d4"]);
     // It stands after the move it replaces, 2...Nc6, and its note.
     let at = g
@@ -316,7 +316,9 @@ But now to proceed with the actual game:
         .items
         .iter()
         .filter_map(|i| match i {
-            Item::Variation { plies } => Some(plies.iter().map(|p| p.san.as_str()).collect()),
+            Item::Variation { plies, .. } => {
+                Some(plies.iter().map(|p| p.ply.san.as_str()).collect())
+            }
             _ => None,
         })
         .collect();

@@ -2,7 +2,7 @@
 //! reference), then altered on purpose — two moves of one side transposed (two plies
 //! wrong, the position restored after), the last move of another replaced by a different
 //! legal move (one ply wrong), the last two plies of a third cut (two missing) — and the
-//! comparison must report exactly those plies and counts.
+//! comparison must report exactly those plies and counts (and exit 1: differences).
 
 use escriba_resolve::shakmaty::fen::Epd;
 use escriba_resolve::shakmaty::san::SanPlus;
@@ -144,7 +144,7 @@ fn compare_reports_exactly_the_altered_plies() {
     assert_eq!(same["discrepancies"], Value::Array(vec![]));
 
     let r = run(&["compare", &altered, &reference, "--json"], None);
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.code, Some(1), "differences exit 1: {}", r.stderr);
     let c: Value = serde_json::from_str(&r.stdout)
         .unwrap_or_else(|e| panic!("compare --json: {e}:\n{}", r.stdout));
     let total: usize = n.iter().sum();
@@ -183,7 +183,7 @@ fn compare_reports_exactly_the_altered_plies() {
 
     // The text report says the same.
     let text = run(&["compare", &altered, &reference], None);
-    assert_eq!(text.code, Some(0));
+    assert_eq!(text.code, Some(1));
     assert!(
         text.stdout.contains("games exactly right: 0/3")
             && text
@@ -242,7 +242,7 @@ fn compare_with_the_plies_csv_names_the_book_token_of_a_wrong_ply() {
         ],
         None,
     );
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.code, Some(1), "differences exit 1: {}", r.stderr);
     let c: Value = serde_json::from_str(&r.stdout).expect("JSON");
     assert_eq!(c["silently_wrong"], 1, "{c:#}");
     let d = &c["discrepancies"][0];

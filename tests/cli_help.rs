@@ -4,8 +4,9 @@
 
 use crate::cli_support::run;
 
-const TRANSCRIBE: [&str; 18] = [
+const TRANSCRIBE: [&str; 19] = [
     "--notation",
+    "--glob",
     "-o",
     "--output",
     "--plies-csv",
@@ -109,6 +110,36 @@ fn every_subcommands_help_mentions_every_option() {
             "--help lacks {sub}:\n{}",
             top.stdout
         );
+    }
+}
+
+#[test]
+fn every_subcommands_help_says_what_each_exit_status_means() {
+    // Whatever the wrapping, each subcommand's entry names statuses 0 and 2.
+    let top = run(&["--help"], None).stdout;
+    let at = top.find("Exit status:").expect("an exit status section");
+    let words: Vec<&str> = top[at..].split_whitespace().collect();
+    let subs = ["transcribe", "compare", "qa", "completions"];
+    for (k, sub) in subs.iter().enumerate() {
+        let from = words.iter().position(|w| w == sub).expect(sub);
+        let to = subs
+            .get(k + 1)
+            .and_then(|next| words.iter().position(|w| w == next))
+            .unwrap_or(words.len());
+        let entry = &words[from..to];
+        for code in ["0", "2"] {
+            assert!(entry.contains(&code), "{sub}: {entry:?}");
+        }
+    }
+    for sub in ["transcribe", "compare", "qa"] {
+        let help = run(&[sub, "--help"], None).stdout;
+        let at = help
+            .find("Exit status: 0")
+            .unwrap_or_else(|| panic!("{sub} --help:\n{help}"));
+        let text = help[at..].split("\n\n").next().unwrap_or("");
+        for code in ["0 ", "1 ", "2 "] {
+            assert!(text.contains(code), "{sub}: {text}");
+        }
     }
 }
 

@@ -6,7 +6,9 @@
 //! - `roundtrip`: random games through every dialect's writer and back;
 //! - `corruption`: damaged tokens are flagged, never silently wrong;
 //! - `corpus_snapshots`: every corpus file's transcription and diagnostics (insta);
-//! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`.
+//! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`;
+//! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for;
+//! - `accounting`: the same as a property, over 1,000 generated and damaged games.
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
 //!
@@ -16,11 +18,14 @@
 //! - `cli_exit_codes`: every exit status (0, 1, 1 under `--strict`, 2 usage and I/O);
 //! - `cli_partial`: a bad move half-way is kept apart and located by line and column;
 //! - `cli_compare`: `compare --json` reports exactly the plies altered on purpose;
-//! - `cli_help`: every subcommand's `--help` names every option; shell completions.
+//! - `cli_help`: every subcommand's `--help` names every option; shell completions;
+//! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs.
 
+mod accounting;
 mod book_layouts;
 mod book_shared;
 mod cli_compare;
+mod cli_edges;
 mod cli_exit_codes;
 mod cli_help;
 mod cli_partial;
@@ -30,6 +35,7 @@ mod cli_support;
 mod common;
 mod corpus_snapshots;
 mod corruption;
+mod nothing_lost;
 mod qa_cli;
 mod resolve_fixtures;
 mod resolve_seeds;

@@ -1,7 +1,17 @@
 //! `escriba`: transcribe chess games printed in old books into modern PGN.
 //!
-//! Exit codes: 0 every game complete; 1 some game partial or failed (or, with `--strict`,
-//! some ply flagged); 2 usage or I/O error. A closed stdout (`escriba … | head`) exits 0.
+//! Exit codes, by subcommand (the README and `--help` say the same):
+//! - `transcribe`: 0 every game complete; 1 some game partial or failed (or, with
+//!   `--strict`, some ply or game flagged); 2 usage or I/O error. A closed stdout stops the
+//!   run with 0 when stdout was the only output; with output files besides, the run goes on,
+//!   writes them, and exits as above.
+//! - `compare`: 0 everything right; 1 differences; 2 unusable input or I/O error.
+//! - `qa`: 0 nothing changed and every expectation holds; 1 otherwise; 2 nothing to check
+//!   or I/O error.
+//!
+//! A closed stderr never stops a run; a closed stdout never changes `compare`'s or `qa`'s
+//! verdict. SIGTERM, SIGINT and SIGHUP remove the temporary files of unfinished outputs
+//! (the old files stay as they were) and exit with 128 + the signal number.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -14,15 +24,29 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use escriba_pipeline::book::BookMode;
 use escriba_pipeline::compare::{self, MatchBy};
 use escriba_pipeline::{
-    Config, Error, GameResult, Notation, Observer, OutputFile, PieceLetters, Progress, Shard, Sink,
-    Sinks, Summary, exit_code, expand_inputs, transcribe,
+    Config, Error, GameResult, Input, Notation, Observer, OutputFile, PieceLetters, Progress,
+    Shard, Sink, Sinks, Summary, exit_code, expand_inputs_with, transcribe,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Transcribe chess games printed in old books (descriptive or localized algebraic
 /// notation) into modern SAN/PGN, with per-ply confidence and diagnostics.
 #[derive(Debug, Parser)]
-#[command(name = "escriba", version, propagate_version = true)]
+#[command(
+    name = "escriba",
+    version,
+    propagate_version = true,
+    after_help = concat!(
+        "Exit status:\n",
+        "  transcribe   0 every game complete; 1 some game partial or failed (with\n",
+        "               --strict, also any flag or warning); 2 usage or I/O error\n",
+        "  compare      0 everything right; 1 differences; 2 unusable input or I/O error\n",
+        "  qa           0 no change, every expectation holds; 1 otherwise;\n",
+        "               2 nothing to check or I/O error\n",
+        "  completions  0 written; 2 could not be written\n",
+        "A closed stderr is ignored; each subcommand's --help says what a closed stdout does."
+    )
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -32,14 +56,22 @@ struct Cli {
 enum Command {
     /// Transcribe games from book texts or PGN-like files into PGN, CSV, JSONL and a QA report.
     ///
-    /// Exit status: 0 when every game is complete, 1 when some game stopped early (or,
-    /// with --strict, some ply is flagged), 2 on a usage or I/O error.
+    /// Exit status: 0 when every game is complete; 1 when some game stopped early (or,
+    /// with --strict, some ply or game is flagged); 2 on a usage or I/O error. When stdout
+    /// closes (`escriba … | head`), a run whose only output is stdout stops and exits 0; a
+    /// run with output files goes on, writes them, and exits as above.
     Transcribe(Box<TranscribeArgs>),
     /// Measure a transcription's accuracy against an independent reference PGN, by position.
     ///
     /// Both files are replayed from [FEN] or the start, and the positions after each ply
     /// are compared (FEN without move counters). The reference's game lengths rule: the
     /// output's extra plies count as neither right nor wrong; `--` ends a reference game.
+    /// Games left unpaired on either side are counted; shares of nothing print `n/a`.
+    ///
+    /// Exit status: 0 when every reference ply is right and every game paired; 1 on any
+    /// difference (a wrong or missing ply, an unpaired game, a reference game that does
+    /// not replay to its end); 2 when a file is unusable (no game in it replays: not PGN)
+    /// or on an I/O error. A closed stdout does not change the status.
     Compare(CompareArgs),
     /// Corpus QA: transcribe every corpus file and compare it, ply by ply, with its
     /// accepted snapshot; check the ExpectedSAN/ExpectedFlags tags and any reference PGN.
@@ -65,7 +97,8 @@ enum Command {
     /// Exit status: 0 when nothing changed and every expectation holds; 1 on any change not
     /// accepted (a changed ply, status or result, a new or missing game, a file without a
     /// snapshot, a snapshot without a file) or any ExpectedSAN/ExpectedFlags mismatch, even
-    /// with --accept; 2 on an I/O error.
+    /// with --accept; 2 when there is nothing to check (DIR is a file, or holds no corpus
+    /// file) or on an I/O error. A closed stdout does not change the status.
     Qa(QaArgs),
     /// Print a shell completion script to stdout.
     Completions {
@@ -76,10 +109,17 @@ enum Command {
 
 #[derive(Debug, clap::Args)]
 struct TranscribeArgs {
-    /// Input files or directories (walked recursively, sorted by path; hidden files
-    /// skipped). `-` or nothing reads stdin.
+    /// Input files or directories. A file is read whatever its name; a directory is walked
+    /// recursively (sorted by path, hidden entries skipped) for its `.txt` and `.pgn`
+    /// files, `*.snap.pgn` and `*.reference.pgn` excepted (see --glob). `-` or nothing
+    /// reads stdin.
     #[arg(value_name = "INPUT")]
     inputs: Vec<PathBuf>,
+
+    /// Also read the files of input directories whose name matches PATTERN (`*` any
+    /// characters, `?` one), e.g. `--glob '*.md'`; may be repeated.
+    #[arg(long, value_name = "PATTERN")]
+    glob: Vec<String>,
 
     /// Notation of the games: `auto` picks per game by replay, or a dialect id such as
     /// en-descriptive, es-descriptive, en-algebraic, es-algebraic, de-algebraic,
@@ -87,7 +127,9 @@ struct TranscribeArgs {
     #[arg(long, value_name = "auto|ID", default_value = "auto", value_parser = parse_notation)]
     notation: Notation,
 
-    /// Write the PGN to FILE instead of stdout (atomically for regular files).
+    /// Write the PGN to FILE instead of stdout (atomically for regular files). For every
+    /// output, `-` means stdout, which only one output may use; no output may be an input
+    /// or another output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 
@@ -116,7 +158,8 @@ struct TranscribeArgs {
     #[arg(long)]
     drop_broken: bool,
 
-    /// Worker threads (default: every core).
+    /// Worker threads (default: every core; at most 1024, and never more than the games
+    /// of a chunk, 256).
     #[arg(short, long, value_name = "N")]
     jobs: Option<usize>,
 
@@ -124,8 +167,9 @@ struct TranscribeArgs {
     #[arg(short, long)]
     quiet: bool,
 
-    /// Exit with status 1 when any ply is flagged (repaired or ambiguous), not only when a
-    /// game stops early.
+    /// Exit with status 1 when any ply is flagged (repaired or ambiguous) or any game
+    /// carries a warning (text skipped or kept in a comment), not only when a game stops
+    /// early.
     #[arg(long)]
     strict: bool,
 
@@ -218,24 +262,63 @@ fn parse_notation(s: &str) -> Result<Notation, String> {
     s.parse::<Notation>().map_err(|e| e.to_string())
 }
 
+/// Writes a line to stderr; a closed or failing stderr is ignored (a run never stops, nor
+/// panics, because nobody reads its diagnostics).
+fn say(s: &str) {
+    let mut e = io::stderr().lock();
+    let _ = e.write_all(s.as_bytes()).and_then(|()| e.write_all(b"\n"));
+}
+
+/// The error and its causes as one line, each cause once: a message that already holds
+/// its cause's text (as `path: No such file…` does) is not followed by it again.
+fn error_line(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let c = cause.to_string();
+        if out.contains(&c) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&c);
+    }
+    out
+}
+
+/// Removes the temporary files of unfinished outputs on SIGTERM, SIGINT and SIGHUP, then
+/// exits with 128 + the signal number. SIGKILL cannot be caught: its leftovers are named
+/// `.NAME.escriba-XXXXXX.tmp` beside each output.
+fn clean_up_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next() {
+            escriba_pipeline::output::remove_temporary_files();
+            std::process::exit(128 + sig);
+        }
+    });
+}
+
 /// Runs the `escriba` command line with the process's arguments; returns its exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    clean_up_on_signals();
     let code = match cli.command {
         Command::Transcribe(args) => run_transcribe(*args),
         Command::Compare(args) => match run_compare(args) {
-            Ok(()) => 0,
-            Err(e) if is_broken_pipe(&e) => 0,
+            Ok(code) => code,
             Err(e) => {
-                eprintln!("escriba: error: {e:#}");
+                say(&format!("escriba: error: {}", error_line(&e)));
                 2
             }
         },
         Command::Qa(args) => match run_qa(args) {
             Ok(code) => code,
-            Err(e) if is_broken_pipe(&e) => 0,
             Err(e) => {
-                eprintln!("escriba: error: {e:#}");
+                say(&format!("escriba: error: {}", error_line(&e)));
                 2
             }
         },
@@ -250,7 +333,7 @@ pub fn main() -> ExitCode {
                 Ok(()) => 0,
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
                 Err(e) => {
-                    eprintln!("escriba: writing the completions: {e}");
+                    say(&format!("escriba: writing the completions: {e}"));
                     2
                 }
             }
@@ -259,27 +342,65 @@ pub fn main() -> ExitCode {
     ExitCode::from(code as u8)
 }
 
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-            || c.downcast_ref::<Error>().is_some_and(Error::is_broken_pipe)
-    })
+/// Stdout as an output. When `tolerant` (other outputs are being written), a reader that
+/// goes away does not stop the run: the rest of this output is dropped, and `closed` says so.
+struct Stdout {
+    w: BufWriter<io::Stdout>,
+    tolerant: bool,
+    closed: bool,
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        match self.w.write(buf) {
+            Err(e) if self.tolerant && e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(buf.len())
+            }
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.w.flush() {
+            Err(e) if self.tolerant && e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
 }
 
 /// An output: a file (committed at the end) or stdout.
 enum Out {
     File(OutputFile),
-    Stdout(BufWriter<io::Stdout>),
+    Stdout(Stdout),
 }
 
 impl Out {
-    fn open(path: Option<&Path>) -> Result<Out, Error> {
-        match path {
-            None => Ok(Out::Stdout(BufWriter::new(io::stdout()))),
-            Some(p) if p.as_os_str() == "-" => Ok(Out::Stdout(BufWriter::new(io::stdout()))),
-            Some(p) => OutputFile::create(p).map(Out::File),
+    /// Opens `path` (`-` is stdout); `tolerant` as for [`Stdout`].
+    fn open(path: &Path, tolerant: bool) -> Result<Out, Error> {
+        if path.as_os_str() == "-" {
+            Ok(Out::Stdout(Stdout {
+                w: BufWriter::new(io::stdout()),
+                tolerant,
+                closed: false,
+            }))
+        } else {
+            OutputFile::create(path).map(Out::File)
         }
+    }
+
+    /// True when this is stdout and its reader went away.
+    fn closed(&self) -> bool {
+        matches!(self, Out::Stdout(s) if s.closed)
     }
 
     fn commit(self) -> Result<(), Error> {
@@ -306,21 +427,98 @@ impl Write for Out {
     }
 }
 
-fn name(p: Option<&Path>) -> PathBuf {
-    p.map_or_else(|| PathBuf::from("-"), Path::to_owned)
-}
-
 fn run_transcribe(args: TranscribeArgs) -> i32 {
     let strict = args.strict;
     let quiet = args.quiet;
     let outcome = transcribe_inner(args);
     match &outcome {
-        Ok(s) if !quiet => eprintln!("escriba: {}", s.line()),
+        Ok(s) if !quiet => {
+            if s.files_skipped > 0 {
+                say(&format!(
+                    "escriba: {} files of the input directories not read (not .txt or .pgn, or a snapshot or reference; --glob reads more)",
+                    s.files_skipped
+                ));
+            }
+            for e in &s.encodings {
+                say(&format!("warning: {}", e.line()));
+            }
+            say(&format!("escriba: {}", s.line()));
+        }
         Ok(_) => {}
         Err(e) if e.is_broken_pipe() => {}
-        Err(e) => eprintln!("escriba: error: {e}"),
+        Err(e) => say(&format!("escriba: error: {e}")),
     }
     exit_code(&outcome, strict)
+}
+
+/// The same file, as far as the file system tells: the canonical path of an existing
+/// file, else that of its folder joined with its name.
+fn identity(p: &Path) -> PathBuf {
+    if let Ok(c) = std::fs::canonicalize(p) {
+        return c;
+    }
+    let dir = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = p.file_name().map(PathBuf::from).unwrap_or_default();
+    std::fs::canonicalize(dir).map_or_else(|_| p.to_owned(), |d| d.join(name))
+}
+
+/// Refuses outputs that would overwrite an input or each other, and more than one output
+/// on stdout. `outputs` pairs each option with its path (`-` for stdout).
+fn check_outputs(inputs: &[Input], outputs: &[(&'static str, &Path)]) -> Result<(), Error> {
+    let usage = |option, message| Error::Usage { option, message };
+    let stdout: Vec<&str> = outputs
+        .iter()
+        .filter(|(_, p)| p.as_os_str() == "-")
+        .map(|(o, _)| *o)
+        .collect();
+    if stdout.len() > 1 {
+        return Err(usage(
+            stdout[1],
+            format!(
+                "`-` (stdout) already carries {}; give one of them a file",
+                if stdout[0] == "--output" {
+                    "the PGN".to_owned()
+                } else {
+                    stdout[0].to_owned()
+                }
+            ),
+        ));
+    }
+    let files: Vec<(&'static str, &Path, PathBuf)> = outputs
+        .iter()
+        .filter(|(_, p)| p.as_os_str() != "-")
+        .map(|&(o, p)| (o, p, identity(p)))
+        .collect();
+    // A device such as /dev/null may take several outputs.
+    let device = |p: &Path| std::fs::metadata(p).is_ok_and(|m| !m.is_file());
+    for (i, (o, p, id)) in files.iter().enumerate() {
+        if device(p) {
+            continue;
+        }
+        if let Some((o2, ..)) = files[..i].iter().find(|(_, _, id2)| id2 == id) {
+            return Err(usage(
+                o,
+                format!("{} is also the file of {o2}", p.display()),
+            ));
+        }
+        for input in inputs {
+            if let Input::File(f) = input
+                && identity(f) == *id
+            {
+                return Err(usage(
+                    o,
+                    format!(
+                        "{} is an input: writing it would replace the text being read",
+                        p.display()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
@@ -329,12 +527,22 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     } else {
         args.piece_letters.clone().unwrap_or_default()
     };
+    let jobs = args.jobs.unwrap_or(0);
+    if jobs > escriba_pipeline::config::MAX_JOBS {
+        return Err(Error::Usage {
+            option: "--jobs",
+            message: format!(
+                "{jobs} worker threads: at most {}",
+                escriba_pipeline::config::MAX_JOBS
+            ),
+        });
+    }
     let cfg = Config {
         notation: args.notation,
         drop_broken: args.drop_broken,
         annotate_flags: args.annotate_flags,
         letters,
-        jobs: args.jobs.unwrap_or(0),
+        jobs,
         shard: args.shard.unwrap_or_default(),
         book: if args.book {
             BookMode::On
@@ -346,10 +554,27 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         no_fragments: args.no_fragments,
         ..Config::default()
     };
-    let inputs = expand_inputs(&args.inputs)?;
+    let expanded = expand_inputs_with(&args.inputs, &args.glob)?;
+    let inputs = expanded.inputs;
+    let dash = PathBuf::from("-");
+    let pgn_path = args.output.clone().unwrap_or_else(|| dash.clone());
+    let mut named: Vec<(&'static str, &Path)> = vec![("--output", pgn_path.as_path())];
+    for (o, p) in [
+        ("--plies-csv", &args.plies_csv),
+        ("--games-csv", &args.games_csv),
+        ("--jsonl", &args.jsonl),
+        ("--report", &args.report),
+    ] {
+        if let Some(p) = p {
+            named.push((o, p.as_path()));
+        }
+    }
+    check_outputs(&inputs, &named)?;
+    // With files to write besides stdout, a closed stdout does not stop the run.
+    let tolerant = named.iter().any(|(_, p)| p.as_os_str() != "-");
     // Open every output before reading anything, so a bad path fails fast.
-    let mut pgn = Out::open(args.output.as_deref())?;
-    let open = |p: &Option<PathBuf>| p.as_deref().map(OutputFile::create).transpose();
+    let mut pgn = Out::open(&pgn_path, tolerant)?;
+    let open = |p: &Option<PathBuf>| p.as_deref().map(|p| Out::open(p, tolerant)).transpose();
     let mut plies = open(&args.plies_csv)?;
     let mut games = open(&args.games_csv)?;
     let mut jsonl = open(&args.jsonl)?;
@@ -358,7 +583,7 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     let mut observer = Console::new(args.quiet);
     let summary = {
         let mut sinks = Sinks {
-            pgn: Some(Sink::new(name(args.output.as_deref()), &mut pgn)),
+            pgn: Some(Sink::new(pgn_path.clone(), &mut pgn)),
             plies_csv: plies
                 .as_mut()
                 .map(|f| Sink::new(name(args.plies_csv.as_deref()), f)),
@@ -373,18 +598,29 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         transcribe(&inputs, &cfg, &mut sinks)
     };
     observer.finish();
-    let summary = summary?;
+    let mut summary = summary?;
+    summary.files_skipped = expanded.skipped;
     if let Some(mut r) = report.take() {
         let path = name(args.report.as_deref());
-        serde_json::to_writer_pretty(&mut r, &summary).map_err(|e| Error::io(&path, e.into()))?;
-        r.write_all(b"\n").map_err(|e| Error::io(&path, e))?;
+        let json =
+            serde_json::to_string_pretty(&summary).map_err(|e| Error::io(&path, e.into()))?;
+        r.write_all(json.as_bytes())
+            .and_then(|()| r.write_all(b"\n"))
+            .map_err(|e| Error::io(&path, e))?;
         r.commit()?;
     }
-    pgn.commit()?;
-    for f in [plies, games, jsonl].into_iter().flatten() {
+    let outs = [Some(pgn), plies, games, jsonl];
+    if !args.quiet && outs.iter().flatten().any(Out::closed) {
+        say("escriba: stdout was closed before the end: that output is incomplete");
+    }
+    for f in outs.into_iter().flatten() {
         f.commit()?;
     }
     Ok(summary)
+}
+
+fn name(p: Option<&Path>) -> PathBuf {
+    p.map_or_else(|| PathBuf::from("-"), Path::to_owned)
 }
 
 /// Diagnostics and progress on stderr.
@@ -412,8 +648,8 @@ impl Console {
 
     fn print(&self, s: &str) {
         match &self.bar {
-            Some(b) => b.suspend(|| eprintln!("{s}")),
-            None => eprintln!("{s}"),
+            Some(b) => b.suspend(|| say(s)),
+            None => say(s),
         }
     }
 
@@ -474,15 +710,42 @@ impl Observer for Console {
                     self.renderer.render(m).to_string()
                 }
                 None => {
-                    let at = format!(
-                        "at {}:{}:{} (the game's first line)",
-                        r.source, f.line, f.column
-                    );
+                    let at = format!("at {}:{}:{}", r.source, f.line, f.column);
                     let m = Level::Error.title(&title).footer(Level::Note.title(&at));
                     self.renderer.render(m).to_string()
                 }
             };
             self.print(&rendered);
+        }
+        for issue in &r.issues {
+            let title = format!("game {} ({}): {}", r.index, dialect, issue.message);
+            let origin = r.source.to_string();
+            // The line of the movetext the issue is on, when it is in the movetext.
+            let text = issue
+                .line
+                .checked_sub(r.movetext_line)
+                .and_then(|k| r.movetext.split('\n').nth(k));
+            let m = match text {
+                Some(line) => {
+                    let at = line
+                        .char_indices()
+                        .nth(issue.column.saturating_sub(1))
+                        .map_or(line.len(), |(i, _)| i);
+                    let end = line[at..]
+                        .char_indices()
+                        .nth(1)
+                        .map_or(line.len(), |(i, _)| at + i);
+                    Level::Warning.title(&title).snippet(
+                        Snippet::source(line)
+                            .line_start(issue.line)
+                            .origin(&origin)
+                            .annotation(Level::Warning.span(at..end)),
+                    )
+                }
+                None => Level::Warning.title(&title),
+            };
+            let s = self.renderer.render(m).to_string();
+            self.print(&s);
         }
         for p in r.plies.iter().filter(|p| p.ply.status.is_flagged()) {
             let (line, at) = line_at(&r.movetext, p.ply.span.start as usize);
@@ -548,9 +811,30 @@ impl Observer for Console {
     }
 }
 
-fn run_compare(args: CompareArgs) -> anyhow::Result<()> {
+/// Writes `text` to stdout; a reader that went away is no error (the verdict stands).
+fn print_out(text: &str) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+fn run_compare(args: CompareArgs) -> anyhow::Result<i32> {
     let output = compare::replay_pgn_file(&args.output)?;
     let reference = compare::replay_pgn_file(&args.reference)?;
+    for (path, games, what) in [
+        (&args.reference, &reference, "reference"),
+        (&args.output, &output, "output"),
+    ] {
+        if !compare::usable(games) {
+            anyhow::bail!(
+                "{}: unusable as the {what}: {}",
+                path.display(),
+                compare::unusable_reason(games)
+            );
+        }
+    }
     let plies = args
         .plies_csv
         .as_deref()
@@ -561,15 +845,13 @@ fn run_compare(args: CompareArgs) -> anyhow::Result<()> {
         MatchArg::Content => MatchBy::Content,
     };
     let c = compare::compare_to_book_end(&output, &reference, by, plies.as_ref(), args.to_book_end);
-    let mut out = io::stdout().lock();
-    if args.json {
-        serde_json::to_writer_pretty(&mut out, &c).context("writing JSON")?;
-        writeln!(out)?;
+    let text = if args.json {
+        serde_json::to_string_pretty(&c).context("writing JSON")? + "\n"
     } else {
-        write!(out, "{}", c.render(20))?;
-    }
-    out.flush()?;
-    Ok(())
+        c.render(20)
+    };
+    print_out(&text)?;
+    Ok(c.exit_code())
 }
 
 fn run_qa(args: QaArgs) -> anyhow::Result<i32> {
@@ -578,13 +860,11 @@ fn run_qa(args: QaArgs) -> anyhow::Result<i32> {
         ..Default::default()
     };
     let report = escriba_pipeline::qa::run(&args.dir, &opts)?;
-    let mut out = io::stdout().lock();
-    if args.json {
-        serde_json::to_writer_pretty(&mut out, &report).context("writing JSON")?;
-        writeln!(out)?;
+    let text = if args.json {
+        serde_json::to_string_pretty(&report).context("writing JSON")? + "\n"
     } else {
-        write!(out, "{}", report.render())?;
-    }
-    out.flush()?;
+        report.render()
+    };
+    print_out(&text)?;
     Ok(report.exit_code())
 }

@@ -226,6 +226,24 @@ fn parenthesised<'a, T>(
     inner(i)
 }
 
+/// A check, mate or en passant mark in parentheses, `(ch.)`, `(+)`, `(in passing)`, at the
+/// start of `i`; `None` for anything else, `(!)` and `(Q. R.)` included.
+pub(crate) fn parenthesised_mark(i: In<'_>, dialect: Dialect) -> Option<(In<'_>, Suffix)> {
+    if !i.starts_with('(') {
+        return None;
+    }
+    let mut s = Suffix::default();
+    if let Some((r, m)) =
+        parenthesised(i, check_word).or_else(|| parenthesised(i, |x| check_symbol(x, dialect)))
+    {
+        s.check = Some(m);
+        return Some((r, s));
+    }
+    let (r, ()) = parenthesised(i, |x| ep_word(x).map(|r| (r, ())))?;
+    s.en_passant = true;
+    Some((r, s))
+}
+
 /// True for the bytes a suffix mark can start with (any non-ASCII byte included).
 fn may_start_suffix(b: u8) -> bool {
     matches!(

@@ -41,6 +41,33 @@ const NAG_GLYPHS: [(&str, u8); 29] = [
     ("≅", 44),
 ];
 
+/// Words a book prints in parentheses after a move to judge it: `(best)`, `(forced.)`.
+const ANNOTATION_WORDS: [&str; 12] = [
+    "best",
+    "good",
+    "bad",
+    "forced",
+    "strong",
+    "weak",
+    "better",
+    "the only move",
+    "only move",
+    "mejor",
+    "forzada",
+    "forzado",
+];
+
+/// The offset of the `)` of an annotation in parentheses at the start of `rest`
+/// (`(best)`, `(best.)`): a judgement, read as a comment, never a variation.
+fn annotation_word(rest: &str) -> Option<usize> {
+    let close = rest.find(')').filter(|&c| c < 40)?;
+    let inner = rest[1..close].trim().trim_end_matches('.').trim();
+    ANNOTATION_WORDS
+        .iter()
+        .any(|w| inner.eq_ignore_ascii_case(w))
+        .then_some(close)
+}
+
 /// Result words, matched case-insensitively at a word boundary; longest first.
 const RESULT_WORDS: [(&str, Termination); 28] = [
     ("and white resigns", Termination::BlackWins),
@@ -99,6 +126,30 @@ pub fn tokenize(dialect: Dialect, src: &str) -> Vec<Token> {
     };
     s.run();
     s.out
+}
+
+/// True when the last token of `line` is a result or result word (`1-0`, `*`, `½-½`,
+/// `Resigns.`, `And White wins.`), read the same way [`tokenize`] reads it. Results read
+/// alike in every dialect, so no dialect is asked for; only the last few words are read.
+pub fn ends_with_result(line: &str) -> bool {
+    let line = line.trim_end();
+    // A result is at most three words (`1 – 0`, `and white wins`): start a word earlier.
+    let mut from = line.len();
+    for _ in 0..4 {
+        match line[..from].trim_end().rfind(char::is_whitespace) {
+            Some(i) => from = i,
+            None => {
+                from = 0;
+                break;
+            }
+        }
+    }
+    let tail = &line[from..];
+    tokenize(Dialect::Algebraic(crate::AlgLang::En), tail)
+        .last()
+        .is_some_and(|t| {
+            matches!(t.kind, TokenKind::Result(_)) && t.span.end as usize == tail.len()
+        })
 }
 
 fn is_space(c: char) -> bool {
@@ -316,6 +367,18 @@ impl<'a> Scanner<'a> {
         if rest.starts_with("(=)") {
             return self.push(TokenKind::DrawOffer, start, start + 3);
         }
+        if self.parenthesised_mark() {
+            return;
+        }
+        if let Some(close) = annotation_word(rest) {
+            return self.push(
+                TokenKind::Comment {
+                    text: Span::new(start + 1, start + close),
+                },
+                start,
+                start + close + 1,
+            );
+        }
         let b = rest.as_bytes();
         if b.len() >= 3 && b[1].is_ascii_lowercase() && b[2] == b')' {
             return self.push(TokenKind::Footnote, start, start + 3);
@@ -340,6 +403,36 @@ impl<'a> Scanner<'a> {
             }
         }
         self.push(TokenKind::VariationStart, start, start + 1)
+    }
+
+    /// A check, mate or en passant mark in parentheses (`(ch.)`, `(dis. ch.)`, `(mate)`,
+    /// `(+)`, `(in passing)`) is evidence about the move before it, never a variation,
+    /// whether or not that move gives check: after a move (with only blanks and periods
+    /// between, as in `K. R. to K's square. (ch.)`) it joins the move's token and sets its
+    /// mark; anywhere else it is unread text. False when the parentheses hold no such mark.
+    fn parenthesised_mark(&mut self) -> bool {
+        let start = self.pos;
+        let rest = self.rest();
+        let Some((after, marks)) = crate::lex::parenthesised_mark(rest, self.dialect) else {
+            return false;
+        };
+        let end = start + rest.len() - after.len();
+        let src = self.src;
+        if let Some(prev) = self.out.last_mut()
+            && let TokenKind::Move(mv) = &mut prev.kind
+            && src[prev.span.end as usize..start]
+                .chars()
+                .all(|c| is_space(c) || c == '.')
+        {
+            mv.check = mv.check.or(marks.check);
+            mv.en_passant |= marks.en_passant;
+            mv.nag = mv.nag.or(marks.nag);
+            prev.span = Span::new(prev.span.start as usize, end);
+            self.pos = end;
+            return true;
+        }
+        self.push(TokenKind::Unknown, start, end);
+        true
     }
 
     fn bracket(&mut self) {
@@ -444,13 +537,27 @@ impl<'a> Scanner<'a> {
         true
     }
 
+    /// Unread text runs to the next blank, or to a `)` that closes nothing in it: `best)`
+    /// is a word and the end of a variation, `R(QR3)-Q3` one word.
     fn unknown(&mut self) {
         let start = self.pos;
         let rest = self.rest();
+        let mut depth = 0u32;
         let n = rest
             .char_indices()
             .skip(1)
-            .find(|&(_, c)| is_space(c))
+            .find(|&(_, c)| match c {
+                '(' => {
+                    depth += 1;
+                    false
+                }
+                ')' if depth > 0 => {
+                    depth -= 1;
+                    false
+                }
+                ')' => true,
+                c => is_space(c),
+            })
             .map_or(rest.len(), |(i, _)| i);
         self.push(TokenKind::Unknown, start, start + n);
     }
@@ -537,6 +644,97 @@ mod tests {
                 "Result(Draw)",
             ]
         );
+    }
+
+    #[test]
+    fn a_parenthesised_check_mark_joins_the_move_before_it_and_is_no_variation() {
+        let en = Dialect::Descriptive(DescLang::En);
+        let text = "5. K. R. to K's square. (ch.)  5. K. Kt. to B's 3d.";
+        let toks = tokenize(en, text);
+        let TokenKind::Move(mv) = toks[1].kind else {
+            panic!("{toks:?}")
+        };
+        assert_eq!(mv.check, Some(crate::CheckMark::Check));
+        assert_eq!(&text[toks[1].span.range()], "K. R. to K's square. (ch.)");
+        assert!(
+            !toks.iter().any(|t| t.kind == TokenKind::VariationStart),
+            "{toks:?}"
+        );
+        assert_eq!(
+            kinds(en, "(dis. ch.) P-K4"),
+            ["Unknown", "move(P to desc K4)"]
+        );
+        // A real variation, and parentheses holding no mark, stay what they are.
+        assert_eq!(kinds(en, "(P-K4)")[0], "VariationStart");
+        assert_eq!(kinds(en, "(Q. R.)")[0], "VariationStart");
+    }
+
+    #[test]
+    fn a_judgement_in_parentheses_is_a_comment_not_a_variation() {
+        let src = "4. Kt. to K's 5th. (best) 5. Kt. takes P. (Best.)";
+        let en = Dialect::Descriptive(DescLang::En);
+        let kinds: Vec<String> = tokenize(en, src)
+            .iter()
+            .map(|t| match t.kind {
+                TokenKind::Comment { text } => format!("comment {}", &src[text.range()]),
+                TokenKind::Move(_) => "move".into(),
+                TokenKind::MoveNumber { .. } => "number".into(),
+                k => format!("{k:?}"),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "number",
+                "move",
+                "comment best",
+                "number",
+                "move",
+                "comment Best."
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unread_word_ends_at_a_parenthesis_that_closes_nothing_in_it() {
+        let en = Dialect::Algebraic(AlgLang::En);
+        assert_eq!(
+            kinds(en, "(sic) a6"),
+            [
+                "VariationStart",
+                "Unknown",
+                "VariationEnd",
+                "move(P to abs a6)"
+            ]
+        );
+        let toks = tokenize(en, "zz(3)y) e4");
+        assert_eq!(toks[0].span, Span::new(0, 6));
+        assert_eq!(toks[1].kind, TokenKind::VariationEnd);
+    }
+
+    #[test]
+    fn a_line_ending_in_a_result_is_told_apart() {
+        for yes in [
+            "1. e4 e5 1-0",
+            "27. Resigns.",
+            "  And White resigns.",
+            "1. d4 *",
+            "*",
+            "12. Kt-B3 1 – 0",
+            "1/2-1/2",
+        ] {
+            assert!(ends_with_result(yes), "{yes}");
+        }
+        for no in [
+            "1. e4 e5",
+            "10. O-O-O 0-0",
+            "12. Q-R5*",
+            "{a comment 1-0",
+            "1-0 {and a note}",
+            "",
+        ] {
+            assert!(!ends_with_result(no), "{no}");
+        }
     }
 
     #[test]

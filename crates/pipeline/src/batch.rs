@@ -10,15 +10,16 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::book::{BookReport, UnitKind};
-use crate::config::Config;
+use crate::config::{Config, MAX_JOBS};
 use crate::csv_out::{GAME_COLUMNS, PLY_COLUMNS, game_row, header_bytes, ply_rows, rows_bytes};
 use crate::error::{Error, Result};
 use crate::game::{GameResult, GameText, process_game};
 use crate::jsonl::game_line;
 use crate::pgn::write_game;
-use crate::report::Summary;
+use crate::report::{SourceEncoding, Summary};
 use crate::segment::Segmenter;
-use crate::source::LineReader;
+use crate::source::Encoding;
+use crate::source::{LineReader, sniff_utf16};
 
 /// One input.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -39,21 +40,72 @@ impl Input {
     }
 }
 
-/// Expands command-line arguments: `-` is stdin, a directory is walked recursively (hidden
-/// files and directories skipped) and its files sorted by path; no argument means stdin.
-pub fn expand_inputs(args: &[PathBuf]) -> Result<Vec<Input>> {
-    if args.is_empty() {
-        return Ok(vec![Input::Stdin]);
+/// True for the names of files that hold games, as a directory is read: `.txt` and
+/// `.pgn` (any case), but not escriba's own `*.snap.pgn` snapshots nor the
+/// `*.reference.pgn` references that `qa` and `compare` read.
+pub fn is_game_file(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    (lower.ends_with(".txt") || lower.ends_with(".pgn"))
+        && !lower.ends_with(".snap.pgn")
+        && !lower.ends_with(".reference.pgn")
+}
+
+/// Matches a file name against a pattern where `*` is any run of characters and `?` any
+/// one character.
+pub fn glob_match(pattern: &str, name: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let n: Vec<char> = name.chars().collect();
+    // The classic two-pointer match with one backtrack point for the last `*`.
+    let (mut i, mut j) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while j < n.len() {
+        if i < p.len() && (p[i] == '?' || p[i] == n[j]) {
+            i += 1;
+            j += 1;
+        } else if i < p.len() && p[i] == '*' {
+            star = Some((i, j));
+            i += 1;
+        } else if let Some((si, sj)) = star {
+            i = si + 1;
+            j = sj + 1;
+            star = Some((si, sj + 1));
+        } else {
+            return false;
+        }
     }
-    let mut out = Vec::new();
+    p[i..].iter().all(|&c| c == '*')
+}
+
+/// The inputs of a run, and the files of the directories given that were left out.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Inputs {
+    /// What to read, in order.
+    pub inputs: Vec<Input>,
+    /// Files found in directories that are not game files (see [`is_game_file`]) and match
+    /// no `--glob` pattern.
+    pub skipped: u64,
+}
+
+/// Expands command-line arguments: `-` is stdin, a file is read whatever its name, a
+/// directory is walked recursively (hidden files and directories skipped) for its game
+/// files ([`is_game_file`], or a name matching one of `globs`), sorted by path; no
+/// argument means stdin.
+pub fn expand_inputs_with(args: &[PathBuf], globs: &[String]) -> Result<Inputs> {
+    if args.is_empty() {
+        return Ok(Inputs {
+            inputs: vec![Input::Stdin],
+            skipped: 0,
+        });
+    }
+    let mut out = Inputs::default();
     for a in args {
         if a.as_os_str() == "-" {
-            out.push(Input::Stdin);
+            out.inputs.push(Input::Stdin);
             continue;
         }
         let meta = std::fs::metadata(a).map_err(|e| Error::io(a, e))?;
         if !meta.is_dir() {
-            out.push(Input::File(a.clone()));
+            out.inputs.push(Input::File(a.clone()));
             continue;
         }
         let mut files = Vec::new();
@@ -66,14 +118,25 @@ pub fn expand_inputs(args: &[PathBuf]) -> Result<Vec<Input>> {
                 let path = e.path().map_or_else(|| a.clone(), Path::to_owned);
                 Error::io(path, e.into())
             })?;
-            if entry.file_type().is_file() {
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let name = entry.file_name().to_string_lossy();
+            if is_game_file(&name) || globs.iter().any(|g| glob_match(g, &name)) {
                 files.push(entry.into_path());
+            } else {
+                out.skipped += 1;
             }
         }
         files.sort();
-        out.extend(files.into_iter().map(Input::File));
+        out.inputs.extend(files.into_iter().map(Input::File));
     }
     Ok(out)
+}
+
+/// [`expand_inputs_with`] without patterns: the inputs only.
+pub fn expand_inputs(args: &[PathBuf]) -> Result<Vec<Input>> {
+    expand_inputs_with(args, &[]).map(|i| i.inputs)
 }
 
 /// A named output writer.
@@ -248,14 +311,19 @@ impl Writers<'_, '_> {
     }
 }
 
-fn open_input(input: &Input) -> Result<Box<dyn BufRead + Send>> {
-    Ok(match input {
+/// Opens an input by lines, honouring a UTF-16 byte-order mark.
+fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead + Send>>> {
+    let raw: Box<dyn BufRead + Send> = match input {
         Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
         Input::File(p) => Box::new(BufReader::with_capacity(
             1 << 16,
             File::open(p).map_err(|e| Error::io(p, e))?,
         )),
-    })
+    };
+    let (reader, utf16) = sniff_utf16(raw).map_err(|e| Error::io(input.name(), e))?;
+    Ok(LineReader::new(reader, cfg.chunk_bytes)
+        .with_max_line(cfg.max_game_bytes)
+        .with_encoding(utf16))
 }
 
 /// Cuts one input into chunks of games: lines in, segments out, numbered and sharded.
@@ -314,8 +382,16 @@ impl Cutter<'_> {
 /// parallel while the next chunk is read, then written in input order.
 pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Result<Summary> {
     let start = Instant::now();
+    if cfg.jobs > MAX_JOBS {
+        return Err(Error::Usage {
+            option: "--jobs",
+            message: format!("{} worker threads: at most {MAX_JOBS}", cfg.jobs),
+        });
+    }
+    // More threads than games in a chunk would have nothing to do.
+    let threads = cfg.jobs.min(cfg.chunk_games.max(1));
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.jobs)
+        .num_threads(threads)
         .build()
         .map_err(|e| Error::Usage {
             option: "--jobs",
@@ -368,7 +444,7 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
         let mut segmenter = cfg.new_segmenter();
         segmenter.set_source(&name);
         let mut cutter = Cutter {
-            reader: LineReader::new(open_input(input)?, cfg.chunk_bytes),
+            reader: open_input(input, cfg)?,
             segmenter,
             name,
             cfg,
@@ -416,6 +492,17 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             });
             current = next?;
         }
+        let report = cutter.reader.encoding_report();
+        if report.replaced > 0 || report.encodings.iter().any(|&e| e != Encoding::Utf8) {
+            summary.encodings.push(SourceEncoding {
+                source: input.name(),
+                encodings: report.encodings.clone(),
+                replaced: report.replaced,
+                first_replaced: report
+                    .first_replaced
+                    .map(|(l, c)| format!("{}:{l}:{c}", input.name())),
+            });
+        }
         next_index = cutter.next_index;
         summary.other_shards += cutter.other_shards;
         if let Some(mut report) = cutter.book.take() {
@@ -452,4 +539,36 @@ fn leave_out(r: &GameResult, cfg: &Config) -> Option<String> {
 /// Processes already-cut games in parallel (in order), for callers that segment themselves.
 pub fn process_games(games: &[GameText], cfg: &Config) -> Vec<GameResult> {
     games.par_iter().map(|g| process_game(g, cfg)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_files_are_text_and_pgn_but_not_snapshots_or_references() {
+        for yes in ["a.txt", "B.PGN", "x.y.pgn", "notes.TXT"] {
+            assert!(is_game_file(yes), "{yes}");
+        }
+        for no in [
+            "a.snap.pgn",
+            "a.reference.pgn",
+            "README.md",
+            "pgn",
+            "a.txt~",
+        ] {
+            assert!(!is_game_file(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn glob_patterns_match_names_with_stars_and_question_marks() {
+        assert!(glob_match("*.md", "notes.md"));
+        assert!(glob_match("*", ""));
+        assert!(glob_match("g?me*.t*t", "game-01.txt"));
+        assert!(glob_match("*a*b*c", "xxaybzzc"));
+        assert!(!glob_match("*.md", "notes.mdx"));
+        assert!(!glob_match("?", ""));
+        assert!(!glob_match("a*b", "acbx"));
+    }
 }

@@ -148,8 +148,16 @@ pub struct Discrepancy {
 pub struct Comparison {
     /// Reference games.
     pub games: usize,
-    /// Reference games whose every ply the output got right.
+    /// Reference games with at least one ply: the games compared.
+    pub games_compared: usize,
+    /// Reference games compared whose every ply the output got right.
     pub games_exact: usize,
+    /// Output games.
+    pub output_games: usize,
+    /// Reference games with plies that no output game was paired with.
+    pub reference_unpaired: usize,
+    /// Output games that no reference game was paired with.
+    pub output_unpaired: usize,
     /// Plies whose position matches.
     pub plies_right: u64,
     /// Plies whose position differs.
@@ -223,9 +231,11 @@ pub fn compare_to_book_end(
 ) -> Comparison {
     let mut c = Comparison {
         games: reference.len(),
+        output_games: output.len(),
         silently_wrong: plies.map(|_| 0),
         ..Comparison::default()
     };
+    let mut paired = vec![false; output.len()];
     for (ri, r) in reference.iter().enumerate() {
         if let Some(e) = &r.error {
             c.reference_errors
@@ -233,13 +243,23 @@ pub fn compare_to_book_end(
         }
         let oi = match by {
             MatchBy::Index => (ri < output.len()).then_some(ri),
+            // Only a game sharing at least the first position is a partner.
             MatchBy::Content => output
                 .iter()
                 .enumerate()
                 .map(|(i, o)| (common_prefix(&o.positions, &r.positions), i))
+                .filter(|&(n, _)| n > 0)
                 .max_by_key(|&(n, i)| (n, std::cmp::Reverse(i)))
                 .map(|(_, i)| i),
         };
+        if let Some(i) = oi {
+            paired[i] = true;
+        }
+        if r.positions.is_empty() {
+            continue;
+        }
+        c.games_compared += 1;
+        c.reference_unpaired += usize::from(oi.is_none());
         let empty = Vec::new();
         let (out_pos, out_san) = match oi {
             Some(i) => (&output[i].positions, &output[i].sans),
@@ -290,24 +310,65 @@ pub fn compare_to_book_end(
             }
         }
     }
+    c.output_unpaired = paired.iter().filter(|&&p| !p).count();
     c
 }
 
+/// True when a PGN file holds something to compare: at least one game, and not only games
+/// that could not be replayed from their first move (random bytes, another format).
+pub fn usable(games: &[ReplayedGame]) -> bool {
+    games
+        .iter()
+        .any(|g| g.error.is_none() || !g.positions.is_empty())
+}
+
+/// Why [`usable`] is false, for the error message.
+pub fn unusable_reason(games: &[ReplayedGame]) -> String {
+    match games
+        .iter()
+        .find_map(|g| g.error.as_ref().map(|e| (g.line, e)))
+    {
+        _ if games.is_empty() => "it holds no game".to_owned(),
+        Some((line, e)) => format!("no game in it can be replayed (line {line}: {e})"),
+        None => "no game in it can be replayed".to_owned(),
+    }
+}
+
 impl Comparison {
-    /// A human report: the totals, then up to `limit` first discrepancies.
+    /// True when every reference ply was right, every game paired and every reference
+    /// game replayed to its end.
+    pub fn all_right(&self) -> bool {
+        self.plies_wrong == 0
+            && self.plies_missing == 0
+            && self.reference_unpaired == 0
+            && self.output_unpaired == 0
+            && self.reference_errors.is_empty()
+    }
+
+    /// `compare`'s exit code for a comparison made: 0 when [`Comparison::all_right`], else 1
+    /// (2, for unusable input, is decided before any comparison).
+    pub fn exit_code(&self) -> i32 {
+        i32::from(!self.all_right())
+    }
+
+    /// A human report: the totals, then up to `limit` first discrepancies. Shares of
+    /// nothing print `n/a`.
     pub fn render(&self, limit: usize) -> String {
         let total = self.plies_right + self.plies_wrong + self.plies_missing;
         let pct = |n: u64| {
             if total == 0 {
-                100.0
+                "n/a".to_owned()
             } else {
-                100.0 * n as f64 / total as f64
+                format!("{:.2}%", 100.0 * n as f64 / total as f64)
             }
         };
+        let games = if self.games_compared == 0 {
+            "n/a (no reference game has a move)".to_owned()
+        } else {
+            format!("{}/{}", self.games_exact, self.games_compared)
+        };
         let mut s = format!(
-            "games exactly right: {}/{}\nplies right: {} ({:.2}%), wrong: {} ({:.2}%), missing: {} ({:.2}%), extra in output: {}\n",
-            self.games_exact,
-            self.games,
+            "games exactly right: {games}\nplies right: {} ({}), wrong: {} ({}), missing: {} ({}), extra in output: {}\n",
             self.plies_right,
             pct(self.plies_right),
             self.plies_wrong,
@@ -320,6 +381,18 @@ impl Comparison {
             s.push_str(&format!(
                 "reference plies past the end of the book's score: {}\n",
                 self.plies_beyond
+            ));
+        }
+        if self.reference_unpaired > 0 {
+            s.push_str(&format!(
+                "reference games without an output game: {}\n",
+                self.reference_unpaired
+            ));
+        }
+        if self.output_unpaired > 0 {
+            s.push_str(&format!(
+                "output games without a reference game: {}\n",
+                self.output_unpaired
             ));
         }
         if let Some(n) = self.silently_wrong {

@@ -12,6 +12,10 @@ use crate::letters::PieceLetters;
 use crate::segment::{BlockSegmenter, Segmenter, SegmenterFactory};
 use crate::shard::Shard;
 
+/// The most worker threads a run may ask for (`--jobs`); a run never uses more threads
+/// than games in a chunk.
+pub const MAX_JOBS: usize = 1024;
+
 /// Which notation to read games in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Notation {
@@ -59,6 +63,9 @@ pub struct Config {
     pub chunk_games: usize,
     /// Bytes per decoding chunk.
     pub chunk_bytes: usize,
+    /// The longest line kept, in bytes: a longer one is cut, and its game fails (the
+    /// default segmenter also cuts a game at [`crate::segment::MAX_GAME_BYTES`]).
+    pub max_game_bytes: usize,
     /// Whether inputs are read as whole books.
     pub book: BookMode,
     /// Leave a book's fragments (analysis, openings, studies) out of the outputs.
@@ -95,6 +102,7 @@ impl std::fmt::Debug for Config {
             .field("shard", &self.shard)
             .field("chunk_games", &self.chunk_games)
             .field("chunk_bytes", &self.chunk_bytes)
+            .field("max_game_bytes", &self.max_game_bytes)
             .field("book", &self.book)
             .field("no_fragments", &self.no_fragments)
             .finish_non_exhaustive()
@@ -114,6 +122,7 @@ impl Default for Config {
             shard: Shard::ALL,
             chunk_games: 256,
             chunk_bytes: 256 << 10,
+            max_game_bytes: crate::segment::MAX_GAME_BYTES,
             book: BookMode::Auto,
             no_fragments: false,
             segmenter: None,

@@ -131,6 +131,15 @@ pub fn ply_rows(r: &GameResult) -> Vec<PlyRow> {
                 note.push_str("alternatives: ");
                 note.push_str(&p.ply.alternatives.join(" "));
             }
+            for issue in r.issues_at(i) {
+                if !note.is_empty() {
+                    note.push_str("; ");
+                }
+                note.push_str(&format!(
+                    "{}:{}: {}",
+                    issue.line, issue.column, issue.message
+                ));
+            }
             PlyRow {
                 source: r.source.to_string(),
                 game: r.index,

@@ -34,6 +34,15 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A command was given nothing to work on: `qa` on a file, or on a folder without any
+    /// corpus file.
+    #[error("{}: nothing to check: {message}", path.display())]
+    NothingToCheck {
+        /// The path given.
+        path: PathBuf,
+        /// What is missing.
+        message: String,
+    },
     /// A reference or output PGN that cannot be read for `compare`.
     #[error("{}:{line}: {message}", path.display())]
     Pgn {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use escriba_notation::{Dialect, Termination, Token, TokenKind, detect, movetext};
 use escriba_resolve::diagnose::diagnose;
 use escriba_resolve::identity::Origins;
-use escriba_resolve::shakmaty::{Color, Position};
+use escriba_resolve::shakmaty::{Chess, Color, Position};
 use escriba_resolve::{Decoded, Diagnostic, Game, Ply, decode, start_position};
 use serde::Serialize;
 
@@ -62,7 +62,7 @@ impl GameStatus {
 }
 
 /// A transcribed ply with its place in the book.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlyRecord {
     /// The resolver's ply; its span points into the game's movetext
     /// ([`GameResult::input`] gives the token as printed).
@@ -92,9 +92,71 @@ pub struct Failure {
     pub diagnostic: Option<Diagnostic>,
 }
 
-/// A piece of PGN movetext, in book order.
+/// A warning about a game that did not stop it: text passed over or kept in a comment
+/// (unread words, a variation that does not replay, text after the result), an unclosed
+/// `{`, an unmatched `)`. Each one is a flag on the game and on the ply it follows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
+pub struct Issue {
+    /// 0-based index of the main-line ply the issue is attached to (the ply before the
+    /// text concerned, else the one after); `None` for a game without plies.
+    pub ply: Option<usize>,
+    /// 1-based source line.
+    pub line: usize,
+    /// 1-based source column, in characters.
+    pub column: usize,
+    /// One sentence.
+    pub message: String,
+}
+
+/// Where the move tokens of a game's movetext (moves, and words no grammar reads, at any
+/// depth; the text inside `{}` comments aside) ended up. Every token is counted once.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct TokenCounts {
+    /// Read as moves: the main line's plies and the variations that replay.
+    pub moves: u64,
+    /// Kept in a comment: the text after a failure or after the result, variations that do
+    /// not replay, moves inside an unclosed `{`.
+    pub comments: u64,
+    /// Passed over between moves as unreadable (kept in a comment, flagged).
+    pub skipped: u64,
+}
+
+impl TokenCounts {
+    /// Adds `other` to these counts.
+    pub fn add(&mut self, other: TokenCounts) {
+        self.moves += other.moves;
+        self.comments += other.comments;
+        self.skipped += other.skipped;
+    }
+
+    /// Every move token counted.
+    pub fn total(&self) -> u64 {
+        self.moves + self.comments + self.skipped
+    }
+}
+
+/// True for the tokens the accounting counts: moves and unread words.
+pub fn is_move_token(kind: &TokenKind) -> bool {
+    matches!(kind, TokenKind::Move(_) | TokenKind::Unknown)
+}
+
+/// The move tokens among `tokens` (read from `text` in `dialect`), counting those inside
+/// a `{` comment that is never closed, which the tokenizer runs to the end of the text.
+pub fn count_move_tokens(dialect: Dialect, text: &str, tokens: &[Token]) -> u64 {
+    tokens
+        .iter()
+        .map(|t| match t.kind {
+            TokenKind::Comment { text: inner } if unclosed_brace(text, t) => {
+                let inner = &text[inner.range()];
+                count_move_tokens(dialect, inner, &movetext::tokenize(dialect, inner))
+            }
+            ref k => u64::from(is_move_token(k)),
+        })
+        .sum()
+}
+
+/// A piece of PGN movetext, in book order.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Item {
     /// The ply with this index in [`GameResult::plies`].
     Ply {
@@ -111,11 +173,13 @@ pub enum Item {
         /// The text.
         text: String,
     },
-    /// A variation from a book's note that replays from the main line's position: it
-    /// stands after the ply it replaces.
+    /// A variation (`(...)` in the book) whose every move replayed from the position before
+    /// the ply it follows: written as a PGN variation.
     Variation {
-        /// Its plies.
-        plies: Vec<VariationPly>,
+        /// Its plies; its items' [`Item::Ply`] indices point here.
+        plies: Vec<PlyRecord>,
+        /// Its movetext in book order.
+        items: Vec<Item>,
     },
     /// The movetext from the failing token on, which was not transcribed.
     Untranscribed {
@@ -124,27 +188,6 @@ pub enum Item {
         /// The rest of the movetext, whitespace collapsed.
         text: String,
     },
-}
-
-/// A ply of a variation found in a note.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct VariationPly {
-    /// Its move number.
-    pub move_number: u32,
-    /// The side that moves.
-    #[serde(serialize_with = "ser_color")]
-    pub color: Color,
-    /// Standard SAN.
-    pub san: String,
-    /// The book's glyph on the move, as a NAG.
-    pub nag: Option<u8>,
-}
-
-fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(match c {
-        Color::White => "white",
-        Color::Black => "black",
-    })
 }
 
 /// Everything known about one processed game.
@@ -170,8 +213,13 @@ pub struct GameResult {
     pub status: GameStatus,
     /// The movetext in book order, for PGN.
     pub items: Vec<Item>,
-    /// Plies whose status is flagged (repaired or ambiguous).
+    /// Flags: plies whose status is flagged (repaired, ambiguous) or that carry an
+    /// [`Issue`], plus issues attached to no ply.
     pub flagged: usize,
+    /// Warnings that did not stop the game, in book order.
+    pub issues: Vec<Issue>,
+    /// Where the movetext's move tokens ended up.
+    pub tokens: TokenCounts,
     /// The movetext as read, and the line it starts on (for diagnostics).
     pub movetext: String,
     /// 1-based line of the movetext's first line.
@@ -193,36 +241,45 @@ impl GameResult {
         self.movetext.get(p.ply.span.range()).unwrap_or("")
     }
 
-    /// The first issue as one line, for `games.csv`: the failure, else the first flagged ply.
+    /// The issues attached to ply `index`.
+    pub fn issues_at(&self, index: usize) -> impl Iterator<Item = &Issue> {
+        self.issues.iter().filter(move |i| i.ply == Some(index))
+    }
+
+    /// The first issue as one line, for `games.csv`: the failure, else the first flagged
+    /// ply or warning in book order.
     pub fn first_issue(&self) -> String {
         if let Some(f) = &self.failure {
             return format!("{}:{}: {}", f.line, f.column, f.message);
         }
-        self.plies
-            .iter()
-            .find(|p| p.ply.status.is_flagged())
-            .map(|p| {
-                format!(
-                    "{}:{}: {} `{}` read as {}{}",
-                    p.line,
-                    p.column,
-                    p.ply.status.as_str(),
-                    self.input(p),
-                    p.ply.san,
-                    p.ply
-                        .note
-                        .as_deref()
-                        .map(|n| format!(" ({n})"))
-                        .unwrap_or_default()
-                )
-            })
-            .unwrap_or_else(|| {
-                if self.beam_capped {
-                    "the search was capped: some readings were not followed to the end".into()
-                } else {
-                    String::new()
-                }
-            })
+        let ply = self.plies.iter().find(|p| p.ply.status.is_flagged());
+        if let Some(i) = self.issues.first()
+            && ply.is_none_or(|p| (i.line, i.column) < (p.line, p.column))
+        {
+            return format!("{}:{}: {}", i.line, i.column, i.message);
+        }
+        ply.map(|p| {
+            format!(
+                "{}:{}: {} `{}` read as {}{}",
+                p.line,
+                p.column,
+                p.ply.status.as_str(),
+                self.input(p),
+                p.ply.san,
+                p.ply
+                    .note
+                    .as_deref()
+                    .map(|n| format!(" ({n})"))
+                    .unwrap_or_default()
+            )
+        })
+        .unwrap_or_else(|| {
+            if self.beam_capped {
+                "the search was capped: some readings were not followed to the end".into()
+            } else {
+                String::new()
+            }
+        })
     }
 }
 
@@ -300,11 +357,67 @@ fn main_line_has_moves(tokens: &[Token]) -> bool {
     false
 }
 
+/// True for a `{` comment that never closes (the tokenizer runs it to the end).
+fn unclosed_brace(text: &str, t: &Token) -> bool {
+    matches!(t.kind, TokenKind::Comment { .. })
+        && text[t.span.range()].starts_with('{')
+        && !text[t.span.range()].ends_with('}')
+}
+
+/// Where the main line stops before its movetext ends although the decoder read all it was
+/// given: at a `(` that is never closed (the decoder reads nothing inside a variation), or
+/// at a `{` that is never closed and holds moves. Returns the token and the message.
+fn structural_stop(dialect: Dialect, text: &str, tokens: &[Token]) -> Option<(usize, String)> {
+    let mut depth = 0u32;
+    let mut open = 0usize;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::VariationStart => {
+                if depth == 0 {
+                    open = i;
+                }
+                depth += 1;
+            }
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            TokenKind::Result(_) if depth == 0 => return None,
+            TokenKind::Comment { text: inner } if depth == 0 && unclosed_brace(text, t) => {
+                let moves = movetext::tokenize(dialect, &text[inner.range()])
+                    .iter()
+                    .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+                    .count();
+                return (moves > 0).then(|| {
+                    (
+                        i,
+                        format!(
+                            "`{{` opens a comment that is never closed and holds {moves} \
+                             move(s): the rest of the game is not transcribed"
+                        ),
+                    )
+                });
+            }
+            _ => {}
+        }
+    }
+    if depth == 0 {
+        return None;
+    }
+    let after = count_move_tokens(dialect, text, &tokens[open + 1..]);
+    (after > 0).then(|| {
+        (
+            open,
+            format!(
+                "`(` opens a variation that is never closed: the {after} move token(s) after \
+                 it are not transcribed"
+            ),
+        )
+    })
+}
+
 fn try_dialect(
     dialect: Dialect,
     order: usize,
     text: &str,
-    start: &escriba_resolve::shakmaty::Chess,
+    start: &Chess,
     opts: &escriba_resolve::Options,
 ) -> Attempt {
     let tokens = movetext::tokenize(dialect, text);
@@ -331,6 +444,19 @@ fn try_dialect(
             }
             failure = Some(diagnose(&game, &pos, &origins, tok, decoded.plies.len()));
         }
+    }
+    if failure.is_none()
+        && let Some((tok, message)) = structural_stop(dialect, text, &tokens)
+    {
+        let mut pos = start.clone();
+        let mut origins = Origins::new(pos.board());
+        for p in &decoded.plies {
+            origins.play(p.mv);
+            pos.play_unchecked(p.mv);
+        }
+        let mut d = diagnose(&game, &pos, &origins, tok, decoded.plies.len());
+        d.message = message;
+        failure = Some(d);
     }
     Attempt {
         dialect,
@@ -402,119 +528,299 @@ fn result_from_tag(tags: &Tags) -> &'static str {
     }
 }
 
-fn build_items(
-    tokens: &[Token],
-    text: &str,
-    plies: &[Ply],
-    failure: Option<&Diagnostic>,
-    footnotes: &[Footnote],
-) -> Vec<Item> {
-    let ply_at: HashMap<usize, usize> = plies
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.token, i))
-        .collect();
-    let fail_tok = failure.map(|d| d.token);
-    let mut items = Vec::new();
-    let mut depth = 0u32;
-    let mut var_start = 0usize;
-    let mut last_ply_end = 0usize;
-    let slice = |s: escriba_notation::Span| text.get(s.range()).unwrap_or("");
-    for (i, t) in tokens.iter().enumerate() {
-        if depth > 0 {
-            match t.kind {
-                TokenKind::VariationStart => depth += 1,
-                TokenKind::VariationEnd => {
-                    depth -= 1;
-                    if depth == 0 {
-                        let v = comment_safe(&text[var_start..t.span.end as usize]);
-                        items.push(Item::Comment {
-                            text: format!("escriba: variation not transcribed: {v}"),
-                        });
-                    }
-                }
-                _ => {}
-            }
-            continue;
+/// The position after the first `n` of `plies`, from `start`.
+fn position_after(start: &Chess, plies: &[Ply], n: usize) -> Chess {
+    let mut pos = start.clone();
+    for p in &plies[..n] {
+        pos.play_unchecked(p.mv);
+    }
+    pos
+}
+
+/// Builds a game's items in book order and accounts for every move token: read as a move,
+/// kept in a comment, or skipped; what went into a comment without stopping the game is
+/// an [`Issue`].
+struct Builder<'a> {
+    text: &'a str,
+    dialect: Dialect,
+    map: &'a LineMap,
+    cfg: &'a Config,
+    /// A book's footnotes, brought in at their marks.
+    footnotes: &'a [Footnote],
+    /// Issues and the byte offset they concern (to attach the ones before any ply).
+    issues: Vec<(Issue, usize)>,
+    counts: TokenCounts,
+}
+
+impl Builder<'_> {
+    fn issue(&mut self, ply: Option<usize>, at: usize, message: String) {
+        let (line, column) = self.map.locate(self.text, at);
+        if self
+            .issues
+            .iter()
+            .any(|(i, _)| (i.line, i.column) == (line, column) && i.message == message)
+        {
+            return;
         }
-        if Some(i) == fail_tok {
-            let d = failure.expect("fail_tok implies failure");
-            let dots = if d.color == Color::White { "." } else { "..." };
-            items.push(Item::Untranscribed {
-                from: format!("{}{dots}", d.move_number),
-                text: comment_safe(&text[t.span.start as usize..]),
+        self.issues.push((
+            Issue {
+                ply,
+                line,
+                column,
+                message,
+            },
+            at,
+        ));
+    }
+
+    fn slice(&self, s: escriba_notation::Span) -> &str {
+        self.text.get(s.range()).unwrap_or("")
+    }
+
+    /// The move tokens of `tokens`, those inside unclosed `{` comments included.
+    fn move_tokens(&self, tokens: &[Token]) -> u64 {
+        count_move_tokens(self.dialect, self.text, tokens)
+    }
+
+    /// A run of unread tokens the decoder passed over: a comment and an issue.
+    fn flush_skip(
+        &mut self,
+        skip: &mut Option<(usize, usize)>,
+        anchor: Option<usize>,
+        items: &mut Vec<Item>,
+    ) {
+        if let Some((from, to)) = skip.take() {
+            let t = comment_safe(&self.text[from..to]);
+            items.push(Item::Comment {
+                text: format!("escriba: skipped: {t}"),
             });
-            return items;
+            self.issue(
+                anchor,
+                from,
+                format!("`{t}` is not read as a move: passed over, and kept in a comment"),
+            );
         }
-        match t.kind {
-            TokenKind::VariationStart => {
-                depth = 1;
-                var_start = t.span.start as usize;
-            }
-            TokenKind::VariationEnd => items.push(Item::Comment {
-                text: "escriba: unmatched `)`".to_owned(),
-            }),
-            TokenKind::Move(_) | TokenKind::Unknown => {
-                if let Some(&p) = ply_at.get(&i) {
-                    items.push(Item::Ply { index: p });
-                    last_ply_end = plies[p].span.end as usize;
-                } else if (t.span.end as usize) > last_ply_end {
-                    items.push(Item::Comment {
-                        text: format!("escriba: unread: {}", comment_safe(slice(t.span))),
-                    });
-                }
-            }
-            TokenKind::Comment { text: inner } => {
-                let c = comment_safe(slice(inner));
-                if !c.is_empty() {
-                    items.push(Item::Comment { text: c });
-                }
-            }
-            TokenKind::Nag(n) => items.push(Item::Nag { nag: n }),
-            TokenKind::Result(_) => {
-                // Comments after the result (a book's closing notes) stay comments; other
-                // text is kept as one comment that says what it is.
-                let mut from = t.span.end as usize;
-                for c in &tokens[i + 1..] {
-                    if let TokenKind::Comment { text: inner } = c.kind
-                        && text[c.span.range()].starts_with('{')
-                    {
-                        after_result(&mut items, &text[from..c.span.start as usize]);
-                        let note = comment_safe(slice(inner));
-                        if !note.is_empty() {
-                            items.push(Item::Comment { text: note });
+    }
+
+    /// A closed variation: a PGN variation when it replays from the position before the
+    /// ply it follows, else a comment and an issue.
+    fn variation(
+        &mut self,
+        inner: &[Token],
+        whole: escriba_notation::Span,
+        branch: Chess,
+        anchor: Option<usize>,
+    ) -> Item {
+        let decoded = decode(
+            &Game {
+                text: self.text,
+                tokens: inner,
+                dialect: self.dialect,
+                start: branch.clone(),
+            },
+            &self.cfg.decoder,
+        );
+        let replays = decoded.failure.is_none()
+            && decoded.unread.is_empty()
+            && !decoded.plies.is_empty()
+            && decoded.plies.iter().all(|p| !p.status.is_flagged());
+        if replays {
+            let items = self.line(inner, &decoded.plies, None, &branch, false, anchor);
+            let plies = decoded
+                .plies
+                .into_iter()
+                .map(|ply| {
+                    let (line, column) = self.map.locate(self.text, ply.span.start as usize);
+                    PlyRecord { ply, line, column }
+                })
+                .collect();
+            return Item::Variation { plies, items };
+        }
+        let n = self.move_tokens(inner);
+        self.counts.comments += n;
+        let v = comment_safe(self.slice(whole));
+        self.issue(
+            anchor,
+            whole.start as usize,
+            format!("a variation that does not replay is kept in a comment ({n} move token(s))"),
+        );
+        Item::Comment {
+            text: format!("escriba: variation not transcribed: {v}"),
+        }
+    }
+
+    /// The items of one line, the main line (`main`) or a variation, from its tokens, its
+    /// decoded plies and failure; `start` is the position before the line's first ply.
+    /// Issues attach to the main line's plies: for a variation, to `anchor`.
+    fn line(
+        &mut self,
+        tokens: &[Token],
+        plies: &[Ply],
+        failure: Option<&Diagnostic>,
+        start: &Chess,
+        main: bool,
+        anchor: Option<usize>,
+    ) -> Vec<Item> {
+        let ply_at: HashMap<usize, usize> = plies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.token, i))
+            .collect();
+        let fail_tok = failure.map(|d| d.token);
+        let mut items = Vec::new();
+        let mut depth = 0u32;
+        let mut var_start = 0usize;
+        let mut read_to = 0usize;
+        let mut read = 0usize;
+        let mut skip: Option<(usize, usize)> = None;
+        // The main line's issues attach to its last ply so far; a variation's to its anchor.
+        let at = |read: usize| if main { read.checked_sub(1) } else { anchor };
+        for (i, t) in tokens.iter().enumerate() {
+            if depth > 0 {
+                match t.kind {
+                    TokenKind::VariationStart => depth += 1,
+                    TokenKind::VariationEnd => {
+                        depth -= 1;
+                        if depth == 0 {
+                            let whole = escriba_notation::Span::new(
+                                tokens[var_start].span.start as usize,
+                                t.span.end as usize,
+                            );
+                            let branch = position_after(start, plies, read.saturating_sub(1));
+                            let item =
+                                self.variation(&tokens[var_start + 1..i], whole, branch, at(read));
+                            items.push(item);
                         }
-                        from = c.span.end as usize;
                     }
+                    _ => {}
                 }
-                after_result(&mut items, &text[from..]);
+                continue;
+            }
+            if is_move_token(&t.kind) && Some(i) != fail_tok {
+                if let Some(&p) = ply_at.get(&i) {
+                    self.flush_skip(&mut skip, at(read), &mut items);
+                    items.push(Item::Ply { index: p });
+                    read_to = plies[p].span.end as usize;
+                    read = p + 1;
+                    self.counts.moves += 1;
+                } else if (t.span.end as usize) <= read_to {
+                    // Joined into the ply before it.
+                    self.counts.moves += 1;
+                } else {
+                    self.counts.skipped += 1;
+                    let (s, e) = (t.span.start as usize, t.span.end as usize);
+                    skip = Some(skip.map_or((s, e), |(from, _)| (from, e)));
+                }
+                continue;
+            }
+            self.flush_skip(&mut skip, at(read), &mut items);
+            if Some(i) == fail_tok {
+                let d = failure.expect("fail_tok implies failure");
+                self.counts.comments += self.move_tokens(&tokens[i..]);
+                let dots = if d.color == Color::White { "." } else { "..." };
+                items.push(Item::Untranscribed {
+                    from: format!("{}{dots}", d.move_number),
+                    text: comment_safe(&self.text[t.span.start as usize..]),
+                });
                 return items;
             }
-            TokenKind::DrawOffer => items.push(Item::Comment {
-                text: "(=) draw offered".to_owned(),
-            }),
-            TokenKind::Footnote => {
-                let mark = slice(t.span);
-                let label = mark.trim_matches(|c: char| "[]() ".contains(c));
-                let text = match footnotes.iter().find(|f| f.label == label) {
-                    Some(f) => format!("[{label}] {}", comment_safe(&f.text)),
-                    None => format!("footnote {}", comment_safe(mark)),
-                };
-                items.push(Item::Comment { text });
+            match t.kind {
+                TokenKind::VariationStart => {
+                    depth = 1;
+                    var_start = i;
+                }
+                TokenKind::VariationEnd => {
+                    items.push(Item::Comment {
+                        text: "escriba: unmatched `)`".to_owned(),
+                    });
+                    self.issue(
+                        at(read),
+                        t.span.start as usize,
+                        "unmatched `)`: a `(` may be lost, and a variation read as moves".into(),
+                    );
+                }
+                TokenKind::Comment { text: inner } => {
+                    if unclosed_brace(self.text, t) {
+                        self.counts.comments += self.move_tokens(std::slice::from_ref(t));
+                        self.issue(
+                            at(read),
+                            t.span.start as usize,
+                            "unclosed `{`: the comment runs to the end of the game".into(),
+                        );
+                    }
+                    let c = comment_safe(self.slice(inner));
+                    if !c.is_empty() {
+                        items.push(Item::Comment { text: c });
+                    }
+                }
+                TokenKind::Nag(n) => items.push(Item::Nag { nag: n }),
+                TokenKind::Result(_) => {
+                    let rest = comment_safe(&self.text[t.span.end as usize..]);
+                    let n = self.move_tokens(&tokens[i + 1..]);
+                    self.counts.comments += n;
+                    if n > 0 {
+                        self.issue(
+                            at(read),
+                            tokens[i + 1].span.start as usize,
+                            format!(
+                                "text after the result is kept in a comment ({n} move token(s))"
+                            ),
+                        );
+                    }
+                    if !rest.is_empty() && main {
+                        // Comments after the result (a book's closing notes) stay
+                        // comments; other text is kept as one comment that says what it is.
+                        let mut from = t.span.end as usize;
+                        for c in &tokens[i + 1..] {
+                            if let TokenKind::Comment { text: inner } = c.kind
+                                && self.text[c.span.range()].starts_with('{')
+                            {
+                                after_result(&mut items, &self.text[from..c.span.start as usize]);
+                                let note = comment_safe(self.slice(inner));
+                                if !note.is_empty() {
+                                    items.push(Item::Comment { text: note });
+                                }
+                                from = c.span.end as usize;
+                            }
+                        }
+                        after_result(&mut items, &self.text[from..]);
+                    }
+                    return items;
+                }
+                TokenKind::DrawOffer => items.push(Item::Comment {
+                    text: "(=) draw offered".to_owned(),
+                }),
+                TokenKind::Footnote => {
+                    let mark = self.slice(t.span);
+                    let label = mark.trim_matches(|c: char| "[]() ".contains(c));
+                    let text = match self.footnotes.iter().find(|f| f.label == label) {
+                        Some(f) => format!("[{label}] {}", comment_safe(&f.text)),
+                        None => format!("footnote {}", comment_safe(mark)),
+                    };
+                    items.push(Item::Comment { text });
+                }
+                TokenKind::PageMark => items.push(Item::Comment {
+                    text: format!("escriba: page mark {}", comment_safe(self.slice(t.span))),
+                }),
+                TokenKind::MoveNumber { .. }
+                | TokenKind::Ellipsis
+                | TokenKind::Move(_)
+                | TokenKind::Unknown => {}
             }
-            TokenKind::PageMark => items.push(Item::Comment {
-                text: format!("escriba: page mark {}", comment_safe(slice(t.span))),
-            }),
-            TokenKind::MoveNumber { .. } | TokenKind::Ellipsis => {}
         }
+        self.flush_skip(&mut skip, at(read), &mut items);
+        if depth > 0 {
+            // A `(` never closed, with no move token after it (else the game stopped there).
+            let from = tokens[var_start].span.start as usize;
+            self.counts.comments += self.move_tokens(&tokens[var_start + 1..]);
+            let v = comment_safe(&self.text[from..]);
+            items.push(Item::Comment {
+                text: format!("escriba: variation not transcribed: {v}"),
+            });
+            self.issue(at(read), from, "unclosed `(`".into());
+        }
+        items
     }
-    if depth > 0 {
-        let v = comment_safe(&text[var_start..]);
-        items.push(Item::Comment {
-            text: format!("escriba: variation not transcribed: {v}"),
-        });
-    }
-    items
 }
 
 /// One reading of a game's text: the text, its line map, where it starts, the dialects
@@ -554,7 +860,9 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         status: GameStatus::Empty,
         items: Vec::new(),
         flagged: 0,
-        movetext: String::new(),
+        issues: Vec::new(),
+        tokens: TokenCounts::default(),
+        movetext: seg.movetext.clone(),
         movetext_line: seg.movetext_line,
         encoding: seg.encoding,
         beam_capped: false,
@@ -562,11 +870,27 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         note_variations: NoteVariations::default(),
     };
 
+    // A game cut at the size limit is not read: its text is incomplete.
+    if let Some(n) = seg.notes.iter().find(|n| n.fatal) {
+        out.status = GameStatus::Failed;
+        out.failure = Some(Failure {
+            ply: 0,
+            token: String::new(),
+            line: n.line,
+            column: n.column,
+            width: 1,
+            message: n.message.clone(),
+            diagnostic: None,
+        });
+        out.result = result_from_tag(&tags);
+        finish_tags(&mut out, tags, game);
+        return out;
+    }
+
     let fen = tags.get("FEN").map(str::to_owned);
     let start = match start_position(fen.as_deref(), false) {
         Ok(p) => p,
         Err(e) => {
-            out.movetext = seg.movetext.clone();
             out.status = GameStatus::Failed;
             out.failure = Some(Failure {
                 ply: 0,
@@ -628,7 +952,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     };
     // The best attempt of each reading.
     let mut attempts: Vec<Option<Attempt>> = Vec::with_capacity(readings.len());
-    'readings: for reading in &readings {
+    for reading in &readings {
         let mut best: Option<Attempt> = None;
         for &d in &reading.dialects {
             let order = Dialect::ALL
@@ -649,7 +973,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             .is_some_and(|a| a.complete() && a.flagged() == 0);
         attempts.push(best);
         if perfect && !check {
-            break 'readings;
+            break;
         }
     }
     // The best reading; on a tie the book's own text, as printed.
@@ -657,7 +981,6 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         .filter(|&i| attempts[i].is_some())
         .min_by_key(|&i| attempts[i].as_ref().map(Attempt::key))
     else {
-        out.movetext = seg.movetext.clone();
         finish_tags(&mut out, tags, game);
         return out;
     };
@@ -667,7 +990,12 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     } else {
         None
     };
-    let Reading { text, numbers, .. } = &readings[r];
+    let Reading {
+        text,
+        numbers,
+        start,
+        ..
+    } = &readings[r];
     if readings[r].role == Some(AlternateRole::Order) {
         // White moved first after all: the columns were printed the other way round.
         tags.remove("FEN");
@@ -692,16 +1020,52 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     out.dialect = (out.status != GameStatus::Empty).then_some(best.dialect);
     out.result = result_of(best.decoded.termination, complete, &best.decoded, &tags);
     out.beam_capped = best.decoded.beam_capped;
-    out.items = build_items(
-        &best.tokens,
+    let mut builder = Builder {
         text,
+        dialect: best.dialect,
+        map: &map,
+        cfg,
+        footnotes: book.map_or(&[], |b| &b.footnotes),
+        issues: Vec::new(),
+        counts: TokenCounts::default(),
+    };
+    for n in &seg.notes {
+        builder.issues.push((
+            Issue {
+                ply: None,
+                line: n.line,
+                column: n.column,
+                message: n.message.clone(),
+            },
+            text.len(),
+        ));
+    }
+    out.items = builder.line(
+        &best.tokens,
         &best.decoded.plies,
         best.failure.as_ref(),
-        book.map_or(&[], |b| &b.footnotes),
+        start,
+        true,
+        None,
     );
+    out.tokens = builder.counts;
+    let mut issues = builder.issues;
+    // An issue before the first ply attaches to the ply after it, else to the last ply.
+    for (issue, at) in &mut issues {
+        if issue.ply.is_none() && !best.decoded.plies.is_empty() {
+            let after = best
+                .decoded
+                .plies
+                .iter()
+                .position(|p| p.span.start as usize >= *at);
+            issue.ply = Some(after.unwrap_or(best.decoded.plies.len() - 1));
+        }
+    }
+    issues.sort_by_key(|(i, _)| (i.line, i.column));
+    out.issues = issues.into_iter().map(|(i, _)| i).collect();
     if let Some(d) = &best.failure {
-        let start = d.span.start as usize;
-        let (line, column) = map.locate(text, start);
+        let at = d.span.start as usize;
+        let (line, column) = map.locate(text, at);
         let width = text
             .get(d.span.range())
             .map_or(1, |s| s.chars().count().max(1));
@@ -715,6 +1079,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             diagnostic: Some(d.clone()),
         });
     }
+    let stop = best.failure.as_ref().map(|d| d.span.start as usize);
     out.plies = best
         .decoded
         .plies
@@ -724,24 +1089,30 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             PlyRecord { line, column, ply }
         })
         .collect();
+    if let Some(other) = &other {
+        checks::second_notation(&mut out.plies, &other.decoded.plies);
+    }
+    if let Some(b) = book {
+        if readings[r].role.is_none() {
+            checks::diagrams(&mut out.plies, start, &b.checkpoints, stop);
+        }
+        out.note_variations = transcribe_notes(
+            &mut out.items,
+            &out.plies,
+            start,
+            best.dialect,
+            text,
+            &best.tokens,
+            &map,
+        );
+    }
     out.flagged = out
         .plies
         .iter()
-        .filter(|p| p.ply.status.is_flagged())
-        .count();
-    if let Some(other) = &other {
-        out.flagged += checks::second_notation(&mut out.plies, &other.decoded.plies);
-    }
-    if let Some(b) = book
-        && readings[r].role.is_none()
-    {
-        let stop = best.failure.as_ref().map(|d| d.span.start as usize);
-        out.flagged += checks::diagrams(&mut out.plies, &readings[r].start, &b.checkpoints, stop);
-    }
-    if book.is_some() {
-        out.note_variations =
-            transcribe_notes(&mut out.items, &out.plies, &readings[r].start, best.dialect);
-    }
+        .enumerate()
+        .filter(|(i, p)| p.ply.status.is_flagged() || out.issues_at(*i).next().is_some())
+        .count()
+        + out.issues.iter().filter(|i| i.ply.is_none()).count();
     finish_tags(&mut out, tags, game);
     out
 }
@@ -855,6 +1226,95 @@ mod tests {
             }]
         );
         assert_eq!(r.tags.get("Notation"), Some("en-algebraic"));
+    }
+
+    fn en(text: &str) -> GameResult {
+        let cfg = Config {
+            notation: Notation::Fixed("en-algebraic".parse().unwrap()),
+            ..Config::default()
+        };
+        process_game(&game(text), &cfg)
+    }
+
+    #[test]
+    fn a_variation_that_replays_is_a_pgn_variation_and_its_moves_are_read() {
+        let r = en("1. e4 e5 2. Nf3 (2. Nc3 Nc6 (2... Nf6)) 2... Nc6 *");
+        assert_eq!(r.status, GameStatus::Complete);
+        assert!(r.issues.is_empty(), "{:?}", r.issues);
+        assert_eq!(
+            r.tokens,
+            TokenCounts {
+                moves: 7,
+                comments: 0,
+                skipped: 0
+            }
+        );
+        let mut pgn = String::new();
+        crate::pgn::write_game(&r, &Config::default(), &mut pgn);
+        assert!(
+            pgn.contains("2. Nf3 ( 2. Nc3 Nc6 ( 2... Nf6 ) ) 2... Nc6 *"),
+            "{pgn}"
+        );
+        // The PGN's main line is still the book's.
+        let back = crate::compare::replay_pgn(&pgn);
+        assert_eq!(back[0].sans, ["e4", "e5", "Nf3", "Nc6"]);
+    }
+
+    #[test]
+    fn what_goes_into_a_comment_is_flagged_on_the_ply_before_it() {
+        let r = en("1. e4 e5 (1... zz9) 2. Nf3 ) qq7 Nc6 *");
+        assert_eq!(r.status, GameStatus::Complete);
+        let on: Vec<(Option<usize>, usize)> = r.issues.iter().map(|i| (i.ply, i.column)).collect();
+        // The variation after ply 2, the `)` and the skipped word after ply 3.
+        assert_eq!(on, [(Some(1), 10), (Some(2), 28), (Some(2), 30)]);
+        assert_eq!(
+            r.tokens,
+            TokenCounts {
+                moves: 4,
+                comments: 1,
+                skipped: 1
+            }
+        );
+        assert_eq!(r.flagged, 2, "two plies carry the three warnings");
+        assert!(
+            r.first_issue().starts_with("1:10: a variation"),
+            "{}",
+            r.first_issue()
+        );
+        // An issue before the first ply attaches to the ply after it.
+        let r = en("zz9 1. e4 *");
+        assert_eq!(r.issues[0].ply, Some(0));
+    }
+
+    #[test]
+    fn text_after_the_result_is_flagged_and_an_unclosed_brace_noted() {
+        let r = en("1. e4 e5 1-0 2. Nf3");
+        assert_eq!(r.tokens.comments, 1);
+        assert!(r.issues[0].message.contains("after the result"));
+        let r = en("1. e4 e5 {a note");
+        assert_eq!(r.status, GameStatus::Complete);
+        assert!(r.issues[0].message.contains("unclosed `{`"));
+        let r = en("1. e4 e5 {a note 2. Nf3 Nc6");
+        assert_eq!(r.status, GameStatus::Partial);
+        // `a`, `note` (unread words) and the two moves.
+        assert_eq!(r.tokens.comments, 4);
+        assert_eq!(r.failure.unwrap().column, 10);
+    }
+
+    #[test]
+    fn a_game_cut_at_the_size_limit_fails_without_being_read() {
+        let mut s = BlockSegmenter::with_max_game_bytes(8);
+        let seg = segment_text(&mut s, "1. e4 e5 2. Nf3").remove(0);
+        let r = process_game(
+            &GameText {
+                source: Arc::from("big.txt"),
+                index: 1,
+                segment: seg,
+            },
+            &Config::default(),
+        );
+        assert_eq!(r.status, GameStatus::Failed);
+        assert!(r.failure.unwrap().message.contains("too large"));
     }
 
     #[test]

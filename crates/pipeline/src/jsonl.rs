@@ -1,64 +1,127 @@
 //! JSON Lines output: one object per game with its tags, moves and diagnostics.
+//!
+//! The object is serialized straight from the game's record (no intermediate JSON tree),
+//! so a game costs its own text in memory, not a map per ply.
 
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
-use crate::csv_out::ply_rows;
-use crate::game::GameResult;
+use crate::game::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
+use crate::source::Encoding;
 
-/// The JSON object of one game:
-/// `{source, game, line, status, notation, result, encoding, tags, moves, flagged, failure}`.
-/// `moves` holds the `plies.csv` fields per ply plus `alternatives` and `nag`; `failure`
-/// holds the location, the message and the resolver's diagnostic (FEN, legal moves, nearest
-/// readings), or is `null`.
-pub fn game_json(r: &GameResult) -> Value {
-    let tags: Map<String, Value> = r
-        .tags
-        .0
-        .iter()
-        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
-        .collect();
-    let rows = ply_rows(r);
-    let moves: Vec<Value> = r
-        .plies
-        .iter()
-        .zip(&rows)
-        .map(|(p, row)| {
-            json!({
-                "ply": row.ply,
-                "move_number": row.move_number,
-                "side": row.side,
-                "input": row.input,
-                "san": row.san,
-                "uci": row.uci,
-                "status": row.status,
-                "cost": row.cost,
-                "line": row.line,
-                "column": row.column,
-                "note": p.ply.note,
-                "alternatives": p.ply.alternatives,
-                "nag": p.ply.nag,
-            })
-        })
-        .collect();
-    json!({
-        "source": &*r.source,
-        "game": r.index,
-        "line": r.line,
-        "status": r.status,
-        "notation": r.dialect.map(|d| d.id()),
-        "result": r.result,
-        "encoding": r.encoding,
-        "tags": tags,
-        "moves": moves,
-        "flagged": r.flagged,
-        "beam_capped": r.beam_capped,
-        "failure": r.failure,
-    })
+/// The tags as one JSON object, in their order.
+struct TagMap<'a>(&'a GameResult);
+
+impl Serialize for TagMap<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.tags.0.len()))?;
+        for (k, v) in &self.0.tags.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
 }
 
-/// The game as one line of JSON, newline included.
+/// One ply: the `plies.csv` fields plus `alternatives` and `nag`.
+#[derive(Serialize)]
+struct MoveJson<'a> {
+    ply: usize,
+    move_number: u32,
+    side: &'static str,
+    input: &'a str,
+    san: &'a str,
+    uci: &'a str,
+    status: &'static str,
+    cost: u32,
+    line: usize,
+    column: usize,
+    note: Option<&'a str>,
+    alternatives: &'a [String],
+    nag: Option<u8>,
+}
+
+/// The plies, rendered one at a time.
+struct Moves<'a>(&'a GameResult);
+
+impl Serialize for Moves<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = self.0;
+        let mut seq = s.serialize_seq(Some(r.plies.len()))?;
+        for (i, p) in r.plies.iter().enumerate() {
+            seq.serialize_element(&move_json(r, i, p))?;
+        }
+        seq.end()
+    }
+}
+
+fn move_json<'a>(r: &'a GameResult, i: usize, p: &'a PlyRecord) -> MoveJson<'a> {
+    MoveJson {
+        ply: i + 1,
+        move_number: p.ply.move_number,
+        side: match p.ply.color {
+            escriba_resolve::shakmaty::Color::White => "white",
+            escriba_resolve::shakmaty::Color::Black => "black",
+        },
+        input: r.input(p),
+        san: &p.ply.san,
+        uci: &p.ply.uci,
+        status: p.ply.status.as_str(),
+        cost: p.ply.cost,
+        line: p.line,
+        column: p.column,
+        note: p.ply.note.as_deref(),
+        alternatives: &p.ply.alternatives,
+        nag: p.ply.nag,
+    }
+}
+
+#[derive(Serialize)]
+struct GameJson<'a> {
+    source: &'a str,
+    game: u64,
+    line: usize,
+    status: GameStatus,
+    notation: Option<&'static str>,
+    result: &'a str,
+    encoding: Encoding,
+    tags: TagMap<'a>,
+    moves: Moves<'a>,
+    flagged: usize,
+    issues: &'a [Issue],
+    tokens: TokenCounts,
+    beam_capped: bool,
+    failure: &'a Option<Failure>,
+}
+
+/// The JSON object of one game:
+/// `{source, game, line, status, notation, result, encoding, tags, moves, flagged, issues,
+/// tokens, beam_capped, failure}`. `moves` holds the `plies.csv` fields per ply plus
+/// `alternatives` and `nag`; `issues` the warnings that did not stop the game; `tokens`
+/// where its move tokens went (`moves`, `comments`, `skipped`); `failure` the location,
+/// the message and the resolver's diagnostic (FEN, legal moves, nearest readings), or `null`.
 pub fn game_line(r: &GameResult) -> String {
-    let mut s = game_json(r).to_string();
+    let g = GameJson {
+        source: &r.source,
+        game: r.index,
+        line: r.line,
+        status: r.status,
+        notation: r.dialect.map(|d| d.id()),
+        result: r.result,
+        encoding: r.encoding,
+        tags: TagMap(r),
+        moves: Moves(r),
+        flagged: r.flagged,
+        issues: &r.issues,
+        tokens: r.tokens,
+        beam_capped: r.beam_capped,
+        failure: &r.failure,
+    };
+    let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");
     s.push('\n');
     s
+}
+
+/// The JSON value of one game (as [`game_line`] writes it).
+pub fn game_json(r: &GameResult) -> serde_json::Value {
+    serde_json::from_str(&game_line(r)).expect("game_line writes JSON")
 }

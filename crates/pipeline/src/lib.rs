@@ -33,7 +33,10 @@ pub mod shard;
 pub mod source;
 pub mod tags;
 
-pub use batch::{Input, NoObserver, Observer, Progress, Sink, Sinks, expand_inputs, transcribe};
+pub use batch::{
+    Input, Inputs, NoObserver, Observer, Progress, Sink, Sinks, expand_inputs, expand_inputs_with,
+    transcribe,
+};
 pub use config::{Config, Notation};
 pub use error::Error;
 pub use game::{GameResult, GameStatus, GameText, process_game};

@@ -1,26 +1,50 @@
 //! Output files: atomic replacement for regular files, direct writes for everything else.
 //!
 //! A regular file (or a path that does not exist yet) is written to a temporary file in
-//! the same directory and renamed over the target on [`OutputFile::commit`], so readers
-//! never see half a file and a failed run leaves the old file intact. A target that exists
-//! and is not a regular file — `/dev/null`, a FIFO, a terminal — is written directly:
-//! renaming over a device node would replace it.
+//! the same directory (made by the `tempfile` crate) and renamed over the target on
+//! [`OutputFile::commit`], so readers never see half a file and a failed run leaves the old
+//! file intact. A replaced file keeps its permissions; a new one gets those of any new file
+//! (0666 less the umask). A target that exists and is not a regular file — `/dev/null`, a
+//! FIFO, a terminal — is written directly: renaming over a device node would replace it.
+//!
+//! Every temporary file not yet committed is listed, so that a signal handler can remove
+//! them all ([`remove_temporary_files`]) before the process exits.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use crate::error::{Error, Result};
 
-static COUNTER: AtomicU64 = AtomicU64::new(0);
+/// The temporary files of the outputs not yet committed.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn forget(path: &Path) {
+    pending().retain(|p| p != path);
+}
+
+/// Removes every temporary file of an output not yet committed; returns how many were
+/// removed. For signal handlers: the targets are left as they were.
+pub fn remove_temporary_files() -> usize {
+    let mut list = pending();
+    let n = list.iter().filter(|p| fs::remove_file(p).is_ok()).count();
+    list.clear();
+    n
+}
 
 /// A file being written; see the module docs.
 #[derive(Debug)]
 pub struct OutputFile {
     target: PathBuf,
-    /// The temporary file, for atomic writes.
-    temp: Option<PathBuf>,
+    /// The temporary file, for atomic writes, and the permissions to give it.
+    temp: Option<(tempfile::TempPath, Option<fs::Permissions>)>,
     file: Option<BufWriter<File>>,
 }
 
@@ -28,7 +52,7 @@ impl OutputFile {
     /// Opens `path` for writing (atomically when it is or will be a regular file).
     pub fn create(path: &Path) -> Result<OutputFile> {
         let err = |e| Error::io(path, e);
-        match fs::metadata(path) {
+        let existing = match fs::metadata(path) {
             Ok(m) if !m.is_file() => {
                 let file = fs::OpenOptions::new().write(true).open(path).map_err(err)?;
                 return Ok(OutputFile {
@@ -37,8 +61,9 @@ impl OutputFile {
                     file: Some(BufWriter::new(file)),
                 });
             }
-            Ok(_) | Err(_) => {}
-        }
+            Ok(m) => Some(m.permissions()),
+            Err(_) => None,
+        };
         // Write through a symlink to its target, keeping the link.
         let target = if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
             fs::canonicalize(path).map_err(err)?
@@ -53,15 +78,24 @@ impl OutputFile {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "out".to_owned());
-        let temp = dir.join(format!(
-            ".{name}.escriba-{}-{}.tmp",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        let file = File::create(&temp).map_err(err)?;
+        let prefix = format!(".{name}.escriba-");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // As `File::create` would: 0666 less the umask.
+            builder.permissions(fs::Permissions::from_mode(0o666));
+        }
+        // Listed before it exists, so that a signal cannot come between the two.
+        let mut list = pending();
+        let temp = builder.tempfile_in(&dir).map_err(err)?;
+        let (file, temp) = temp.into_parts();
+        list.push(temp.to_path_buf());
+        drop(list);
         Ok(OutputFile {
             target,
-            temp: Some(temp),
+            temp: Some((temp, existing)),
             file: Some(BufWriter::new(file)),
         })
     }
@@ -71,18 +105,23 @@ impl OutputFile {
         self.temp.is_none()
     }
 
-    /// Flushes and, for atomic writes, renames the temporary file over the target.
+    /// Flushes and, for atomic writes, renames the temporary file over the target (which
+    /// keeps the permissions it had).
     pub fn commit(mut self) -> Result<()> {
         let err = |e| Error::io(&self.target, e);
         let file = self.file.take().expect("file present until commit");
         let file = file.into_inner().map_err(|e| err(e.into_error()))?;
-        if let Some(temp) = self.temp.take() {
+        if let Some((temp, perms)) = self.temp.take() {
+            if let Some(p) = perms {
+                file.set_permissions(p).map_err(err)?;
+            }
             file.sync_all().map_err(err)?;
             drop(file);
-            if let Err(e) = fs::rename(&temp, &self.target) {
-                let _ = fs::remove_file(&temp);
-                return Err(err(e));
-            }
+            let path = temp.to_path_buf();
+            // On failure the temporary path is dropped, which removes the file.
+            let persisted = temp.persist(&self.target);
+            forget(&path);
+            persisted.map_err(|e| err(e.error))?;
         }
         Ok(())
     }
@@ -100,10 +139,13 @@ impl Write for OutputFile {
 
 impl Drop for OutputFile {
     fn drop(&mut self) {
-        // Not committed: leave the target untouched and remove the temporary file.
-        if let Some(temp) = self.temp.take() {
+        // Not committed: leave the target untouched; dropping the temporary path removes
+        // the temporary file.
+        if let Some((temp, _)) = self.temp.take() {
             self.file.take();
-            let _ = fs::remove_file(temp);
+            let path = temp.to_path_buf();
+            drop(temp);
+            forget(&path);
         }
     }
 }
@@ -111,6 +153,16 @@ impl Drop for OutputFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The list of temporary files is global: tests that create or remove them run one
+    /// at a time.
+    static SERIAL: Mutex<()> = Mutex::new(());
+
+    fn serial() -> std::sync::MutexGuard<'static, ()> {
+        SERIAL
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("escriba-out-{}-{name}", std::process::id()));
@@ -121,6 +173,7 @@ mod tests {
 
     #[test]
     fn regular_file_is_replaced_atomically_on_commit() {
+        let _serial = serial();
         let d = scratch("atomic");
         let p = d.join("games.pgn");
         fs::write(&p, "old").unwrap();
@@ -145,6 +198,7 @@ mod tests {
 
     #[test]
     fn uncommitted_file_leaves_the_old_one_and_no_temp() {
+        let _serial = serial();
         let d = scratch("abort");
         let p = d.join("x.csv");
         fs::write(&p, "old").unwrap();
@@ -158,7 +212,23 @@ mod tests {
     }
 
     #[test]
+    fn temporary_files_are_listed_until_committed_and_can_be_removed() {
+        let _serial = serial();
+        let d = scratch("pending");
+        let p = d.join("a.pgn");
+        let mut f = OutputFile::create(&p).unwrap();
+        f.write_all(b"x").unwrap();
+        assert_eq!(fs::read_dir(&d).unwrap().count(), 1, "the temporary file");
+        assert!(remove_temporary_files() >= 1);
+        assert_eq!(fs::read_dir(&d).unwrap().count(), 0, "removed");
+        // Committing a file whose temporary file is gone is an error, not a panic.
+        assert!(f.commit().is_err());
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
     fn dev_null_is_written_directly_and_survives() {
+        let _serial = serial();
         let p = Path::new("/dev/null");
         if !p.exists() {
             eprintln!("skipped: no /dev/null on this system");

@@ -92,63 +92,65 @@ pub fn write_game_with(
     out.push('\n');
     let mut w = Wrapper { out, len: 0 };
     let mut need_number = true;
-    for item in &r.items {
+    write_items(
+        &mut w,
+        &r.items,
+        &r.plies,
+        cfg,
+        &ply_comment,
+        &mut need_number,
+    );
+    w.word(r.result);
+    out.push_str("\n\n");
+}
+
+/// Writes a line's items: the main line's, or a variation's with its own plies.
+fn write_items(
+    w: &mut Wrapper<'_>,
+    items: &[Item],
+    plies: &[crate::game::PlyRecord],
+    cfg: &Config,
+    ply_comment: &impl Fn(&escriba_resolve::Ply) -> Option<String>,
+    need_number: &mut bool,
+) {
+    for item in items {
         match item {
             Item::Ply { index } => {
-                let p = &r.plies[*index].ply;
+                let p = &plies[*index].ply;
                 let white = p.color == escriba_resolve::shakmaty::Color::White;
                 if white {
                     w.word(&format!("{}.", p.move_number));
-                } else if need_number {
+                } else if *need_number {
                     w.word(&format!("{}...", p.move_number));
                 }
-                need_number = false;
+                *need_number = false;
                 w.word(&cfg.letters.apply(&p.san));
                 if let Some(n) = p.nag {
                     w.word(&format!("${n}"));
                 }
                 if let Some(c) = ply_comment(p) {
                     w.comment(&c);
-                    need_number = true;
+                    *need_number = true;
                 }
+            }
+            Item::Variation { plies, items } => {
+                w.word("(");
+                let mut inner = true;
+                write_items(w, items, plies, cfg, ply_comment, &mut inner);
+                w.word(")");
+                *need_number = true;
             }
             Item::Nag { nag } => w.word(&format!("${nag}")),
             Item::Comment { text } => {
                 w.comment(text);
-                need_number = true;
-            }
-            Item::Variation { plies } => {
-                let mut words: Vec<String> = Vec::with_capacity(plies.len() * 2);
-                for (k, p) in plies.iter().enumerate() {
-                    if p.color == escriba_resolve::shakmaty::Color::White {
-                        words.push(format!("{}.", p.move_number));
-                    } else if k == 0 {
-                        words.push(format!("{}...", p.move_number));
-                    }
-                    words.push(cfg.letters.apply(&p.san));
-                    if let Some(n) = p.nag {
-                        words.push(format!("${n}"));
-                    }
-                }
-                if let Some(first) = words.first_mut() {
-                    first.insert(0, '(');
-                }
-                if let Some(last) = words.last_mut() {
-                    last.push(')');
-                }
-                for word in &words {
-                    w.word(word);
-                }
-                need_number = true;
+                *need_number = true;
             }
             Item::Untranscribed { from, text } => {
                 w.comment(&format!("escriba: untranscribed from {from} : {text}"));
-                need_number = true;
+                *need_number = true;
             }
         }
     }
-    w.word(r.result);
-    out.push_str("\n\n");
 }
 
 /// One lexeme of PGN movetext's main line, as [`lex_main_line`] reads it.

@@ -598,11 +598,7 @@ pub fn corpus_files(dir: &Path) -> Result<Vec<PathBuf>> {
     for entry in walkdir::WalkDir::new(dir).into_iter().filter_entry(visible) {
         let entry = entry.map_err(|e| Error::io(dir, e.into()))?;
         let name = entry.file_name().to_string_lossy();
-        if entry.file_type().is_file()
-            && (name.ends_with(".txt") || name.ends_with(".pgn"))
-            && !name.ends_with(".snap.pgn")
-            && !name.ends_with(".reference.pgn")
-        {
+        if entry.file_type().is_file() && crate::batch::is_game_file(&name) {
             out.push(entry.into_path());
         }
     }
@@ -1012,7 +1008,19 @@ fn orphan_snapshots(dir: &Path, files: &[PathBuf]) -> Vec<PathBuf> {
 
 /// Runs the QA over every corpus file below `dir`.
 pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
+    let nothing = |message: &str| Error::NothingToCheck {
+        path: dir.to_owned(),
+        message: message.to_owned(),
+    };
+    match std::fs::metadata(dir) {
+        Ok(m) if !m.is_dir() => return Err(nothing("not a folder (qa reads a corpus folder)")),
+        Ok(_) => {}
+        Err(e) => return Err(Error::io(dir, e)),
+    }
     let paths = corpus_files(dir)?;
+    if paths.is_empty() {
+        return Err(nothing("no corpus file (.txt or .pgn) below it"));
+    }
     let checked: Vec<(FileQa, Vec<Change>)> = paths
         .par_iter()
         .map(|p| check_file(p, &relative(dir, p), &opts.config))

@@ -8,7 +8,8 @@ use serde::Serialize;
 use crate::book::notes::NoteVariations;
 use crate::book::{BookReport, UnitKind};
 use crate::error::Error;
-use crate::game::{GameResult, GameStatus};
+use crate::game::{GameResult, GameStatus, TokenCounts};
+use crate::source::Encoding;
 
 /// Games by status.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -53,6 +54,36 @@ pub struct FailureRef {
     pub message: String,
 }
 
+/// A source that was not plain UTF-8: the encodings its chunks were read in, and the
+/// invalid UTF-8 sequences replaced by U+FFFD.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SourceEncoding {
+    /// The source, as named in the outputs.
+    pub source: String,
+    /// The encodings its chunks were decoded from, in order of first use.
+    pub encodings: Vec<Encoding>,
+    /// Invalid UTF-8 sequences replaced by U+FFFD.
+    pub replaced: u64,
+    /// `file:line:col` of the first one.
+    pub first_replaced: Option<String>,
+}
+
+impl SourceEncoding {
+    /// One line for humans: the encodings read, then the replacements and where.
+    pub fn line(&self) -> String {
+        let names: Vec<&str> = self.encodings.iter().map(|e| e.name()).collect();
+        let mut s = format!("{}: read as {}", self.source, names.join(" and "));
+        if self.replaced > 0 {
+            s.push_str(&format!(
+                "; {} invalid UTF-8 sequence(s) replaced by U+FFFD, the first at {}",
+                self.replaced,
+                self.first_replaced.as_deref().unwrap_or("?")
+            ));
+        }
+        s
+    }
+}
+
 /// Totals of a run: what `--report` writes and the summary line shows.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Summary {
@@ -70,12 +101,21 @@ pub struct Summary {
     pub failed: u64,
     /// Games whose decoder beam dropped live readings.
     pub beam_capped: u64,
+    /// Where the move tokens of every game's movetext ended up: read as moves, kept in
+    /// comments, skipped (every skipped or commented token is flagged on its game).
+    pub tokens: TokenCounts,
+    /// Warnings that did not stop a game (each also counted in `flagged`).
+    pub warnings: u64,
     /// Games per dialect id (`none` for empty games).
     pub dialects: BTreeMap<String, u64>,
     /// Games left out of the PGN by `--drop-broken`.
     pub dropped: u64,
     /// Games belonging to other shards, skipped.
     pub other_shards: u64,
+    /// Files of the directories given that were not read (not game files, no `--glob`).
+    pub files_skipped: u64,
+    /// The sources not read as plain UTF-8.
+    pub encodings: Vec<SourceEncoding>,
     /// Wall time in seconds.
     pub seconds: f64,
     /// Games per second.
@@ -123,6 +163,8 @@ impl Summary {
         {
             self.fragments += 1;
         }
+        self.tokens.add(r.tokens);
+        self.warnings += r.issues.len() as u64;
         self.flagged += r.flagged as u64;
         self.beam_capped += u64::from(r.beam_capped);
         let d = r.dialect.map_or("none", |d| d.id());

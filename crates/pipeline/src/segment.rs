@@ -5,8 +5,28 @@
 //! block of lines, blocks separated by blank lines), with or without book-style header
 //! lines naming the players.
 
+use escriba_notation::movetext::ends_with_result;
+
 use crate::source::{Encoding, Line};
 use crate::tags::{Tags, parse_header_line, parse_tag_line};
+
+/// The most movetext one game may hold, in bytes (about 250,000 plies of compact text; a
+/// printed game rarely reaches 10 KB). A longer game is cut there and fails with a
+/// [`SegmentNote`] that says so, so that one runaway block cannot take the machine's memory.
+pub const MAX_GAME_BYTES: usize = 1 << 20;
+
+/// Something the segmenter had to decide about a game's text, located in the source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SegmentNote {
+    /// 1-based source line.
+    pub line: usize,
+    /// 1-based source column, in characters.
+    pub column: usize,
+    /// One sentence.
+    pub message: String,
+    /// The game's text is incomplete (cut at [`MAX_GAME_BYTES`]): it must not be read.
+    pub fatal: bool,
+}
 
 /// One game's text as cut from its source, before any notation is read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,6 +46,25 @@ pub struct Segment {
     /// What book mode knows of the game (its kind, line range, notes and diagrams);
     /// `None` for games cut from PGN-like files.
     pub book: Option<Box<crate::book::BookSegment>>,
+    /// Warnings about the game's text (an unclosed `{` ended by a tag line, a game cut at
+    /// the size limit); each becomes a flag on the game.
+    pub notes: Vec<SegmentNote>,
+}
+
+impl Segment {
+    /// An empty game starting at `line`.
+    pub fn at(line: &Line) -> Segment {
+        Segment {
+            tags: Tags::new(),
+            movetext: String::new(),
+            line: line.number,
+            movetext_line: line.number,
+            offset: line.offset,
+            encoding: line.encoding,
+            notes: Vec::new(),
+            book: None,
+        }
+    }
 }
 
 /// Cuts lines into games. Implementations keep state across calls, so that a game may
@@ -48,16 +87,36 @@ pub type SegmenterFactory = dyn Fn() -> Box<dyn Segmenter> + Send + Sync;
 
 /// The default segmenter: PGN-like tag sections and plain blocks.
 ///
-/// - a tag-pair line or a player header line after movetext starts a new game;
-/// - a blank line after movetext ends the game, unless a `{` comment is still open;
-/// - blank lines before the movetext are skipped; `%` escape lines are ignored.
-#[derive(Debug, Default)]
+/// - a tag-pair line or a player header line after movetext starts a new game, and so
+///   does a tag-pair line after a blank line that follows a game's tags (that game has no
+///   moves: it is kept, empty);
+/// - a blank line after movetext ends the game, unless a `{` comment is still open; a
+///   line whose last token is a result (`1-0`, `*`, `Resigns.`) ends it too;
+/// - tag pairs glued to the end of a movetext line (`…0-1[Event "B"]`, two files joined
+///   without a newline) start a new game where they start;
+/// - a tag-pair line after a blank line inside an open `{` comment closes the comment and
+///   ends the game, with a [`SegmentNote`];
+/// - blank lines before the movetext are skipped; `%` escape lines are ignored;
+/// - a game's movetext is cut at [`MAX_GAME_BYTES`], with a fatal note.
+#[derive(Debug)]
 pub struct BlockSegmenter {
     cur: Option<Segment>,
     /// Lines of movetext are appended to `cur.movetext`; this is its open-brace depth.
     braces: i32,
+    /// Where the outermost open `{` is: line and column.
+    brace_at: (usize, usize),
     /// Blank lines seen inside an open comment, appended when the movetext goes on.
     pending_blank: usize,
+    /// A blank line followed the current game's tags (and it has no movetext yet).
+    blank_after_tags: bool,
+    /// The most movetext a game may hold.
+    max_game_bytes: usize,
+}
+
+impl Default for BlockSegmenter {
+    fn default() -> BlockSegmenter {
+        BlockSegmenter::with_max_game_bytes(MAX_GAME_BYTES)
+    }
 }
 
 impl BlockSegmenter {
@@ -66,16 +125,20 @@ impl BlockSegmenter {
         BlockSegmenter::default()
     }
 
+    /// A segmenter that cuts each game's movetext at `max` bytes.
+    pub fn with_max_game_bytes(max: usize) -> BlockSegmenter {
+        BlockSegmenter {
+            cur: None,
+            braces: 0,
+            brace_at: (0, 0),
+            pending_blank: 0,
+            blank_after_tags: false,
+            max_game_bytes: max,
+        }
+    }
+
     fn start(&mut self, line: &Line) -> &mut Segment {
-        self.cur.get_or_insert_with(|| Segment {
-            tags: Tags::new(),
-            movetext: String::new(),
-            line: line.number,
-            movetext_line: line.number,
-            offset: line.offset,
-            encoding: line.encoding,
-            book: None,
-        })
+        self.cur.get_or_insert_with(|| Segment::at(line))
     }
 
     fn has_movetext(&self) -> bool {
@@ -88,6 +151,90 @@ impl BlockSegmenter {
         }
         self.braces = 0;
         self.pending_blank = 0;
+        self.blank_after_tags = false;
+    }
+
+    /// Reads a tag-pair line: a new game when the current one has movetext, or when a blank
+    /// line ended its tag section.
+    fn tag_line(&mut self, line: &Line, pairs: Vec<(String, String)>, out: &mut Vec<Segment>) {
+        if self.has_movetext() || self.blank_after_tags {
+            self.flush(out);
+        }
+        let g = self.start(line);
+        for (n, v) in pairs {
+            g.tags.set(&n, v);
+        }
+    }
+
+    /// The byte index in `text` where tag pairs glued to movetext start (`0-1[Event "B"]`),
+    /// outside any comment; `None` when there are none.
+    fn glued_tags(&self, text: &str) -> Option<usize> {
+        if !text.contains("[") || !text.contains('"') {
+            return None;
+        }
+        let mut depth = self.braces;
+        for (i, c) in text.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = (depth - 1).max(0),
+                '[' if depth == 0
+                    && !text[..i].trim().is_empty()
+                    && parse_tag_line(&text[i..]).is_some() =>
+                {
+                    return Some(i);
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn movetext_line(&mut self, line: &Line, text: &str, out: &mut Vec<Segment>) {
+        let pending = std::mem::take(&mut self.pending_blank);
+        self.blank_after_tags = false;
+        let max = self.max_game_bytes;
+        let g = self.start(line);
+        if g.movetext.is_empty() {
+            g.movetext_line = line.number;
+        }
+        let truncated = g.notes.iter().any(|n| n.fatal);
+        if !truncated && (line.truncated || g.movetext.len() + pending + 1 + text.len() > max) {
+            g.notes.push(SegmentNote {
+                line: line.number,
+                column: 1,
+                message: format!(
+                    "the game is too large to hold: its text passes {max} bytes here, and it \
+                     is not transcribed"
+                ),
+                fatal: true,
+            });
+        } else if !truncated {
+            if !g.movetext.is_empty() {
+                g.movetext.push('\n');
+                for _ in 0..pending {
+                    g.movetext.push('\n');
+                }
+            }
+            g.movetext.push_str(text);
+        }
+        for (col, c) in text.chars().enumerate() {
+            match c {
+                '{' => {
+                    if self.braces == 0 {
+                        self.brace_at = (line.number, col + 1);
+                    }
+                    self.braces += 1;
+                }
+                '}' => self.braces = (self.braces - 1).max(0),
+                _ => {}
+            }
+        }
+        if self.braces == 0 {
+            let after_comment = text.rfind('}').map_or(text, |i| &text[i + 1..]);
+            if ends_with_result(after_comment) {
+                self.flush(out);
+            }
+        }
     }
 }
 
@@ -102,21 +249,39 @@ impl Segmenter for BlockSegmenter {
                 } else {
                     self.flush(out);
                 }
+            } else if self.cur.is_some() {
+                self.blank_after_tags = true;
             }
             return;
+        }
+        if self.braces > 0 && self.pending_blank > 0 {
+            // A comment left open across a blank line, then tag pairs: the comment was
+            // never closed, and the next game starts here.
+            if let Some(pairs) = parse_tag_line(trimmed) {
+                let (l, c) = self.brace_at;
+                if let Some(g) = self.cur.as_mut() {
+                    g.notes.push(SegmentNote {
+                        line: l,
+                        column: c,
+                        message: format!(
+                            "unclosed `{{`: the comment is taken to end at the blank line \
+                             before line {}, where tag pairs start the next game",
+                            line.number
+                        ),
+                        fatal: false,
+                    });
+                }
+                self.flush(out);
+                self.tag_line(line, pairs, out);
+                return;
+            }
         }
         if self.braces <= 0 {
             if text.starts_with('%') {
                 return;
             }
             if let Some(pairs) = parse_tag_line(trimmed) {
-                if self.has_movetext() {
-                    self.flush(out);
-                }
-                let g = self.start(line);
-                for (n, v) in pairs {
-                    g.tags.set(&n, v);
-                }
+                self.tag_line(line, pairs, out);
                 return;
             }
             if let Some((white, black)) = parse_header_line(trimmed) {
@@ -133,24 +298,18 @@ impl Segmenter for BlockSegmenter {
                 return;
             }
         }
-        let pending = std::mem::take(&mut self.pending_blank);
-        let g = self.start(line);
-        if g.movetext.is_empty() {
-            g.movetext_line = line.number;
-        } else {
-            g.movetext.push('\n');
-            for _ in 0..pending {
-                g.movetext.push('\n');
-            }
+        if let Some(at) = self.glued_tags(text) {
+            // Two files joined without a newline: the movetext, then the next game's tags.
+            self.movetext_line(line, &text[..at], out);
+            let rest = Line {
+                text: text[at..].to_owned(),
+                offset: line.offset + at as u64,
+                ..line.clone()
+            };
+            self.push_line(&rest, out);
+            return;
         }
-        g.movetext.push_str(text);
-        for c in text.chars() {
-            match c {
-                '{' => self.braces += 1,
-                '}' => self.braces = (self.braces - 1).max(0),
-                _ => {}
-            }
-        }
+        self.movetext_line(line, text, out);
     }
 
     fn finish(&mut self, out: &mut Vec<Segment>) {
@@ -169,6 +328,7 @@ pub fn segment_text(seg: &mut dyn Segmenter, text: &str) -> Vec<Segment> {
                 number: i + 1,
                 offset,
                 encoding: Encoding::Utf8,
+                truncated: false,
             },
             &mut out,
         );
@@ -235,6 +395,69 @@ mod tests {
         let g = seg("1. e4 {a long\n\nnote} e5\n\n1. d4");
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].movetext, "1. e4 {a long\n\nnote} e5");
+    }
+
+    #[test]
+    fn a_line_ending_in_a_result_ends_the_game() {
+        let g = seg("1. e4 e5 1-0\n1. d4 d5 0-1\n1. P-K4 Resigns.\n1. c4 *");
+        let texts: Vec<_> = g.iter().map(|g| g.movetext.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "1. e4 e5 1-0",
+                "1. d4 d5 0-1",
+                "1. P-K4 Resigns.",
+                "1. c4 *"
+            ]
+        );
+        assert_eq!(g[1].movetext_line, 2);
+        // Inside a comment a result is words.
+        assert_eq!(seg("1. e4 {it was\n1-0\nsoon} e5 *").len(), 1);
+    }
+
+    #[test]
+    fn tags_after_a_blank_line_that_ends_a_tag_section_start_a_new_game() {
+        let g = seg("[White \"A\"]\n[Result \"1-0\"]\n\n[White \"B\"]\n\n1. e4 *\n");
+        assert_eq!(g.len(), 2);
+        assert!(g[0].movetext.is_empty());
+        assert_eq!(g[0].tags.get("Result"), Some("1-0"));
+        assert_eq!(g[1].tags.get("White"), Some("B"));
+        assert_eq!(g[1].tags.get("Result"), None);
+    }
+
+    #[test]
+    fn tags_glued_to_movetext_start_the_next_game_where_they_start() {
+        let t = "1. e4 e5 0-1[Event \"B\"] [White \"X\"]\n\n1. d4 *";
+        let g = seg(t);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].movetext, "1. e4 e5 0-1");
+        assert_eq!(g[1].tags.get("Event"), Some("B"));
+        assert_eq!(g[1].offset, t.find('[').unwrap() as u64);
+        // Not inside a comment, and not a footnote.
+        let g = seg("1. e4 {see [Event \"B\"]} e5 [A] *");
+        assert_eq!(g.len(), 1);
+    }
+
+    #[test]
+    fn an_unclosed_comment_ends_at_tags_after_a_blank_line_with_a_note() {
+        let g = seg("1. e4 e5 {\n\n[White \"B\"]\n\n1. d4 d5 *\n");
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].movetext, "1. e4 e5 {");
+        assert_eq!((g[0].notes[0].line, g[0].notes[0].column), (1, 10));
+        assert!(!g[0].notes[0].fatal);
+        assert_eq!(g[1].tags.get("White"), Some("B"));
+        assert_eq!(g[1].movetext, "1. d4 d5 *");
+    }
+
+    #[test]
+    fn a_game_past_the_size_limit_is_cut_with_a_fatal_note() {
+        let mut s = BlockSegmenter::with_max_game_bytes(20);
+        let g = segment_text(&mut s, "1. e4 e5 2. Nf3\n3. Bb5 a6 4. Ba4\n5. O-O\n\n1. d4");
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].movetext, "1. e4 e5 2. Nf3");
+        assert!(g[0].notes[0].fatal);
+        assert_eq!(g[0].notes[0].line, 2);
+        assert!(g[1].notes.is_empty());
     }
 
     #[test]

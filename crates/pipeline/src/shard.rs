@@ -49,8 +49,18 @@ impl FromStr for Shard {
         let (i, n) = s
             .split_once('/')
             .ok_or_else(|| bad("expected I/N, e.g. 2/8"))?;
-        let index: u32 = i.trim().parse().map_err(|_| bad("I is not a number"))?;
-        let count: u32 = n.trim().parse().map_err(|_| bad("N is not a number"))?;
+        let number = |t: &str, name: &str| {
+            let t = t.trim();
+            t.parse::<u32>().map_err(|_| {
+                if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                    bad(&format!("{name} must be at most {}", u32::MAX))
+                } else {
+                    bad(&format!("{name} is not a number"))
+                }
+            })
+        };
+        let index = number(i, "I")?;
+        let count = number(n, "N")?;
         if count == 0 || index == 0 || index > count {
             return Err(bad("need 1 <= I <= N"));
         }

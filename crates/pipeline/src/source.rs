@@ -1,14 +1,21 @@
 //! Reading sources: encodings, line endings, and streaming by lines in bounded chunks.
 //!
-//! Bytes are decoded per chunk of whole lines: UTF-8 when the chunk is valid UTF-8, else
-//! Windows-1252 when any byte 0x80–0x9F occurs, else Latin-1. A leading BOM is stripped;
-//! CRLF and lone CR end lines like LF. Every line keeps its 1-based number and the byte
-//! offset of its start in the raw source.
+//! Decoding goes through `encoding_rs`. A byte-order mark decides first: UTF-8 (stripped),
+//! UTF-16LE or UTF-16BE (the whole source is transcoded). Without one, each chunk of whole
+//! lines is read as UTF-8 while the source is mostly valid UTF-8 (at least as many valid
+//! multi-byte sequences as invalid ones, counted over the source so far): invalid bytes
+//! become U+FFFD and are counted, with the place of the first. Otherwise the chunk is
+//! Windows-1252 when some byte is in 0x80–0x9F, else ISO-8859-1. CRLF and lone CR end lines
+//! like LF. Every line keeps its 1-based number and the byte offset of its start in the
+//! raw source (for UTF-16 sources, in the source transcoded to UTF-8). A line longer than
+//! the reader's limit is cut there and marked [`Line::truncated`].
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
+
+use serde::Serialize;
 
 /// The encoding a chunk was decoded from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Encoding {
     /// UTF-8 (the default, and every pure-ASCII chunk).
@@ -17,45 +24,88 @@ pub enum Encoding {
     Windows1252,
     /// ISO-8859-1: not UTF-8 and no byte in 0x80–0x9F.
     Latin1,
+    /// UTF-16, little-endian (from its byte-order mark).
+    Utf16Le,
+    /// UTF-16, big-endian (from its byte-order mark).
+    Utf16Be,
 }
 
-/// Windows-1252 characters for bytes 0x80–0x9F (undefined bytes map to the C1 control).
-const CP1252_HIGH: [char; 32] = [
-    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž', '\u{8F}',
-    '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}', 'ž', 'Ÿ',
-];
+impl Encoding {
+    /// The encoding's usual name: `UTF-8`, `windows-1252`, `ISO-8859-1`, `UTF-16LE`, `UTF-16BE`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Windows1252 => "windows-1252",
+            Encoding::Latin1 => "ISO-8859-1",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
+        }
+    }
+}
 
-/// Picks the encoding of a chunk of bytes by the rules above.
-pub fn detect_encoding(bytes: &[u8]) -> Encoding {
-    if std::str::from_utf8(bytes).is_ok() {
-        Encoding::Utf8
-    } else if bytes.iter().any(|b| (0x80..=0x9F).contains(b)) {
+/// Valid multi-byte UTF-8 sequences and invalid sequences in `bytes`.
+fn utf8_counts(bytes: &[u8]) -> (u64, u64) {
+    let mut valid = 0u64;
+    let mut invalid = 0u64;
+    for chunk in bytes.utf8_chunks() {
+        valid += chunk.valid().bytes().filter(|&b| b >= 0xC0).count() as u64;
+        invalid += u64::from(!chunk.invalid().is_empty());
+    }
+    (valid, invalid)
+}
+
+/// The legacy single-byte encoding of bytes that are not UTF-8.
+fn legacy(bytes: &[u8]) -> Encoding {
+    if bytes.iter().any(|b| (0x80..=0x9F).contains(b)) {
         Encoding::Windows1252
     } else {
         Encoding::Latin1
     }
 }
 
-/// Decodes bytes in `encoding`; invalid UTF-8 (only possible when forced) becomes U+FFFD.
-pub fn decode_with(bytes: &[u8], encoding: Encoding) -> String {
-    match encoding {
-        Encoding::Utf8 => String::from_utf8_lossy(bytes).into_owned(),
-        Encoding::Latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
-        Encoding::Windows1252 => bytes
-            .iter()
-            .map(|&b| match b {
-                0x80..=0x9F => CP1252_HIGH[usize::from(b - 0x80)],
-                _ => char::from(b),
-            })
-            .collect(),
+/// Picks the encoding of a text without a byte-order mark by the rules of the module docs.
+pub fn detect_encoding(bytes: &[u8]) -> Encoding {
+    let (valid, invalid) = utf8_counts(bytes);
+    if invalid == 0 || (valid > 0 && valid >= invalid) {
+        Encoding::Utf8
+    } else {
+        legacy(bytes)
     }
 }
 
-/// Decodes a whole text: BOM stripped, encoding detected, every line ending made `\n`.
+/// Decodes bytes in `encoding`; invalid sequences become U+FFFD.
+pub fn decode_with(bytes: &[u8], encoding: Encoding) -> String {
+    let enc = match encoding {
+        Encoding::Utf8 => encoding_rs::UTF_8,
+        Encoding::Latin1 => return encoding_rs::mem::decode_latin1(bytes).into_owned(),
+        Encoding::Windows1252 => encoding_rs::WINDOWS_1252,
+        Encoding::Utf16Le => encoding_rs::UTF_16LE,
+        Encoding::Utf16Be => encoding_rs::UTF_16BE,
+    };
+    enc.decode_without_bom_handling(bytes).0.into_owned()
+}
+
+/// The encoding named by a byte-order mark at the start of `bytes`, and the mark's length.
+fn bom(bytes: &[u8]) -> Option<(Encoding, usize)> {
+    let (enc, n) = encoding_rs::Encoding::for_bom(bytes)?;
+    let e = if enc == encoding_rs::UTF_16LE {
+        Encoding::Utf16Le
+    } else if enc == encoding_rs::UTF_16BE {
+        Encoding::Utf16Be
+    } else {
+        Encoding::Utf8
+    };
+    Some((e, n))
+}
+
+/// Decodes a whole text: byte-order mark honoured, encoding detected, every line ending
+/// made `\n`.
 pub fn decode_text(bytes: &[u8]) -> (String, Encoding) {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let enc = detect_encoding(bytes);
-    (normalize_newlines(&decode_with(bytes, enc)), enc)
+    let (enc, body) = match bom(bytes) {
+        Some((e, n)) => (e, &bytes[n..]),
+        None => (detect_encoding(bytes), bytes),
+    };
+    (normalize_newlines(&decode_with(body, enc)), enc)
 }
 
 /// Turns CRLF and lone CR into LF.
@@ -78,6 +128,71 @@ pub fn normalize_newlines(s: &str) -> String {
     out
 }
 
+/// A reader of UTF-16 bytes that yields UTF-8, for sources with a UTF-16 byte-order mark.
+struct Utf16ToUtf8<R> {
+    inner: R,
+    decoder: encoding_rs::Decoder,
+    buf: Vec<u8>,
+    pos: usize,
+    done: bool,
+}
+
+impl<R: BufRead> Read for Utf16ToUtf8<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let avail = self.fill_buf()?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Utf16ToUtf8<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.pos == self.buf.len() && !self.done {
+            let src = self.inner.fill_buf()?;
+            let last = src.is_empty();
+            self.buf.clear();
+            self.buf.resize(src.len() * 3 / 2 + 16, 0);
+            let (_, read, written, _) = self.decoder.decode_to_utf8(src, &mut self.buf, last);
+            self.buf.truncate(written);
+            self.pos = 0;
+            self.inner.consume(read);
+            self.done = last;
+        }
+        Ok(&self.buf[self.pos..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.buf.len());
+    }
+}
+
+/// Wraps a source so that a UTF-16 byte-order mark is honoured: returns the reader to read
+/// lines from (UTF-16 transcoded to UTF-8) and the encoding the mark named, if UTF-16.
+pub fn sniff_utf16(
+    mut inner: Box<dyn BufRead + Send>,
+) -> io::Result<(Box<dyn BufRead + Send>, Option<Encoding>)> {
+    let head = inner.fill_buf()?;
+    let Some((enc @ (Encoding::Utf16Le | Encoding::Utf16Be), n)) = bom(head) else {
+        return Ok((inner, None));
+    };
+    inner.consume(n);
+    let decoder = if enc == Encoding::Utf16Le {
+        encoding_rs::UTF_16LE.new_decoder_without_bom_handling()
+    } else {
+        encoding_rs::UTF_16BE.new_decoder_without_bom_handling()
+    };
+    let reader = Utf16ToUtf8 {
+        inner,
+        decoder,
+        buf: Vec::new(),
+        pos: 0,
+        done: false,
+    };
+    Ok((Box::new(reader), Some(enc)))
+}
+
 /// One decoded line of a source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
@@ -89,15 +204,31 @@ pub struct Line {
     pub offset: u64,
     /// The encoding of the chunk the line was decoded in.
     pub encoding: Encoding,
+    /// The line was longer than the reader's limit and is cut there.
+    pub truncated: bool,
+}
+
+/// What a reader met in its source's encoding: what [`LineReader::encoding_report`] returns.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct EncodingReport {
+    /// Every encoding a chunk with non-ASCII text was decoded from, in order of first use
+    /// (empty for a pure-ASCII source).
+    pub encodings: Vec<Encoding>,
+    /// Invalid UTF-8 sequences replaced by U+FFFD.
+    pub replaced: u64,
+    /// Line and column (in characters) of the first replaced sequence.
+    pub first_replaced: Option<(usize, usize)>,
 }
 
 /// Reads a source by lines, decoding chunks of about `chunk_bytes` bytes cut at line ends.
 ///
-/// Memory stays bounded by the chunk size (plus the longest line), whatever the input size.
+/// Memory stays bounded by the chunk size plus the longest line, and no line is held
+/// beyond the line limit ([`LineReader::with_max_line`]).
 #[derive(Debug)]
 pub struct LineReader<R> {
     inner: R,
     chunk_bytes: usize,
+    max_line: usize,
     number: usize,
     /// The last raw line ended with CR: a LF right after it belongs to the same ending.
     pending_cr: bool,
@@ -105,6 +236,12 @@ pub struct LineReader<R> {
     done: bool,
     /// Bytes consumed so far (for progress).
     consumed: u64,
+    /// The encoding named by a byte-order mark (UTF-16 sources arrive transcoded).
+    forced: Option<Encoding>,
+    /// Valid multi-byte and invalid UTF-8 sequences seen so far.
+    valid: u64,
+    invalid: u64,
+    report: EncodingReport,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -113,12 +250,29 @@ impl<R: BufRead> LineReader<R> {
         LineReader {
             inner,
             chunk_bytes: chunk_bytes.max(1),
+            max_line: usize::MAX,
             number: 0,
             pending_cr: false,
             at_start: true,
             done: false,
             consumed: 0,
+            forced: None,
+            valid: 0,
+            invalid: 0,
+            report: EncodingReport::default(),
         }
+    }
+
+    /// Cuts lines longer than `max` bytes (the rest of the line is read and dropped).
+    pub fn with_max_line(mut self, max: usize) -> LineReader<R> {
+        self.max_line = max.max(1);
+        self
+    }
+
+    /// Reports every line as `encoding` (for sources transcoded from UTF-16).
+    pub fn with_encoding(mut self, encoding: Option<Encoding>) -> LineReader<R> {
+        self.forced = encoding;
+        self
     }
 
     /// Bytes read from the source so far.
@@ -126,10 +280,17 @@ impl<R: BufRead> LineReader<R> {
         self.consumed
     }
 
-    /// Reads one raw line (without its ending) into `buf`; false at end of input.
-    fn raw_line(&mut self, buf: &mut Vec<u8>) -> io::Result<bool> {
+    /// The encodings met so far and the invalid bytes replaced.
+    pub fn encoding_report(&self) -> &EncodingReport {
+        &self.report
+    }
+
+    /// Reads one raw line (without its ending) into `buf`, keeping at most `max_line`
+    /// bytes; returns (a line was read, it was cut).
+    fn raw_line(&mut self, buf: &mut Vec<u8>) -> io::Result<(bool, bool)> {
         buf.clear();
         let mut any = false;
+        let mut cut = false;
         loop {
             let avail = match self.inner.fill_buf() {
                 Ok(b) => b,
@@ -137,7 +298,7 @@ impl<R: BufRead> LineReader<R> {
                 Err(e) => return Err(e),
             };
             if avail.is_empty() {
-                return Ok(any);
+                return Ok((any, cut));
             }
             let mut start = 0;
             if self.pending_cr {
@@ -147,22 +308,22 @@ impl<R: BufRead> LineReader<R> {
                 }
             }
             let rest = &avail[start..];
-            match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
-                Some(i) => {
-                    buf.extend_from_slice(&rest[..i]);
-                    self.pending_cr = rest[i] == b'\r';
-                    let used = start + i + 1;
-                    self.inner.consume(used);
-                    self.consumed += used as u64;
-                    return Ok(true);
-                }
-                None => {
-                    buf.extend_from_slice(rest);
-                    any |= !rest.is_empty();
-                    let used = avail.len();
-                    self.inner.consume(used);
-                    self.consumed += used as u64;
-                }
+            let (take, end) = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(i) => (i, Some(i)),
+                None => (rest.len(), None),
+            };
+            let room = self.max_line.saturating_sub(buf.len());
+            cut |= take > room;
+            buf.extend_from_slice(&rest[..take.min(room)]);
+            any |= take > 0;
+            let used = start + end.map_or(take, |i| i + 1);
+            if let Some(i) = end {
+                self.pending_cr = rest[i] == b'\r';
+            }
+            self.inner.consume(used);
+            self.consumed += used as u64;
+            if end.is_some() {
+                return Ok((true, cut));
             }
         }
     }
@@ -172,13 +333,14 @@ impl<R: BufRead> LineReader<R> {
         if self.done {
             return Ok(Vec::new());
         }
-        let mut raws: Vec<(Vec<u8>, u64)> = Vec::new();
+        let mut raws: Vec<(Vec<u8>, u64, bool)> = Vec::new();
         let mut size = 0usize;
         let mut buf = Vec::new();
         while size < self.chunk_bytes {
             let before = self.consumed;
             let start = self.offset_of_next(before);
-            if !self.raw_line(&mut buf)? {
+            let (read, cut) = self.raw_line(&mut buf)?;
+            if !read {
                 self.done = true;
                 break;
             }
@@ -190,27 +352,79 @@ impl<R: BufRead> LineReader<R> {
                 }
             }
             size += line.len() + 1;
-            raws.push((line, start));
+            raws.push((line, start, cut));
         }
-        let mut all = Vec::with_capacity(size);
-        for (r, _) in &raws {
-            all.extend_from_slice(r);
-            all.push(b'\n');
+        let encoding = match self.forced {
+            Some(e) => e,
+            None => self.chunk_encoding(&raws),
+        };
+        // A pure-ASCII chunk reads the same in every encoding: it names none.
+        let ascii = self.forced.is_none() && raws.iter().all(|(r, _, _)| r.is_ascii());
+        if !ascii && !self.report.encodings.contains(&encoding) {
+            self.report.encodings.push(encoding);
         }
-        let encoding = detect_encoding(&all);
-        drop(all);
+        let decode_as = match encoding {
+            // Transcoded to UTF-8 already.
+            Encoding::Utf16Le | Encoding::Utf16Be => Encoding::Utf8,
+            e => e,
+        };
         Ok(raws
             .into_iter()
-            .map(|(raw, offset)| {
+            .map(|(raw, offset, truncated)| {
                 self.number += 1;
+                let text = decode_with(&raw, decode_as);
+                if decode_as == Encoding::Utf8 && text.contains('\u{FFFD}') {
+                    self.count_replacements(&raw, &text);
+                }
                 Line {
-                    text: decode_with(&raw, encoding),
+                    text,
                     number: self.number,
                     offset,
                     encoding,
+                    truncated,
                 }
             })
             .collect())
+    }
+
+    /// The encoding of a chunk without a byte-order mark, by the running counts.
+    fn chunk_encoding(&mut self, raws: &[(Vec<u8>, u64, bool)]) -> Encoding {
+        let (mut valid, mut invalid) = (0, 0);
+        let mut c1 = false;
+        for (r, _, _) in raws {
+            if r.is_ascii() {
+                continue;
+            }
+            let (v, i) = utf8_counts(r);
+            valid += v;
+            invalid += i;
+            c1 |= r.iter().any(|b| (0x80..=0x9F).contains(b));
+        }
+        self.valid += valid;
+        self.invalid += invalid;
+        if invalid == 0 || (self.valid > 0 && self.valid >= self.invalid) {
+            Encoding::Utf8
+        } else if c1 {
+            Encoding::Windows1252
+        } else {
+            Encoding::Latin1
+        }
+    }
+
+    /// Counts the invalid sequences of a line decoded as UTF-8, locating the first.
+    fn count_replacements(&mut self, raw: &[u8], text: &str) {
+        let n = raw
+            .utf8_chunks()
+            .filter(|c| !c.invalid().is_empty())
+            .count() as u64;
+        if n == 0 {
+            return;
+        }
+        if self.report.first_replaced.is_none() {
+            let col = text.chars().position(|c| c == '\u{FFFD}').unwrap_or(0) + 1;
+            self.report.first_replaced = Some((self.number, col));
+        }
+        self.report.replaced += n;
     }
 
     /// The offset where the next line starts: after a pending CR's LF, if one follows.
@@ -295,8 +509,8 @@ impl LineMap {
 mod tests {
     use super::*;
 
-    fn lines(bytes: &[u8], chunk: usize) -> Vec<Line> {
-        let mut r = LineReader::new(bytes, chunk);
+    /// Every line a reader gives, chunk after chunk.
+    fn drain<R: BufRead>(r: &mut LineReader<R>) -> Vec<Line> {
         let mut out = Vec::new();
         loop {
             let c = r.next_chunk().unwrap();
@@ -306,6 +520,10 @@ mod tests {
             out.extend(c);
         }
         out
+    }
+
+    fn lines(bytes: &[u8], chunk: usize) -> Vec<Line> {
+        drain(&mut LineReader::new(bytes, chunk))
     }
 
     #[test]
@@ -358,22 +576,61 @@ mod tests {
     }
 
     #[test]
-    fn encoding_is_decided_per_chunk() {
-        // First chunk UTF-8, second Latin-1: each decodes correctly.
-        let l = lines(
-            "é\n"
-                .as_bytes()
-                .iter()
-                .chain(b"\xE9\n")
-                .copied()
-                .collect::<Vec<_>>()
-                .as_slice(),
-            1,
+    fn a_mostly_utf8_source_stays_utf8_and_its_bad_bytes_are_counted() {
+        // The first chunk is UTF-8; the second has one bad byte: still UTF-8, replaced.
+        let data = [&b"Jos\xC3\xA9\n"[..], b"ab\xE9 c\n", b"\xC3\xB1\n"].concat();
+        let mut r = LineReader::new(&data[..], 1);
+        let got = drain(&mut r);
+        assert_eq!(got[0].text, "José");
+        assert_eq!(got[1].text, "ab\u{FFFD} c");
+        assert_eq!(got[1].encoding, Encoding::Utf8);
+        assert_eq!(got[2].text, "ñ");
+        let rep = r.encoding_report();
+        assert_eq!((rep.replaced, rep.first_replaced), (1, Some((2, 3))));
+        assert_eq!(rep.encodings, [Encoding::Utf8]);
+        // A source whose non-ASCII bytes are all invalid UTF-8 is a legacy encoding.
+        let l = lines(b"Jos\xE9\nPe\xF3n\n", 1);
+        assert_eq!(
+            (l[0].text.as_str(), l[0].encoding),
+            ("José", Encoding::Latin1)
         );
-        assert_eq!(l[0].text, "é");
-        assert_eq!(l[0].encoding, Encoding::Utf8);
-        assert_eq!(l[1].text, "é");
-        assert_eq!(l[1].encoding, Encoding::Latin1);
+        assert_eq!(detect_encoding(b"Jos\xC3\xA9 \xFF"), Encoding::Utf8);
+        assert_eq!(detect_encoding(b"a\xFF b\xFE"), Encoding::Latin1);
+    }
+
+    #[test]
+    fn a_utf16_byte_order_mark_transcodes_the_source() {
+        let text = "Núñez\r\n1. e4\n";
+        for (mark, le) in [([0xFF, 0xFE], true), ([0xFE, 0xFF], false)] {
+            let mut bytes = mark.to_vec();
+            for u in text.encode_utf16() {
+                bytes.extend(if le { u.to_le_bytes() } else { u.to_be_bytes() });
+            }
+            let boxed: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(bytes.clone()));
+            let (reader, enc) = sniff_utf16(boxed).unwrap();
+            let mut r = LineReader::new(reader, 64).with_encoding(enc);
+            let l = r.next_chunk().unwrap();
+            assert_eq!(l[0].text, "Núñez");
+            assert_eq!(l[1].text, "1. e4");
+            assert_eq!(
+                l[0].encoding,
+                if le {
+                    Encoding::Utf16Le
+                } else {
+                    Encoding::Utf16Be
+                }
+            );
+            assert_eq!(decode_text(&bytes).0, "Núñez\n1. e4\n");
+        }
+    }
+
+    #[test]
+    fn a_line_past_the_limit_is_cut_and_marked() {
+        let mut r = LineReader::new(&b"abcdefgh\nij\n"[..], 64).with_max_line(3);
+        let l = r.next_chunk().unwrap();
+        assert_eq!((l[0].text.as_str(), l[0].truncated), ("abc", true));
+        assert_eq!((l[1].text.as_str(), l[1].truncated), ("ij", false));
+        assert_eq!(l[1].offset, 9);
     }
 
     #[test]

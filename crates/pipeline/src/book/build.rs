@@ -9,10 +9,10 @@ use escriba_notation::Dialect;
 use escriba_resolve::shakmaty::{Board, Color};
 
 use super::classify::LineKind;
-use super::group::{Grouped, Role, Unit, unit_year};
+use super::group::{Grouped, Role, Unit, open_gloss, unit_year};
 use super::xref::Borrowed;
 use super::{Alternate, AlternateRole, BookSegment, Checkpoint, Footnote};
-use crate::segment::Segment;
+use crate::segment::{Segment, SegmentNote};
 use crate::source::{Encoding, Line};
 use crate::tags::Tags;
 
@@ -129,6 +129,8 @@ pub fn segment(
                 numbers.push(n);
             }
         };
+    // The start of a gloss a row opened, for the note its next lines make.
+    let mut gloss: Option<String> = None;
     let mut checkpoints = Vec::new();
     let mut start_board: Option<&Board> = None;
     let mut rows_seen = false;
@@ -142,7 +144,14 @@ pub fn segment(
             Role::Row => {
                 close_note(&mut texts, &mut open_note);
                 rows_seen = true;
-                let row = clean_row(raw);
+                let mut row = clean_row(raw);
+                // A gloss in parentheses that runs on over the next lines leaves the row
+                // (up to the second column) and opens the note those lines make.
+                if let Some(p) = open_gloss(&row) {
+                    let end = second_column(&row[p..]).map_or(row.len(), |c| p + c);
+                    gloss = Some(row[p..end].trim().to_owned());
+                    blank(&mut row, p, end);
+                }
                 match second {
                     Some(sp) if raw.is_char_boundary(sp.offset as usize) => {
                         let cut = sp.offset as usize;
@@ -171,7 +180,10 @@ pub fn segment(
             Role::Note => {
                 flush_right(&mut texts, &mut numbers, &mut right);
                 right_from = None;
-                let t = note_text(raw);
+                let mut t = note_text(raw);
+                if let Some(g) = gloss.take() {
+                    t = format!("{} {t}", note_text(&g));
+                }
                 if t.trim().is_empty() {
                     texts.push(String::new());
                 } else {
@@ -273,8 +285,20 @@ pub fn segment(
         movetext = primary;
         alternate = Some(second);
     }
+    // A line cut at the reader's limit leaves the unit's text incomplete: it is not read.
+    let notes = lines[u.first..=u.last]
+        .iter()
+        .filter(|l| l.truncated)
+        .map(|l| SegmentNote {
+            line: l.number,
+            column: 1,
+            message: format!("line {} is longer than the limit and was cut", l.number),
+            fatal: true,
+        })
+        .collect();
     Segment {
         tags,
+        notes,
         movetext,
         line: u.first + 1,
         movetext_line: u.first + 1,
@@ -613,6 +637,7 @@ mod tests {
                 number: i + 1,
                 offset: 0,
                 encoding: Encoding::Utf8,
+                truncated: false,
             })
             .collect();
         assert_eq!(

@@ -7,24 +7,20 @@ use escriba_resolve::{Ply, Status};
 use super::Checkpoint;
 use crate::game::PlyRecord;
 
-/// Adds `note` to a ply and flags it; true when the ply was not flagged before.
-fn flag(p: &mut PlyRecord, note: String) -> bool {
+/// Adds `note` to a ply and flags it (ambiguous, unless it is flagged already).
+fn flag(p: &mut PlyRecord, note: String) {
     p.ply.note = Some(match p.ply.note.take() {
         Some(n) => format!("{n}; {note}"),
         None => note,
     });
-    let newly = !p.ply.status.is_flagged();
-    if newly {
+    if !p.ply.status.is_flagged() {
         p.ply.status = Status::Ambiguous;
     }
-    newly
 }
 
 /// Flags every ply on which the second notation printed beside the first names another
-/// move, and the ply where the second notation stops being readable; returns how many
-/// plies became flagged.
-pub fn second_notation(plies: &mut [PlyRecord], other: &[Ply]) -> usize {
-    let mut newly = 0;
+/// move, and the ply where the second notation stops being readable.
+pub fn second_notation(plies: &mut [PlyRecord], other: &[Ply]) {
     for (i, p) in plies.iter_mut().enumerate() {
         let note = match other.get(i) {
             Some(o) if o.mv == p.ply.mv => continue,
@@ -39,22 +35,19 @@ pub fn second_notation(plies: &mut [PlyRecord], other: &[Ply]) -> usize {
             }
             None => break,
         };
-        newly += usize::from(flag(p, note));
+        flag(p, note);
     }
-    newly
 }
 
 /// Checks the position before each diagram against the diagram: a diagram that shows
 /// other men than the replay flags the move before it. Diagrams after `stop` (the byte
-/// offset where the game stopped, if it did) are not reached. Returns how many plies
-/// became flagged.
+/// offset where the game stopped, if it did) are not reached.
 pub fn diagrams(
     plies: &mut [PlyRecord],
     start: &Chess,
     checkpoints: &[Checkpoint],
     stop: Option<usize>,
-) -> usize {
-    let mut newly = 0;
+) {
     for c in checkpoints
         .iter()
         .filter(|c| stop.is_none_or(|s| c.at <= s))
@@ -85,7 +78,6 @@ pub fn diagrams(
             c.line,
             differ.join(", ")
         );
-        newly += usize::from(flag(&mut plies[k - 1], note));
+        flag(&mut plies[k - 1], note);
     }
-    newly
 }

@@ -256,10 +256,14 @@ pub fn running_heads(lines: &[crate::source::Line], kinds: &mut [LineKind]) {
     }
 }
 
+fn clamp16(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
+}
+
 /// Reads a line's tokens in `dialect` and sums up its shape.
 pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
     let mut s = RowShape {
-        indent: text.chars().take_while(|c| c.is_whitespace()).count() as u16,
+        indent: clamp16(text.chars().take_while(|c| c.is_whitespace()).count()),
         ..RowShape::default()
     };
     let mut first = true;
@@ -273,7 +277,7 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
                 TokenKind::MoveNumber { .. } | TokenKind::Move(_) | TokenKind::Ellipsis
             )
         {
-            s.indent = text[..t.span.start as usize].chars().count() as u16;
+            s.indent = clamp16(text[..t.span.start as usize].chars().count());
         }
         let before = previous;
         if let TokenKind::MoveNumber { number, .. } = t.kind {
@@ -288,17 +292,19 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
             }
             // A number that jumps ahead of the one before it (`1 … 25 …`, not `1. … 2. …`).
             TokenKind::MoveNumber { number, black }
-                if s.second.is_none() && s.moves > 0 && before.is_some_and(|p| number >= p + 2) =>
+                if s.second.is_none()
+                    && s.moves > 0
+                    && before.is_some_and(|p| number >= p.saturating_add(2)) =>
             {
-                s.second = Some(SecondPair {
+                s.second = u16::try_from(t.span.start).ok().map(|offset| SecondPair {
                     number,
                     black,
-                    offset: t.span.start as u16,
+                    offset,
                     moves_before: s.moves,
                 });
             }
-            TokenKind::Move(_) => s.moves += 1,
-            TokenKind::Unknown => s.unknown += 1,
+            TokenKind::Move(_) => s.moves = s.moves.saturating_add(1),
+            TokenKind::Unknown => s.unknown = s.unknown.saturating_add(1),
             TokenKind::Result(_) => {
                 s.result = true;
                 result_first |= first;
@@ -309,11 +315,11 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
                     s.prose_separators = true;
                     let inner = &text[t.span.start as usize + 1..t.span.end as usize];
                     let rest = row_shape(inner, dialect);
-                    s.moves += rest.moves;
-                    s.unknown += rest.unknown;
+                    s.moves = s.moves.saturating_add(rest.moves);
+                    s.unknown = s.unknown.saturating_add(rest.unknown);
                     s.result |= rest.result;
                 } else {
-                    s.unknown += 1;
+                    s.unknown = s.unknown.saturating_add(1);
                 }
             }
             _ => {}

@@ -171,6 +171,7 @@ mod tests {
                 number: i + 1,
                 offset: 0,
                 encoding: crate::source::Encoding::Utf8,
+                truncated: false,
             })
             .collect()
     }

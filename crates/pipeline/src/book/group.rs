@@ -59,6 +59,8 @@ pub struct Unit {
     next_ply: u32,
     /// In a four-column table, the ply the right-hand pair goes on at (0: none).
     far_ply: u32,
+    /// A row opened a gloss in parentheses that goes on over the next lines.
+    gloss_open: bool,
     /// A variation printed in columns is open: the ply its next row starts at, and the
     /// line of its last row.
     var_next: Option<u32>,
@@ -93,6 +95,7 @@ impl Unit {
             last_number: 0,
             next_ply: 0,
             far_ply: 0,
+            gloss_open: false,
             var_next: None,
             var_line: None,
             footnotes: Vec::new(),
@@ -393,7 +396,7 @@ impl Grouper<'_> {
             && ply_of(n, black) <= next + 1
         {
             let u = self.cur.as_mut().expect("a unit");
-            u.var_next = Some(ply_of(n, black) + u32::from(s.moves));
+            u.var_next = Some(ply_of(n, black).saturating_add(u32::from(s.moves)));
             u.var_line = Some(i);
             self.roles[i] = Role::Note;
             return;
@@ -413,7 +416,8 @@ impl Grouper<'_> {
             // counts as no move in the row's shape.
             Some((n, black)) if s.numbered => {
                 let at = ply_of(n, black);
-                let follows = |next: u32| at + 1 >= next && at <= next + 24;
+                let follows =
+                    |next: u32| at.saturating_add(1) >= next && at <= next.saturating_add(24);
                 follows(u.next_ply) || (u.far_ply > 0 && follows(u.far_ply))
             }
             _ => {
@@ -438,10 +442,26 @@ impl Grouper<'_> {
             && !u.terminated
             && ply_of(n, black) + 1 < u.next_ply
         {
-            u.var_next = Some(ply_of(n, black) + u32::from(s.moves));
+            u.var_next = Some(ply_of(n, black).saturating_add(u32::from(s.moves)));
             u.var_line = Some(i);
         }
     }
+}
+
+/// The byte offset of a `(` on this line that no `)` closes: a gloss going on over the
+/// next lines.
+pub(crate) fn open_gloss(text: &str) -> Option<usize> {
+    let mut open: Vec<usize> = Vec::new();
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => open.push(i),
+            ')' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.first().copied()
 }
 
 /// A page-break block `/* … */` opens on this line and does not close on it.
@@ -451,7 +471,8 @@ fn open_block(text: &str) -> bool {
 
 /// Half-moves before move `n` of `black` (or White), from move 1.
 pub(crate) fn ply_of(n: u32, black: bool) -> u32 {
-    n.saturating_sub(1).saturating_mul(2) + u32::from(black)
+    // Capped far below u32::MAX: absurd numbers plus a row's moves cannot overflow.
+    (n.saturating_sub(1).saturating_mul(2) + u32::from(black)).min(1 << 30)
 }
 
 fn accept(u: &mut Unit, i: usize, s: RowShape) {
@@ -471,9 +492,10 @@ fn accept(u: &mut Unit, i: usize, s: RowShape) {
         u.next_ply = u
             .next_ply
             .max(ply_of(n, black) + u32::from(second.moves_before));
-        u.far_ply = u
-            .far_ply
-            .max(ply_of(second.number, second.black) + u32::from(s.moves - second.moves_before));
+        u.far_ply = u.far_ply.max(
+            ply_of(second.number, second.black)
+                .saturating_add(u32::from(s.moves.saturating_sub(second.moves_before))),
+        );
         return;
     }
     match s.number {
@@ -511,6 +533,17 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
     let mut i = 0;
     while i < n {
         let kind = g.kinds[i].clone();
+        // The rest of a gloss in parentheses that a row opened (`11. Castles, (_i.e._,
+        // plays` … `Rook to K. B's sq.)`): a note, up to its closing parenthesis.
+        if let Some(u) = g.cur.as_mut()
+            && u.gloss_open
+            && kind != LineKind::Blank
+        {
+            u.gloss_open = !g.lines[i].text.contains(')');
+            g.roles[i] = Role::Note;
+            i += 1;
+            continue;
+        }
         match kind {
             LineKind::Blank | LineKind::PageMark => {
                 g.roles[i] = if g.cur.is_some() {
@@ -605,7 +638,14 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
                 i = to + 1;
                 continue;
             }
-            LineKind::MoveRow(s) => g.row(i, s),
+            LineKind::MoveRow(s) => {
+                g.row(i, s);
+                if g.roles[i] == Role::Row
+                    && let Some(u) = g.cur.as_mut()
+                {
+                    u.gloss_open = open_gloss(&g.lines[i].text).is_some();
+                }
+            }
             LineKind::Prose => {
                 g.roles[i] = if g.cur.is_some() {
                     Role::Note

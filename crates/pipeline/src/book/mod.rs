@@ -357,6 +357,7 @@ pub fn cut_text(text: &str, notation: Notation) -> Cut {
                 number: i + 1,
                 offset,
                 encoding: Encoding::Utf8,
+                truncated: false,
             };
             offset += t.len() as u64 + 1;
             l

@@ -3,12 +3,14 @@
 //! position before the move it replaces. A run that replays as printed becomes a PGN
 //! variation; one that does not stays in the note, and is counted.
 
-use escriba_notation::{Dialect, Span, TokenKind, movetext};
+use escriba_notation::{Dialect, Span, Token, TokenKind, movetext};
 use escriba_resolve::shakmaty::{Chess, Color, Position};
 use escriba_resolve::{Options, Status, resolve};
 use serde::Serialize;
 
-use crate::game::{Item, PlyRecord, VariationPly};
+use super::group::ply_of;
+use crate::game::{Item, PlyRecord, comment_safe};
+use crate::source::LineMap;
 
 /// What became of the move runs found in a game's notes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -40,6 +42,19 @@ impl Run {
             .map(|s| note[s.range()].replace(';', ","))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// The offset in the note of byte `at` of [`Run::text`].
+    pub fn note_offset(&self, at: usize) -> usize {
+        let mut start = 0;
+        for s in &self.spans {
+            let len = s.len();
+            if at < start + len || std::ptr::eq(s, self.spans.last().expect("a piece")) {
+                return s.start as usize + at.saturating_sub(start).min(len);
+            }
+            start += len + 1;
+        }
+        0
     }
 }
 
@@ -77,31 +92,31 @@ pub fn runs(note: &str, dialect: Dialect) -> Vec<Run> {
         if let Some(end) = last_move {
             let span = Span::new(tokens[i].span.start as usize, tokens[end].span.end as usize);
             match out.last_mut() {
-                Some(prev) if prev_end == Some(ply(number, black)) => prev.spans.push(span),
+                Some(prev) if prev_end == Some(ply_of(number, black)) => prev.spans.push(span),
                 _ => out.push(Run {
                     number,
                     black,
                     spans: vec![span],
                 }),
             }
-            prev_end = Some(ply(number, black) + moves);
+            prev_end = Some(ply_of(number, black) + moves);
         }
         i = j.max(i + 1);
     }
     out
 }
 
-fn ply(number: u32, black: bool) -> u32 {
-    number.saturating_sub(1).saturating_mul(2) + u32::from(black)
-}
-
-/// Replays the runs of every note of a game and inserts the ones that replay as PGN
-/// variations after the main-line move they replace.
+/// Replays the runs of every note of a game (the `{…}` comments among `tokens`, read from
+/// `text`) and inserts the ones that replay as PGN variations after the main-line move they
+/// replace. Each variation ply keeps its place in the source, through `map`.
 pub fn transcribe_notes(
     items: &mut Vec<Item>,
     plies: &[PlyRecord],
     start: &Chess,
     dialect: Dialect,
+    text: &str,
+    tokens: &[Token],
+    map: &LineMap,
 ) -> NoteVariations {
     let mut counts = NoteVariations::default();
     // The main line's position before each ply.
@@ -112,25 +127,38 @@ pub fn transcribe_notes(
         pos.play_unchecked(p.ply.mv);
     }
     before.push(pos);
-    let base = ply(start.fullmoves().get(), start.turn() == Color::Black);
+    let base = ply_of(start.fullmoves().get(), start.turn() == Color::Black);
     let mut inserts: Vec<(usize, Item)> = Vec::new();
-    for (at, item) in items.iter().enumerate() {
-        let Item::Comment { text } = item else {
+    // Where the search for the next note's comment item starts.
+    let mut from_item = 0;
+    for t in tokens {
+        let TokenKind::Comment { text: inner } = t.kind else {
             continue;
         };
-        for run in runs(text, dialect) {
-            let target = ply(run.number, run.black);
+        if !text[t.span.range()].starts_with('{') {
+            continue;
+        }
+        let note = &text[inner.range()];
+        let safe = comment_safe(note);
+        let at = items[from_item..]
+            .iter()
+            .position(|i| matches!(i, Item::Comment { text } if *text == safe))
+            .map(|k| from_item + k);
+        if let Some(k) = at {
+            from_item = k + 1;
+        }
+        for run in runs(note, dialect) {
+            let target = ply_of(run.number, run.black);
             let Some(index) = target.checked_sub(base).map(|t| t as usize) else {
                 counts.left_in_notes += 1;
                 continue;
             };
-            // The run replaces the main line's ply `index`: it must exist and come before
-            // the note (a note speaks of moves already played or of the next one).
+            // The run replaces the main line's ply `index`, which must have been read.
             let Some(pos) = before.get(index).filter(|_| index < plies.len()) else {
                 counts.left_in_notes += 1;
                 continue;
             };
-            let run_text = run.text(text);
+            let run_text = run.text(note);
             let decoded = resolve(
                 &run_text,
                 dialect,
@@ -151,33 +179,39 @@ pub fn transcribe_notes(
                 continue;
             }
             // A note that only restates the main line's moves is no variation.
-            let restates = decoded
-                .plies
-                .iter()
-                .zip(&plies[index..])
-                .all(|(v, m)| v.mv == m.ply.mv);
-            if restates && index + decoded.plies.len() <= plies.len() {
+            let restates = index + decoded.plies.len() <= plies.len()
+                && decoded
+                    .plies
+                    .iter()
+                    .zip(&plies[index..])
+                    .all(|(v, m)| v.mv == m.ply.mv);
+            if restates {
                 continue;
             }
             counts.transcribed += 1;
+            let records: Vec<PlyRecord> = decoded
+                .plies
+                .into_iter()
+                .map(|ply| {
+                    let offset = inner.start as usize + run.note_offset(ply.span.start as usize);
+                    let (line, column) = map.locate(text, offset);
+                    PlyRecord { ply, line, column }
+                })
+                .collect();
             let var = Item::Variation {
-                plies: decoded
-                    .plies
-                    .iter()
-                    .map(|p| VariationPly {
-                        move_number: p.move_number,
-                        color: p.color,
-                        san: p.san.clone(),
-                        nag: p.nag,
-                    })
+                items: (0..records.len())
+                    .map(|index| Item::Ply { index })
                     .collect(),
+                plies: records,
             };
-            inserts.push((after_ply(items, index).max(at + 1), var));
+            let after = after_ply(items, index);
+            inserts.push((at.map_or(after, |k| after.max(k + 1)), var));
         }
     }
-    // Insert from the back so that earlier positions stay valid.
-    inserts.sort_by_key(|(at, _)| std::cmp::Reverse(*at));
-    for (at, var) in inserts {
+    // Insert from the back so that earlier positions stay valid; variations at the same
+    // place keep their order (each goes in before the one after it).
+    inserts.sort_by_key(|(at, _)| *at);
+    for (at, var) in inserts.into_iter().rev() {
         items.insert(at.min(items.len()), var);
     }
     counts
