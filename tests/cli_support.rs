@@ -234,7 +234,7 @@ pub const PLY_COLUMNS: [&str; 13] = [
     "note",
 ];
 
-pub const GAME_COLUMNS: [&str; 15] = [
+pub const GAME_COLUMNS: [&str; 17] = [
     "source",
     "game",
     "line",
@@ -250,6 +250,8 @@ pub const GAME_COLUMNS: [&str; 15] = [
     "flagged",
     "status",
     "first_issue",
+    "end_line",
+    "kind",
 ];
 
 /// Replaces each number directly before one of `suffixes` (e.g. `1348 games/s` or the

@@ -139,7 +139,7 @@ struct TranscribeArgs {
     plies_csv: Option<PathBuf>,
 
     /// Write one CSV row per game: source,game,line,event,site,date,round,white,black,
-    /// result,notation,plies,flagged,status,first_issue.
+    /// result,notation,plies,flagged,status,first_issue,end_line,kind.
     #[arg(long, value_name = "FILE")]
     games_csv: Option<PathBuf>,
 

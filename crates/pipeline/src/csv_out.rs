@@ -4,6 +4,7 @@
 use escriba_resolve::shakmaty::Color;
 use serde::Serialize;
 
+use crate::book::UnitKind;
 use crate::game::GameResult;
 
 /// The columns of `plies.csv`, in order.
@@ -24,7 +25,7 @@ pub const PLY_COLUMNS: [&str; 13] = [
 ];
 
 /// The columns of `games.csv`, in order.
-pub const GAME_COLUMNS: [&str; 15] = [
+pub const GAME_COLUMNS: [&str; 17] = [
     "source",
     "game",
     "line",
@@ -40,6 +41,8 @@ pub const GAME_COLUMNS: [&str; 15] = [
     "flagged",
     "status",
     "first_issue",
+    "end_line",
+    "kind",
 ];
 
 /// One row of `plies.csv`; field order is [`PLY_COLUMNS`].
@@ -106,6 +109,10 @@ pub struct GameRow {
     pub status: String,
     /// The failure or first flagged ply, as `line:column: message`.
     pub first_issue: String,
+    /// 1-based last line of the game's text (with `line`, the range it came from).
+    pub end_line: usize,
+    /// `game`, or `fragment` for a book's analysis, opening lines and studies.
+    pub kind: String,
 }
 
 fn side(c: Color) -> String {
@@ -200,6 +207,13 @@ pub fn game_row(r: &GameResult) -> GameRow {
         flagged: r.flagged,
         status: r.status.as_str().to_owned(),
         first_issue: r.first_issue(),
+        end_line: r.end_line(),
+        kind: r
+            .book
+            .as_ref()
+            .map_or(UnitKind::Game, |b| b.kind)
+            .as_str()
+            .to_owned(),
     }
 }
 

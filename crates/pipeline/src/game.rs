@@ -241,6 +241,18 @@ impl GameResult {
         self.movetext.get(p.ply.span.range()).unwrap_or("")
     }
 
+    /// 1-based last line of the game's text: a book unit's last line, else the line of
+    /// the movetext's end.
+    pub fn end_line(&self) -> usize {
+        match &self.book {
+            Some(b) => b.last_line,
+            None => {
+                let text = self.movetext.trim_end();
+                self.movetext_line + text.matches('\n').count()
+            }
+        }
+    }
+
     /// The issues attached to ply `index`.
     pub fn issues_at(&self, index: usize) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(move |i| i.ply == Some(index))
