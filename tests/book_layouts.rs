@@ -482,3 +482,40 @@ GAME II.--Between Mr. Morphy and Mr. Harrwitz.
     assert_eq!(games[1].tags.get("White"), Some("Mr. Morphy"));
     assert_eq!(games[1].tags.get("Black"), Some("Mr. Harrwitz"));
 }
+
+#[test]
+fn a_note_whose_lines_read_as_a_header_or_a_title_does_not_end_the_game() {
+    // A paragraph that ends on `White.` (a column header's shape) and one whose last line
+    // opens with a Black move (`6...B - K 2`, a numbered title's shape) are notes: the
+    // table goes on under them.
+    let text = "\
+GAME 7. RUY LOPEZ
+
+White: A.  Black: B.
+
+        1. P - K 4                P - K 4
+        2. Kt - K B 3             Kt - Q B 3
+        3. B - Kt 5
+
+The Spanish game, which gives an ending advantageous to
+White.
+
+        3. ........               P - Q R 3
+        4. B - R 4                Kt - B 3
+        5. O - O
+
+The usual line goes on with
+6...B - K 2 I leave the other moves to the student.
+
+        5. ........               B - K 2
+        6. R - K 1                P - Q Kt 4
+";
+    let games = book(text);
+    assert_eq!(games.len(), 1, "one game, not a game and a fragment");
+    let g = &games[0];
+    assert_eq!(g.status, GameStatus::Complete, "{:?}", g.failure);
+    assert_eq!(
+        sans(g),
+        words("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5")
+    );
+}

@@ -496,14 +496,26 @@ fn numbered_game_title(t: &str) -> bool {
     if digits == 0 || digits > 3 {
         return false;
     }
-    let rest = t[digits..].trim_start_matches(['.', ')']).trim_start();
-    let names: Vec<&str> = rest.splitn(2, [' ']).collect();
+    let after = &t[digits..];
+    // `39...Q - R 6 ch` is Black's move 39 in a note, not a title.
+    if after.starts_with("..") {
+        return false;
+    }
+    let rest = after.trim_start_matches(['.', ')']).trim_start();
     let first_upper = rest.chars().next().is_some_and(char::is_uppercase);
+    // A name on each side of the dash: a capitalised word of three letters or more
+    // (`Q - R 6` names no one).
+    let named = |s: &str| {
+        s.split(|c: char| !c.is_alphabetic())
+            .any(|w| w.chars().count() >= 3 && w.chars().next().is_some_and(char::is_uppercase))
+    };
     first_upper
-        && names.len() == 2
         && [" – ", " — ", " - ", " v. ", " vs. ", " vs ", "–", "—"]
             .iter()
-            .any(|d| rest.contains(d))
+            .any(|d| {
+                rest.split_once(d)
+                    .is_some_and(|(a, b)| named(a) && named(b))
+            })
 }
 
 fn is_event(t: &str, shape: &RowShape) -> bool {
@@ -593,6 +605,21 @@ mod tests {
             ("12. Capablanca – Marshall, New York 1918", Game),
         ] {
             assert_eq!(kind(t), LineKind::Heading(k), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_black_move_numbered_in_a_note_is_no_numbered_game_title() {
+        // A note's last line, naming the move it recommends, under a table.
+        for t in [
+            "39...Q - R 6 ch !!! I leave the variations for the student to work out.",
+            "12. Q - B 2 or R - Kt 1 would have won at once.",
+        ] {
+            assert!(
+                !matches!(kind(t), LineKind::Heading(_)),
+                "{t}: {:?}",
+                kind(t)
+            );
         }
     }
 

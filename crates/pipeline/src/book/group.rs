@@ -579,6 +579,16 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
                 i = j;
                 continue;
             }
+            // The last line of a note's paragraph that happens to read as a column header
+            // (`… an ending advantageous to` / `White.`) is the note's, not a new game's.
+            LineKind::Players(_)
+                if g.cur.as_ref().is_some_and(|u| !u.rows.is_empty())
+                    && i > 0
+                    && g.roles[i - 1] == Role::Note
+                    && g.kinds[i - 1] == LineKind::Prose =>
+            {
+                g.roles[i] = Role::Note;
+            }
             LineKind::Players(p) => {
                 if g.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
                     g.close(i);
