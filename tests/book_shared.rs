@@ -62,3 +62,66 @@ fn a_book_reads_the_same_with_one_job_or_two() {
     };
     assert_eq!(run(&path, 1).0, run(&path, 2).0);
 }
+
+/// Checks that every variation in `items` starts with a move that is legal where the main
+/// line stood before the ply it follows: what a PGN reader needs of a variation.
+fn variations_follow_their_plies(g: &escriba_pipeline::GameResult) -> Result<usize, String> {
+    use escriba_pipeline::game::Item;
+    use escriba_resolve::shakmaty::Position;
+    let mut pos = escriba_resolve::start_position(g.tags.get("FEN"), false)
+        .map_err(|e| format!("start position: {e:?}"))?;
+    let mut before = pos.clone();
+    let mut seen = 0;
+    let mut count = 0;
+    for item in &g.items {
+        match item {
+            Item::Ply { index } => {
+                for p in &g.plies[seen..=*index] {
+                    before = pos.clone();
+                    pos.play_unchecked(p.ply.mv);
+                }
+                seen = index + 1;
+            }
+            Item::Variation { plies, .. } => {
+                count += 1;
+                let first = plies.first().ok_or("an empty variation")?;
+                if !before.is_legal(first.ply.mv) {
+                    return Err(format!(
+                        "game at line {}: the variation at line {} ({}) is not legal after ply {seen}",
+                        g.line, first.line, first.ply.san
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(count)
+}
+
+#[test]
+fn every_note_variation_of_both_books_is_an_alternative_to_the_move_it_follows() {
+    use escriba_pipeline::{GameText, Notation, book::cut_text, process_game};
+    for book in [
+        "corpus/books/chess-fundamentals.txt",
+        "corpus/books/blue-book-part1.txt",
+    ] {
+        let Some(path) = shared(book) else { return };
+        let bytes = std::fs::read(&path).unwrap();
+        let text: String = bytes.iter().map(|&b| b as char).collect(); // ASCII or Latin-1
+        let cut = cut_text(&text, Notation::Auto);
+        let mut variations = 0;
+        for (i, segment) in cut.segments.into_iter().enumerate() {
+            let g = process_game(
+                &GameText {
+                    source: std::sync::Arc::from(book),
+                    index: i as u64 + 1,
+                    segment,
+                },
+                &Config::default(),
+            );
+            variations +=
+                variations_follow_their_plies(&g).unwrap_or_else(|e| panic!("{book}: {e}"));
+        }
+        assert!(variations > 0, "{book}: the notes' variations were checked");
+    }
+}

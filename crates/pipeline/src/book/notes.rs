@@ -9,7 +9,7 @@ use escriba_resolve::{Options, Status, resolve};
 use serde::Serialize;
 
 use super::group::ply_of;
-use crate::game::{Item, PlyRecord, comment_safe};
+use crate::game::{Item, PlyRecord};
 use crate::source::LineMap;
 
 /// What became of the move runs found in a game's notes.
@@ -128,9 +128,8 @@ pub fn transcribe_notes(
     }
     before.push(pos);
     let base = ply_of(start.fullmoves().get(), start.turn() == Color::Black);
-    let mut inserts: Vec<(usize, Item)> = Vec::new();
-    // Where the search for the next note's comment item starts.
-    let mut from_item = 0;
+    // (where in `items`, the variation, the main-line ply it replaces)
+    let mut inserts: Vec<(usize, Item, usize)> = Vec::new();
     for t in tokens {
         let TokenKind::Comment { text: inner } = t.kind else {
             continue;
@@ -139,14 +138,6 @@ pub fn transcribe_notes(
             continue;
         }
         let note = &text[inner.range()];
-        let safe = comment_safe(note);
-        let at = items[from_item..]
-            .iter()
-            .position(|i| matches!(i, Item::Comment { text } if *text == safe))
-            .map(|k| from_item + k);
-        if let Some(k) = at {
-            from_item = k + 1;
-        }
         for run in runs(note, dialect) {
             let target = ply_of(run.number, run.black);
             let Some(index) = target.checked_sub(base).map(|t| t as usize) else {
@@ -185,7 +176,14 @@ pub fn transcribe_notes(
                     .iter()
                     .zip(&plies[index..])
                     .all(|(v, m)| v.mv == m.ply.mv);
-            if restates {
+            // Nor does one that repeats the start of a variation already on that ply.
+            let repeats = inserts.iter().any(|(_, v, i)| {
+                *i == index
+                    && matches!(v, Item::Variation { plies: old, .. }
+                        if old.len() >= decoded.plies.len()
+                            && old.iter().zip(&decoded.plies).all(|(a, b)| a.ply.mv == b.mv))
+            });
+            if restates || repeats {
                 continue;
             }
             counts.transcribed += 1;
@@ -204,14 +202,16 @@ pub fn transcribe_notes(
                     .collect(),
                 plies: records,
             };
-            let after = after_ply(items, index);
-            inserts.push((at.map_or(after, |k| after.max(k + 1)), var));
+            // A PGN variation is an alternative to the move it follows: it goes right after
+            // the ply it replaces, wherever the note stands (a note after move 15 may look
+            // back at move 13).
+            inserts.push((after_ply(items, index), var, index));
         }
     }
     // Insert from the back so that earlier positions stay valid; variations at the same
     // place keep their order (each goes in before the one after it).
-    inserts.sort_by_key(|(at, _)| *at);
-    for (at, var) in inserts.into_iter().rev() {
+    inserts.sort_by_key(|(at, ..)| *at);
+    for (at, var, _) in inserts.into_iter().rev() {
         items.insert(at.min(items.len()), var);
     }
     counts
