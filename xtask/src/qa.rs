@@ -264,6 +264,10 @@ const CF_DOCUMENTED: &[Documented] = &[
     },
 ];
 
+/// Chess Fundamentals: the plies each paired game prints, in reference order (the shared
+/// corpus README's table, counted from the book). A game read shorter than this lost rows.
+const CF_PRINTED: &[usize] = &[49, 83, 72, 80, 83, 119, 91, 121, 61, 89, 82, 78];
+
 /// The Blue Book: four moves where book and reference both read legally.
 const BB_DOCUMENTED: &[Documented] = &[
     Documented {
@@ -304,6 +308,9 @@ struct BookFigures {
     undocumented_wrong: u64,
     silently_wrong: u64,
     documented_wrong: u64,
+    /// Reference games whose output game has fewer plies than the book prints: (game,
+    /// plies read, plies printed).
+    short: Vec<(usize, usize, usize)>,
     /// The report's spans cover every line of the book once.
     lines_covered: bool,
     lines: usize,
@@ -317,6 +324,7 @@ fn book(
     txt: &Path,
     reference: &Path,
     documented: &[Documented],
+    printed: Option<&[usize]>,
 ) -> Result<(Measure, BookFigures)> {
     use escriba_pipeline::book::BookMode;
     let cfg = Config {
@@ -356,10 +364,30 @@ fn book(
         undocumented_wrong: 0,
         silently_wrong: 0,
         documented_wrong: 0,
+        short: Vec::new(),
         lines_covered: report.covers_every_line(),
         lines: report.lines,
         skipped_lines: report.skipped_lines(),
     };
+    // Every printed ply is read: a game that stops short without failing lost rows of
+    // its table (where the book prints what the reference has, its length is the count).
+    // The reference names the lines each game came from (`[BookLines "a-b"]`), as the
+    // output does: the output game that starts on the same line is the book's game.
+    let first_line = |g: &compare::ReplayedGame| {
+        g.tags
+            .get("BookLines")
+            .and_then(|v| v.split('-').next())
+            .and_then(|v| v.trim().parse::<usize>().ok())
+    };
+    for (ri, (r, oi)) in reference.iter().zip(&c.pairs).enumerate() {
+        let want = printed.map_or(r.positions.len(), |p| p.get(ri).copied().unwrap_or(0));
+        let by_line =
+            first_line(r).and_then(|l| output.iter().position(|o| first_line(o) == Some(l)));
+        let got = by_line.or(*oi).map_or(0, |i| output[i].positions.len());
+        if got < want {
+            figures.short.push((ri + 1, got, want));
+        }
+    }
     for d in &c.discrepancies {
         let Some(og) = d.output_game.map(|i| &output[i - 1]) else {
             figures.missed.push(d.game);
@@ -470,25 +498,33 @@ pub fn run(raise_floor: bool) -> Result<()> {
         measures.push(fixtures(
             &shared.join("fixtures/descriptive-with-answers.tsv"),
         )?);
-        for (key, stem, documented) in [
+        for (key, stem, documented, printed) in [
             (
                 "chess-fundamentals",
                 "books/chess-fundamentals",
                 CF_DOCUMENTED,
+                Some(CF_PRINTED),
             ),
-            ("blue-book-part1", "books/blue-book-part1", BB_DOCUMENTED),
+            (
+                "blue-book-part1",
+                "books/blue-book-part1",
+                BB_DOCUMENTED,
+                None,
+            ),
         ] {
             let (m, f) = book(
                 key,
                 &shared.join(format!("{stem}.txt")),
                 &shared.join(format!("{stem}.reference.pgn")),
                 documented,
+                printed,
             )?;
             println!(
                 "{key}: {} games and {} fragments found ({} fragments left out: they do not \
                  replay); reference games missed: {:?}; wrong plies: {} in the documented \
                  disagreements, {} elsewhere ({} of them not flagged); lines: {}, {} skipped, \
-                 every line accounted for: {}",
+                 every line accounted for: {}; games read shorter than printed (game, read, \
+                 printed): {:?}",
                 f.games,
                 f.fragments,
                 f.left_out,
@@ -498,7 +534,8 @@ pub fn run(raise_floor: bool) -> Result<()> {
                 f.silently_wrong,
                 f.lines,
                 f.skipped_lines,
-                f.lines_covered
+                f.lines_covered,
+                f.short
             );
             let mut doc_games: Vec<usize> = documented.iter().map(|d| d.game).collect();
             doc_games.dedup();
@@ -512,10 +549,15 @@ pub fn run(raise_floor: bool) -> Result<()> {
             for d in documented {
                 println!("  documented: reference game {}: {}", d.game, d.why);
             }
-            if f.silently_wrong > 0 || !f.lines_covered || !f.missed.is_empty() {
+            if f.silently_wrong > 0
+                || !f.lines_covered
+                || !f.missed.is_empty()
+                || !f.short.is_empty()
+            {
                 hard.push(format!(
-                    "{key}: {} silently wrong plies, lines covered: {}, games missed: {:?}",
-                    f.silently_wrong, f.lines_covered, f.missed
+                    "{key}: {} silently wrong plies, lines covered: {}, games missed: {:?}, \
+                     games read short: {:?}",
+                    f.silently_wrong, f.lines_covered, f.missed, f.short
                 ));
             }
             measures.push(m);

@@ -175,6 +175,9 @@ pub struct Comparison {
     pub reference_errors: Vec<String>,
     /// The first discrepancy of each game that has one, in reference order.
     pub discrepancies: Vec<Discrepancy>,
+    /// For each reference game, the 0-based output game paired with it, if any.
+    #[serde(skip)]
+    pub pairs: Vec<Option<usize>>,
 }
 
 /// Ply records from a `plies.csv`, keyed by (game, ply).
@@ -255,6 +258,7 @@ pub fn compare_to_book_end(
         if let Some(i) = oi {
             paired[i] = true;
         }
+        c.pairs.push(oi);
         if r.positions.is_empty() {
             continue;
         }
