@@ -182,3 +182,14 @@ fn a_variation_not_transcribed_is_flagged() {
         games[0]
     );
 }
+
+#[test]
+fn a_damaged_move_near_the_end_is_read_not_skipped_so_the_sides_stay_right() {
+    // Passing over `Kt-KBS` would make Black's `Kt-QB3` White's second move (Nc3).
+    let (_, games, plies) = transcribe("1. P-K4 P-K4 2. Kt-KBS Kt-QB3\n", &[]);
+    let sans: Vec<&str> = plies.iter().map(|p| p["san"].as_str()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"], "{plies:?}");
+    assert_eq!(plies[2]["status"], "repaired", "{:?}", plies[2]);
+    assert_eq!(plies[3]["side"], "black");
+    assert_eq!(games[0]["flagged"], "1", "{:?}", games[0]);
+}

@@ -30,6 +30,9 @@ const MISNUMBERED: u32 = 1;
 const PRUNE_MARGIN: u32 = 40;
 /// How many move tokens before a dead end the repair window reaches back.
 const REPAIR_WINDOW: usize = 8;
+/// Cost of passing over unread text that reads as a damaged legal move where it stands:
+/// more than the dearest repaired reading of one character (a rank digit, 6).
+const PASS_OVER_A_MOVE: u32 = 8;
 /// How many following tokens unread text may be joined with.
 const MAX_JOIN: usize = 3;
 /// How many times the decoder widens its repair windows before it gives up.
@@ -321,8 +324,15 @@ impl<'a> Decoder<'a> {
                 }
             }
             if unknown_run.is_some() {
-                // Unread text may be junk: passing over it costs nothing.
-                out.push(st.clone());
+                // Unread text may be junk: passing over it costs nothing, unless it reads
+                // as a damaged move here. Then passing over it hands every later move to
+                // the other side (`2. Kt-KBS Kt-QB3` would make Black's knight White's),
+                // which is less likely than the damage.
+                let mut passed = st.clone();
+                if !found.is_empty() {
+                    passed.cost += PASS_OVER_A_MOVE;
+                }
+                out.push(passed);
             }
             self.cands = cands;
             if found.is_empty() {
@@ -555,6 +565,15 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
             .saturating_add(u32::from(game.start.turn() == Color::Black)),
         capped: false,
     };
+    // Text that reads as no move is damaged or junk as printed: its repaired readings are
+    // tried from the first pass (no reading as printed is changed by that).
+    if opts.repair {
+        for e in &d.events {
+            if let Event::Unknown { tok, .. } = *e {
+                d.repair[tok] = true;
+            }
+        }
+    }
     let mut passes = 0;
     loop {
         passes += 1;
