@@ -100,6 +100,32 @@ const RESULT_WORDS: [(&str, Termination); 28] = [
     ("empat", Termination::Draw),
 ];
 
+/// The length of an announced mate's count after `… mates` (` in two moves`, ` in 3
+/// moves`), or 0: part of the result, not moves.
+fn mate_in(rest: &str) -> usize {
+    let words: Vec<(usize, &str)> = rest
+        .split_inclusive(char::is_whitespace)
+        .scan(0, |at, w| {
+            let start = *at;
+            *at += w.len();
+            Some((start, w))
+        })
+        .filter(|(_, w)| !w.trim().is_empty())
+        .take(3)
+        .collect();
+    let [(_, a), (_, count), (at, unit)] = words[..] else {
+        return 0;
+    };
+    let unit_word = unit.trim_end().trim_end_matches(['.', ',', ';']);
+    if !a.trim().eq_ignore_ascii_case("in")
+        || !count.trim().chars().all(char::is_alphanumeric)
+        || !(unit_word.eq_ignore_ascii_case("moves") || unit_word.eq_ignore_ascii_case("move"))
+    {
+        return 0;
+    }
+    at + unit_word.len()
+}
+
 /// Numeric results; `-` may be any dash and may be spaced (`1 – 0`).
 const RESULT_NUMBERS: [(&str, &str, Termination); 5] = [
     ("1/2", "1/2", Termination::Draw),
@@ -479,7 +505,8 @@ impl<'a> Scanner<'a> {
                 if let Some(r) = strip_prefix_ci(rest, w)
                     && crate::lex::at_word_end(r)
                 {
-                    let n = w.len() + usize::from(r.starts_with('.'));
+                    let tail = if w.ends_with("mates") { mate_in(r) } else { 0 };
+                    let n = w.len() + tail + usize::from(r[tail..].starts_with('.'));
                     return self.push(TokenKind::Result(t), start, start + n);
                 }
             }
@@ -735,6 +762,24 @@ mod tests {
         ] {
             assert!(!ends_with_result(no), "{no}");
         }
+    }
+
+    #[test]
+    fn an_announced_mate_is_one_result_with_its_count() {
+        let en = Dialect::Descriptive(DescLang::En);
+        for (text, end) in [
+            ("And Black mates in two moves.", 29),
+            ("And White mates in 3 moves", 26),
+            ("And White mates.", 16),
+        ] {
+            let toks = tokenize(en, text);
+            assert_eq!(toks.len(), 1, "{text}: {toks:?}");
+            assert!(matches!(toks[0].kind, TokenKind::Result(_)), "{text}");
+            assert_eq!(toks[0].span, Span::new(0, end), "{text}");
+        }
+        // Without the count's unit, the words after the result stay what they are.
+        let toks = tokenize(en, "And White mates in two");
+        assert_eq!(toks[0].span, Span::new(0, 15));
     }
 
     #[test]
