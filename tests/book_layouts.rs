@@ -519,3 +519,38 @@ The usual line goes on with
         words("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5")
     );
 }
+
+#[test]
+fn a_table_under_an_opening_title_is_analysis_even_from_move_one() {
+    // Fifteen moves from move 1 under a bare column header read as a game, unless the
+    // title above them names an opening or a variation.
+    let rows = "\
+            WHITE.                    BLACK.
+        1. P - K 4                P - K 4
+        2. Kt - K B 3             P - Q 3
+        3. P - Q 4                B - Kt 5
+        4. P x P                  B x Kt
+        5. Q x B                  P x P
+        6. B - Q B 4              Kt - K B 3
+        7. Q - Q Kt 3             Q - K 2
+        8. Kt - Q B 3             P - Q B 3
+        9. B - K Kt 5             P - Q Kt 4
+       10. Kt x P                 P x Kt
+       11. B x P ch               Q Kt - Q 2
+       12. O - O - O              R - Q 1
+       13. R x Kt                 R x R
+       14. R - Q 1                Q - K 3
+       15. B x R ch               Kt x B
+";
+    let text = format!(
+        "                    COUNTER GAMBIT IN THE KNIGHT'S OPENING.\n\n{rows}\n\n\
+                             PRELIMINARY GAME.\n\n{rows}"
+    );
+    let games = book(&text);
+    let kinds: Vec<UnitKind> = games
+        .iter()
+        .map(|g| g.book.as_ref().expect("a book game").kind)
+        .collect();
+    assert_eq!(kinds, [UnitKind::Fragment, UnitKind::Game]);
+    assert!(games.iter().all(|g| g.plies.len() == 30));
+}

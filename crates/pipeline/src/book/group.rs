@@ -172,6 +172,24 @@ impl Grouped {
     }
 }
 
+/// Words of a title that names an opening or its analysis rather than a game.
+const ANALYSIS_TITLE_WORDS: [&str; 14] = [
+    "variation",
+    "attack",
+    "defence",
+    "defense",
+    "opening",
+    "gambit",
+    "analysis",
+    "variante",
+    "apertura",
+    "defensa",
+    "gambito",
+    "ataque",
+    "ouverture",
+    "défense",
+];
+
 /// The reason a line outside every unit is set aside.
 fn outside_reason(kind: &LineKind) -> &'static str {
     match kind {
@@ -315,6 +333,7 @@ impl Grouper<'_> {
             Some(HeadingKind::Game) => UnitKind::Game,
             _ if named => UnitKind::Game,
             Some(HeadingKind::Analysis) => UnitKind::Fragment,
+            _ if self.under_analysis_title(u.first) => UnitKind::Fragment,
             _ => {
                 let from_start = u.start == Some((1, false));
                 if from_start && (u.terminated || u.last_number >= 15) {
@@ -334,6 +353,23 @@ impl Grouper<'_> {
             u.skip_reason = Some("moves from a position the text does not give");
         }
         self.units.push(u);
+    }
+
+    /// A title just above line `first` (over blank lines, a subtitle and a bare column
+    /// header) that names an opening or a variation (`SECOND VARIATION OF THIS ATTACK.`,
+    /// `COUNTER GAMBIT IN THE KNIGHT'S OPENING.`): what follows is analysis.
+    fn under_analysis_title(&self, first: usize) -> bool {
+        for k in (first.saturating_sub(8)..first).rev() {
+            match &self.kinds[k] {
+                LineKind::Blank | LineKind::Prose | LineKind::Players(_) => {}
+                LineKind::Heading(HeadingKind::Section) => {
+                    let lower = self.lines[k].text.to_lowercase();
+                    return ANALYSIS_TITLE_WORDS.iter().any(|w| lower.contains(w));
+                }
+                _ => return false,
+            }
+        }
+        false
     }
 
     fn start(&mut self, i: usize) -> &mut Unit {
