@@ -1109,6 +1109,14 @@ fn castles(i: In<'_>) -> Res<'_, Move> {
             return castled(x, Some(side));
         }
     }
+    // `Castles. Q. side.`: the side after the period.
+    let (r, spaced) = gap(skip_period(r0));
+    if spaced
+        && let Ok((x, side)) = side_letters(r)
+        && let Some(x) = kw(gap(x).0, "side")
+    {
+        return castled(skip_period(x), Some(side));
+    }
     castled(skip_period(r0), None)
 }
 
@@ -1645,6 +1653,26 @@ mod tests {
         assert!(super::compact_fast("Kt-QB3\n").is_some());
         assert!(super::compact_fast("BxKt").is_some());
         assert!(read > 1000, "the fast path reads the common shapes: {read}");
+    }
+
+    #[test]
+    fn the_castling_side_may_follow_a_period() {
+        use crate::movetext::tokenize;
+        let en = crate::Dialect::Descriptive(crate::DescLang::En);
+        let side = |text: &str| match tokenize(en, text)[0].kind {
+            crate::TokenKind::Move(m) => m.kind,
+            ref k => panic!("{text}: {k:?}"),
+        };
+        assert_eq!(
+            side("Castles. Q. side.[K]"),
+            MoveKind::Castle(Some(CastleSide::Queen))
+        );
+        assert_eq!(
+            side("Castles. K. side."),
+            MoveKind::Castle(Some(CastleSide::King))
+        );
+        // `Castles.` before the next move names no side.
+        assert_eq!(side("Castles. Q. to K's 2d."), MoveKind::Castle(None));
     }
 
     #[test]
