@@ -962,6 +962,9 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         },
         _ => cfg.decoder,
     };
+    let order = readings
+        .iter()
+        .any(|r| r.role == Some(AlternateRole::Order));
     // The best attempt of each reading.
     let mut attempts: Vec<Option<Attempt>> = Vec::with_capacity(readings.len());
     for reading in &readings {
@@ -984,7 +987,9 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             .as_ref()
             .is_some_and(|a| a.complete() && a.flagged() == 0);
         attempts.push(best);
-        if perfect && !check {
+        // Columns printed Black first are read both ways even when the first reads
+        // perfectly: a game that replays either way must say so.
+        if perfect && !check && !order {
             break;
         }
     }
@@ -996,6 +1001,14 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         finish_tags(&mut out, tags, game);
         return out;
     };
+    // Both column orders read perfectly into different games: nothing in the moves says
+    // which side moved first, so the choice (the header's order) is flagged.
+    let both_orders = order
+        && attempts.iter().flatten().count() == 2
+        && attempts
+            .iter()
+            .flatten()
+            .all(|a| a.complete() && a.flagged() == 0);
     let best = attempts[r].take().expect("chosen above");
     let other = if check {
         attempts.iter_mut().find_map(Option::take)
@@ -1041,6 +1054,32 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         issues: Vec::new(),
         counts: TokenCounts::default(),
     };
+    if both_orders {
+        let (line, column) = map.locate(
+            text,
+            best.decoded
+                .plies
+                .first()
+                .map_or(0, |p| p.span.start as usize),
+        );
+        builder.issues.push((
+            Issue {
+                ply: None,
+                line,
+                column,
+                message: format!(
+                    "Black's column is printed first, and the game replays with either side \
+                     moving first: read as {} moved first; check the header",
+                    if readings[r].role == Some(AlternateRole::Order) {
+                        "White"
+                    } else {
+                        "Black"
+                    }
+                ),
+            },
+            0,
+        ));
+    }
     for n in &seg.notes {
         builder.issues.push((
             Issue {
