@@ -554,3 +554,51 @@ fn a_table_under_an_opening_title_is_analysis_even_from_move_one() {
     assert_eq!(kinds, [UnitKind::Fragment, UnitKind::Game]);
     assert!(games.iter().all(|g| g.plies.len() == 30));
 }
+
+#[test]
+fn players_on_two_header_lines_are_one_header_in_their_order() {
+    // A symmetric game replays from either side, so only the header can say that White
+    // moved first: `Blancas:` above `Negras:` does.
+    let text = "\
+Ejemplo:
+Blancas: Capablanca
+Negras: N. N.
+New York, 1918
+1.P4R P4R 2.C3AR C3AD 3.C3A C3A 4.A5C A5C 5.O-O O-O 6.P3D P3D 7.A5C A5C 8.C5D C5D
+9.CXA CXA 10.C5D C5D 11.D2D D2D 12.AXC AXC 13.C7R+ R1T 14.AXP+ RXA 15.D5C+ R1T 16.D6A#
+";
+    let games = book(text);
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g.tags.get("White"), Some("Capablanca"));
+    assert_eq!(g.tags.get("Black"), Some("N. N."));
+    assert_eq!(g.tags.get("Site"), Some("New York"));
+    assert_eq!(g.tags.get("Date"), Some("1918.??.??"));
+    assert_eq!(g.tags.get("FEN"), None, "White moves first");
+    assert_eq!(sans(g)[..4], ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(g.status, GameStatus::Complete);
+}
+
+#[test]
+fn columns_printed_black_first_that_replay_either_way_are_flagged() {
+    // The same symmetric game under a header that prints Black's column first: Black
+    // moving first and White moving first both replay to the end.
+    let text = "\
+Ejemplo:
+Negras: N. N.        Blancas: Capablanca
+1.P4R P4R 2.C3AR C3AD 3.C3A C3A 4.A5C A5C 5.O-O O-O 6.P3D P3D 7.A5C A5C 8.C5D C5D
+9.CXA CXA 10.C5D C5D 11.D2D D2D 12.AXC AXC 13.C7R+ R1T 14.AXP+ RXA 15.D5C+ R1T 16.D6A#
+";
+    let games = book(text);
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g.status, GameStatus::Complete);
+    assert!(
+        g.issues
+            .iter()
+            .any(|i| i.message.contains("replays with either side moving first")),
+        "{:?}",
+        g.issues
+    );
+    assert!(g.flagged > 0, "the game says it is in doubt");
+}

@@ -155,3 +155,93 @@ fn seed_004_portuguese_examples_each_resolve() {
         assert_eq!(last.status.is_flagged(), flagged, "{text}: {last:?}");
     }
 }
+
+/// The games of a whole seed document, as `escriba transcribe DOC` finds them: for each
+/// game or fragment, its kind, White's name, its status and its SAN.
+fn document_games(doc: &str) -> Option<Vec<(String, String, String, String)>> {
+    use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, TempDir, csv_rows, run};
+    let path = shared(doc)?;
+    let tmp = TempDir::new("seeds");
+    let (games, plies) = (tmp.file("games.csv"), tmp.file("plies.csv"));
+    let path = path.to_string_lossy().into_owned();
+    let r = run(
+        &[
+            "transcribe",
+            &path,
+            "-o",
+            "/dev/null",
+            "--games-csv",
+            &games,
+            "--plies-csv",
+            &plies,
+        ],
+        None,
+    );
+    assert!(r.stderr.contains("book mode (detected)"), "{}", r.stderr);
+    let plies = csv_rows(&tmp.read("plies.csv"), &PLY_COLUMNS);
+    Some(
+        csv_rows(&tmp.read("games.csv"), &GAME_COLUMNS)
+            .into_iter()
+            .map(|g| {
+                let san: Vec<&str> = plies
+                    .iter()
+                    .filter(|p| p["game"] == g["game"])
+                    .map(|p| p["san"].as_str())
+                    .collect();
+                (
+                    g["kind"].clone(),
+                    g["white"].clone(),
+                    g["status"].clone(),
+                    san.join(" "),
+                )
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn each_seed_document_read_whole_gives_its_example_games_and_no_prose_games() {
+    let game = |white: &str, san: &str| {
+        (
+            "game".to_owned(),
+            white.to_owned(),
+            "complete".to_owned(),
+            san.split_whitespace().collect::<Vec<_>>().join(" "),
+        )
+    };
+    // Rule books with moves only as examples inside prose: no game at all.
+    for doc in [
+        "seeds/000_8a99305f32531388.txt",
+        "seeds/004_607c52bc82959b8b.txt",
+    ] {
+        let Some(games) = document_games(doc) else {
+            return;
+        };
+        assert_eq!(games, [], "{doc}");
+    }
+    // The Scholar's mate in long algebraic, introduced by a line of prose, after a
+    // two-move illustration of the ellipsis (a fragment).
+    let Some(games) = document_games("seeds/001_b2bf042f9dc4ac25.txt") else {
+        return;
+    };
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(games[0].0, "fragment");
+    assert_eq!(games[1], game("", "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#"));
+    // The FIDE example game, with `0- 0-0` and `exd6 a.p.`.
+    let Some(games) = document_games("seeds/002_50683bb534b49a22.txt") else {
+        return;
+    };
+    assert_eq!(
+        games,
+        [game(
+            "",
+            "e4 e5 Nf3 Nf6 d4 exd4 e5 Ne4 Qxd4 d5 exd6 Nxd6 Bg5 Nc6 Qe3+ Be7 Nbd2 O-O O-O-O \
+             Re8 Kb1"
+        )]
+    );
+    // Capablanca's game, its players on two header lines: White moves first.
+    let Some(games) = document_games("seeds/003_ea5fa614358d20dc.txt") else {
+        return;
+    };
+    assert_eq!(games, [game("Capablanca", CAPABLANCA_SAN)]);
+}

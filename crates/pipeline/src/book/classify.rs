@@ -527,6 +527,20 @@ fn is_event(t: &str, shape: &RowShape) -> bool {
     if t.starts_with('(') && t.ends_with(')') && year {
         return true;
     }
+    // `New York, 1918`, `Berlin, 1913`: a place and a year, as a header prints them.
+    if year
+        && t.split_whitespace().count() <= 6
+        && let Some((place, when)) = t.rsplit_once(',')
+        && has_year(when)
+        && when.split_whitespace().count() <= 2
+        && !place.chars().any(|c| c.is_ascii_digit())
+        && place.split_whitespace().all(|w| {
+            w.chars().next().is_some_and(char::is_uppercase)
+                || ["de", "del", "la", "of", "am", "an", "der", "sur"].contains(&w)
+        })
+    {
+        return true;
+    }
     EVENT_WORDS.iter().any(|w| lower.starts_with(w)) && t.split_whitespace().count() <= 14
 }
 
@@ -640,6 +654,8 @@ mod tests {
     fn events_are_parentheses_with_a_year_or_played_at() {
         assert_eq!(kind("(Match, 1909)"), LineKind::Event);
         assert_eq!(kind("Played at Berlin, 1913"), LineKind::Event);
+        assert_eq!(kind("New York, 1918"), LineKind::Event);
+        assert_eq!(kind("In 1918, he won."), LineKind::Prose);
         assert_eq!(kind("(see the note)"), LineKind::Prose);
     }
 

@@ -51,11 +51,15 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
 }
 
 /// True when the lines read like a book rather than a game file: no PGN tag pairs, and
-/// paragraphs of prose (at least 20 lines of eight words or more, a fifth of the text)
-/// around numbered move tables or game headings.
+/// either paragraphs of prose (at least 20 lines of eight words or more, a fifth of the
+/// text) around numbered move tables or game headings, or a text that is mostly prose (a
+/// short article or a rule book with examples: two thirds of its words, at least 120, in
+/// lines of prose). A game file read as a book loses nothing; prose read as games is
+/// dozens of failed games.
 pub fn looks_like_book(lines: &[Line]) -> bool {
     let dialect = book_dialect(lines.iter().map(|l| l.text.as_str()));
     let (mut prose, mut filled, mut rows, mut headings) = (0usize, 0usize, 0usize, 0usize);
+    let (mut prose_words, mut words) = (0usize, 0usize);
     for l in lines {
         let t = l.text.trim();
         if t.is_empty() {
@@ -65,14 +69,24 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
             return false;
         }
         filled += 1;
+        let n = t.split_whitespace().count();
+        words += n;
         match classify::classify(&l.text, dialect) {
-            LineKind::Prose if t.split_whitespace().count() >= 8 => prose += 1,
+            LineKind::Prose => {
+                if n >= 8 {
+                    prose += 1;
+                }
+                if n >= 3 {
+                    prose_words += n;
+                }
+            }
             LineKind::MoveRow(_) => rows += 1,
             LineKind::Heading(_) | LineKind::Players(_) => headings += 1,
             _ => {}
         }
     }
-    prose >= 20 && prose * 5 >= filled && (rows >= 4 || headings >= 2)
+    let book = prose >= 20 && prose * 5 >= filled && (rows >= 4 || headings >= 2);
+    book || (prose_words >= 120 && prose_words * 3 >= words * 2)
 }
 
 /// The default segmenter: reads the start of an input, then cuts it as a book

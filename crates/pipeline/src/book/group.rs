@@ -172,6 +172,11 @@ impl Grouped {
     }
 }
 
+/// Words that name a game in a line of prose (`Ejemplo de partida:`).
+const GAME_WORDS_IN_PROSE: [&str; 8] = [
+    "game", "partida", "partie", "jogo", "partita", "spiel", "partij", "partidas",
+];
+
 /// Words of a title that names an opening or its analysis rather than a game.
 const ANALYSIS_TITLE_WORDS: [&str; 14] = [
     "variation",
@@ -334,6 +339,10 @@ impl Grouper<'_> {
             _ if named => UnitKind::Game,
             Some(HeadingKind::Analysis) => UnitKind::Fragment,
             _ if self.under_analysis_title(u.first) => UnitKind::Fragment,
+            // `Ejemplo de partida:`, `The game went:` right above a table from move 1.
+            _ if u.start == Some((1, false)) && self.introduced_as_a_game(u.first) => {
+                UnitKind::Game
+            }
             _ => {
                 let from_start = u.start == Some((1, false));
                 if from_start && (u.terminated || u.last_number >= 15) {
@@ -370,6 +379,24 @@ impl Grouper<'_> {
             }
         }
         false
+    }
+
+    /// The line above line `first` (over blank lines) is a short line of prose that
+    /// announces a game: it names one and ends with a colon, or is a few words only.
+    fn introduced_as_a_game(&self, first: usize) -> bool {
+        let Some(k) = (0..first).rev().find(|&k| self.kinds[k] != LineKind::Blank) else {
+            return false;
+        };
+        if self.kinds[k] != LineKind::Prose {
+            return false;
+        }
+        let t = self.lines[k].text.trim();
+        let lower = t.to_lowercase();
+        let words = t.split_whitespace().count();
+        (t.ends_with(':') || words <= 4)
+            && lower
+                .split(|c: char| !c.is_alphabetic())
+                .any(|w| GAME_WORDS_IN_PROSE.contains(&w))
     }
 
     fn start(&mut self, i: usize) -> &mut Unit {
@@ -438,7 +465,7 @@ impl Grouper<'_> {
             return;
         }
         let is_row = match s.number {
-            Some((1, false)) if s.numbered && u.last_number >= 2 => {
+            Some((1, false)) if s.numbered && (u.last_number >= 2 || u.next_ply >= 2) => {
                 // A new table from move 1: a new unit.
                 self.close(i);
                 let u = self.start(i);
@@ -630,7 +657,16 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
                     g.close(i);
                 }
                 let u = g.start(i);
-                u.players = Some(p);
+                u.players = Some(match u.players.take() {
+                    // `Blancas: Capablanca` and `Negras: N. N.` on lines of their own: one
+                    // header, whose columns are in the order of its lines.
+                    Some(first) => Players {
+                        black_left: first.white.is_none() && first.black.is_some(),
+                        white: first.white.or(p.white),
+                        black: first.black.or(p.black),
+                    },
+                    None => p,
+                });
                 u.last = i;
                 g.roles[i] = Role::Header;
             }
