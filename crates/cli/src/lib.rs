@@ -195,7 +195,7 @@ struct TranscribeArgs {
     /// Read every input as a whole book: find each game under its heading, read its
     /// column table through notes, diagrams, footnotes and page marks, and keep the notes
     /// as comments. Without this flag a book is detected (long prose, headings, column
-    /// tables) and the summary line says so. Every line of a book is accounted for in
+    /// tables, or a text that is mostly prose) and the summary line says so. Every line of a book is accounted for in
     /// the report: part of a game, of a fragment, or skipped with its reason.
     #[arg(long, conflicts_with = "no_book")]
     book: bool,
