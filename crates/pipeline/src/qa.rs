@@ -645,16 +645,10 @@ fn status_word(comment: &str) -> Option<&'static str> {
         .split_whitespace()
         .next()?
         .trim_end_matches([':', ';', ',']);
-    [
-        Status::Exact,
-        Status::Inferred,
-        Status::Repaired,
-        Status::Ambiguous,
-        Status::Failed,
-    ]
-    .into_iter()
-    .map(Status::as_str)
-    .find(|s| *s == w)
+    Status::ALL
+        .into_iter()
+        .map(Status::as_str)
+        .find(|s| *s == w)
 }
 
 const UNTRANSCRIBED: &str = "escriba: untranscribed from ";
