@@ -101,6 +101,25 @@ fn resolve(base: &Path, source: &str) -> PathBuf {
     joined.canonicalize().unwrap_or(joined)
 }
 
+/// A TOML basic string: `"`, `\\` and control characters escaped, as the review page
+/// writes them.
+fn basic_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 impl Corrections {
     /// Reads a corrections file; relative sources in it are resolved against `base`.
     pub fn load(path: &Path, base: &Path) -> Result<Corrections> {
@@ -157,7 +176,7 @@ impl Corrections {
             "# escriba corrections: each entry pins one ply (escriba transcribe --corrections)\n",
         );
         for c in entries {
-            let q = |s: &str| toml::Value::String(s.to_owned()).to_string();
+            let q = basic_string;
             let _ = write!(
                 out,
                 "\n[[correction]]\nsource = {}\nline = {}\ncolumn = {}\ntoken = {}\nmove = {}\n",
@@ -181,11 +200,20 @@ impl Corrections {
     /// the run, or its token is not printed at its line and column.
     pub fn bind(&mut self, sources: &[String]) -> Vec<CorrectionWarning> {
         let cwd = std::env::current_dir().unwrap_or_default();
+        let sources: Vec<(String, PathBuf)> =
+            sources.iter().map(|s| (s.clone(), cwd.join(s))).collect();
+        self.bind_paths(&sources)
+    }
+
+    /// [`Corrections::bind`] for sources named apart from their paths: each pair is the
+    /// name the run gives the source (as in its games' `source`) and the file's path.
+    pub fn bind_paths(&mut self, sources: &[(String, PathBuf)]) -> Vec<CorrectionWarning> {
         let by_path: HashMap<PathBuf, &String> = sources
             .iter()
-            .filter(|s| s.as_str() != "-")
-            .map(|s| (resolve(&cwd, s), s))
+            .filter(|(s, _)| s.as_str() != "-")
+            .map(|(s, p)| (p.canonicalize().unwrap_or_else(|_| p.clone()), s))
             .collect();
+        let files: HashMap<&String, &PathBuf> = sources.iter().map(|(s, p)| (s, p)).collect();
         let mut texts: HashMap<String, Option<Vec<String>>> = HashMap::new();
         let mut warnings = Vec::new();
         self.bound.clear();
@@ -193,7 +221,7 @@ impl Corrections {
             let named = by_path
                 .get(&resolve(&self.base, &c.source))
                 .copied()
-                .or_else(|| sources.iter().find(|s| **s == c.source));
+                .or_else(|| sources.iter().map(|(s, _)| s).find(|s| **s == c.source));
             let Some(name) = named else {
                 warnings.push(CorrectionWarning {
                     entry: self.entry(i),
@@ -203,7 +231,7 @@ impl Corrections {
                 continue;
             };
             let lines = texts.entry(name.clone()).or_insert_with(|| {
-                let bytes = std::fs::read(name).ok()?;
+                let bytes = std::fs::read(files.get(name)?).ok()?;
                 Some(decode_text(&bytes).0.lines().map(str::to_owned).collect())
             });
             if let Some(lines) = lines {
@@ -295,7 +323,7 @@ mod tests {
     #[test]
     fn a_corrections_file_reads_back_what_it_was_written_from() {
         let entries = vec![Correction {
-            source: "books/a \"b\".txt".into(),
+            source: "books/a \"b\"\\c\td.txt".into(),
             line: 6,
             column: 10,
             token: "Kt-KBS".into(),

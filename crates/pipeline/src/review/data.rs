@@ -19,6 +19,10 @@ use crate::game::GameResult;
 pub const MAX_READINGS: usize = 9;
 /// How many repairs a nearest reading may combine.
 const NEAREST_REPAIRS: u32 = 3;
+/// How many nearest readings a ply lists besides the chosen and the tied ones.
+const NEAREST_PLY: usize = 4;
+/// How many nearest readings the token a game stopped at lists.
+const NEAREST_FAILURE: usize = 6;
 
 /// Why a reading is listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,8 +130,16 @@ impl Reviewer {
         }
     }
 
-    /// The nearest readings of `token` in `pos` not listed in `out` yet, appended.
-    fn nearest(&self, pos: &Chess, origins: &Origins, token: &Token, out: &mut Vec<Reading>) {
+    /// The `n` nearest readings of `token` in `pos` not listed in `out` yet, appended.
+    fn nearest(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        token: &Token,
+        n: usize,
+        out: &mut Vec<Reading>,
+    ) {
+        let limit = (out.len() + n).min(MAX_READINGS);
         let TokenKind::Move(mv) = &token.kind else {
             return;
         };
@@ -139,7 +151,7 @@ impl Reviewer {
             max_repairs: NEAREST_REPAIRS,
         };
         for c in candidates(&ctx, mv, &legal) {
-            if out.len() >= MAX_READINGS {
+            if out.len() >= limit {
                 break;
             }
             let uci = escriba_resolve::san::uci(c.mv);
@@ -177,7 +189,7 @@ impl Reviewer {
             }
         }
         if let Some(t) = token {
-            self.nearest(pos, origins, t, &mut readings);
+            self.nearest(pos, origins, t, NEAREST_PLY, &mut readings);
         }
         readings.truncate(MAX_READINGS);
         PlyReview {
@@ -226,7 +238,7 @@ pub fn game_review(r: &GameResult) -> GameReview {
     {
         let mut readings = Vec::new();
         if let Some(t) = tokens.get(d.token) {
-            rv.nearest(&pos, &origins, t, &mut readings);
+            rv.nearest(&pos, &origins, t, NEAREST_FAILURE, &mut readings);
         }
         out.failure = Some(PlyReview {
             fen: d.fen.clone(),

@@ -10,9 +10,6 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use escriba_resolve::shakmaty::fen::Fen;
-use escriba_resolve::shakmaty::uci::UciMove;
-use escriba_resolve::shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -192,8 +189,6 @@ struct ReadingOut {
     cost: u32,
     note: Option<String>,
     kind: ReadingKind,
-    /// The position after the move, as FEN.
-    after: String,
 }
 
 #[derive(Serialize)]
@@ -217,14 +212,11 @@ struct Entry {
     /// Why no source lines are shown, or why they may not be the ones the run read.
     source_note: Option<String>,
     fen: String,
-    after: String,
     readings: Vec<ReadingOut>,
     legal: Vec<LegalMove>,
     failed: bool,
     message: Option<String>,
     players: String,
-    /// Lower-case text the search box matches.
-    search: String,
 }
 
 #[derive(Serialize)]
@@ -250,7 +242,9 @@ struct EntryData<'a> {
     line: usize,
     column: usize,
     token: &'a str,
-    readings: Vec<[&'a str; 4]>,
+    fen: &'a str,
+    uci: &'a str,
+    readings: Vec<[&'a str; 3]>,
     legal: Vec<[&'a str; 3]>,
 }
 
@@ -267,21 +261,6 @@ pub const STATUSES: [&str; 6] = [
 /// The statuses that get an entry on the page.
 fn reviewed(status: &str) -> bool {
     matches!(status, "repaired" | "ambiguous" | "inferred" | "corrected")
-}
-
-fn after_fen(fen: &str, uci: &str) -> String {
-    let play = || -> Option<String> {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .ok()?
-            .into_position(CastlingMode::Standard)
-            .ok()?;
-        let m = uci.parse::<UciMove>().ok()?.to_move(&pos).ok()?;
-        let mut next = pos;
-        next.play_unchecked(m);
-        Some(Fen::from_position(&next, EnPassantMode::Legal).to_string())
-    };
-    play().unwrap_or_default()
 }
 
 fn context(lines: &[String], line: usize, column: usize, width: usize) -> Vec<CtxLine> {
@@ -331,7 +310,10 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
     let mut plies = 0u64;
     for g in games {
         let tag = |k: &str| g.tags.get(k).cloned().unwrap_or_default();
-        let players = format!("{} – {}", tag("White"), tag("Black"));
+        let players = match (tag("White"), tag("Black")) {
+            (w, b) if w.is_empty() && b.is_empty() => tag("BookHeading"),
+            (w, b) => format!("{w} – {b}"),
+        };
         let lines = sources.lines.get(&g.source);
         if let Some(Err(why)) = lines {
             missing.insert(g.source.clone(), why.clone());
@@ -376,28 +358,12 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
                     cost: r.cost,
                     note: r.note.clone(),
                     kind: r.kind,
-                    after: after_fen(&fen, &r.uci),
                 })
                 .collect();
             let id = format!("e{}", entries.len() + 1);
             let san = chosen.map(|m| m.san.clone()).unwrap_or_default();
             let uci = chosen.map(|m| m.uci.clone()).unwrap_or_default();
-            let mut search = format!(
-                "{token} {san} {players} {}:{line} {}",
-                g.source,
-                context
-                    .iter()
-                    .map(|c| format!("{}{}{}", c.before, c.mark, c.after))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
-            search = search.to_lowercase();
             entries.push(Entry {
-                after: if uci.is_empty() {
-                    String::new()
-                } else {
-                    after_fen(&fen, &uci)
-                },
                 id,
                 game: g.game,
                 ply,
@@ -419,7 +385,6 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
                 failed: message.is_some(),
                 message: message.map(str::to_owned),
                 players: players.clone(),
-                search,
             });
         };
         for m in &g.moves {
@@ -506,17 +471,12 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
             line: e.line,
             column: e.column,
             token: &e.token,
+            fen: &e.fen,
+            uci: &e.uci,
             readings: e
                 .readings
                 .iter()
-                .map(|r| {
-                    [
-                        r.san.as_str(),
-                        r.uci.as_str(),
-                        r.book.as_str(),
-                        r.after.as_str(),
-                    ]
-                })
+                .map(|r| [r.san.as_str(), r.uci.as_str(), r.book.as_str()])
                 .collect(),
             legal: e
                 .legal
@@ -530,6 +490,14 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
         .filter(|e| matches!(e.status.as_str(), "repaired" | "ambiguous" | "failed"))
         .count();
     let mut env = minijinja::Environment::new();
+    let syntax = minijinja::syntax::SyntaxConfig::builder()
+        .trim_blocks(true)
+        .lstrip_blocks(true)
+        .build()
+        .map_err(|e| Error::Render {
+            message: e.to_string(),
+        })?;
+    env.set_syntax(syntax);
     env.add_template("review.html", TEMPLATE)
         .map_err(|e| Error::Render {
             message: e.to_string(),
