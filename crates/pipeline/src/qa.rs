@@ -50,6 +50,28 @@ use crate::source::decode_text;
 /// The corrections file of a corpus, at its top.
 pub const CORRECTIONS_FILE: &str = "corrections.toml";
 
+/// `cfg` with the corrections of the corpus in `dir` (its [`CORRECTIONS_FILE`], if any)
+/// bound to the corpus files `paths`, and the corrections that cannot be applied.
+pub fn with_corrections(
+    dir: &Path,
+    paths: &[PathBuf],
+    cfg: &Config,
+) -> Result<(Config, Vec<CorrectionWarning>)> {
+    let mut cfg = cfg.clone();
+    let path = dir.join(CORRECTIONS_FILE);
+    if !path.is_file() {
+        return Ok((cfg, Vec::new()));
+    }
+    let mut c = Corrections::load(&path, dir)?;
+    let sources: Vec<(String, PathBuf)> = paths
+        .iter()
+        .map(|p| (relative(dir, p), p.clone()))
+        .collect();
+    let warnings = c.bind_paths(&sources);
+    cfg.corrections = Some(Arc::new(c));
+    Ok((cfg, warnings))
+}
+
 /// Settings of a QA run.
 #[derive(Debug, Clone, Default)]
 pub struct QaOptions {
@@ -1059,18 +1081,7 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
     if paths.is_empty() {
         return Err(nothing("no corpus file (.txt or .pgn) below it"));
     }
-    let mut cfg = opts.config.clone();
-    let mut not_applied = Vec::new();
-    let corrections_path = dir.join(CORRECTIONS_FILE);
-    if corrections_path.is_file() {
-        let mut c = Corrections::load(&corrections_path, dir)?;
-        let sources: Vec<(String, PathBuf)> = paths
-            .iter()
-            .map(|p| (relative(dir, p), p.clone()))
-            .collect();
-        not_applied = c.bind_paths(&sources);
-        cfg.corrections = Some(Arc::new(c));
-    }
+    let (cfg, not_applied) = with_corrections(dir, &paths, &opts.config)?;
     let checked: Vec<(FileQa, Vec<Change>)> = paths
         .par_iter()
         .map(|p| check_file(p, &relative(dir, p), &cfg))
