@@ -97,15 +97,20 @@ enum Command {
     /// ambiguous)`. When `x.reference.pgn` exists, the transcription is measured against it
     /// by position (games paired by content, as `compare --match content`).
     ///
+    /// A `corrections.toml` at the top of DIR (the format `transcribe --corrections` reads,
+    /// sources relative to DIR) is applied to every file: corrected plies show in the
+    /// snapshots as `{corrected: …}`, and a correction that is not applied fails the run.
+    ///
     /// A summary table follows: files, games, plies, plies by status (exact, inferred,
     /// repaired, ambiguous; failed = games that stopped), changes, ExpectedSAN accuracy,
     /// games whose flags match ExpectedFlags; then the same counts per dialect.
     ///
     /// Exit status: 0 when nothing changed and every expectation holds; 1 on any change not
     /// accepted (a changed ply, status or result, a new or missing game, a file without a
-    /// snapshot, a snapshot without a file) or any ExpectedSAN/ExpectedFlags mismatch, even
-    /// with --accept; 2 when there is nothing to check (DIR is a file, or holds no corpus
-    /// file) or on an I/O error. A closed stdout does not change the status.
+    /// snapshot, a snapshot without a file), any ExpectedSAN/ExpectedFlags mismatch or any
+    /// correction not applied, even with --accept; 2 when there is nothing to check (DIR is
+    /// a file, or holds no corpus file) or on an I/O error. A closed stdout does not change
+    /// the status.
     Qa(QaArgs),
     /// Write the review page of a finished run from its JSONL (`transcribe --jsonl`).
     ///
