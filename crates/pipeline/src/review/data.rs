@@ -248,3 +248,78 @@ pub fn game_review(r: &GameResult) -> GameReview {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::config::Config;
+    use crate::game::{GameText, process_game};
+    use crate::segment::{BlockSegmenter, segment_text};
+
+    fn transcribe(text: &str) -> GameResult {
+        let segment = segment_text(&mut BlockSegmenter::new(), text).remove(0);
+        let game = GameText {
+            source: Arc::from("book.txt"),
+            index: 1,
+            segment,
+        };
+        process_game(&game, &Config::default())
+    }
+
+    #[test]
+    fn a_tied_ply_lists_the_chosen_move_then_the_tie_in_the_books_notation_and_in_san() {
+        let r = transcribe("[Notation \"en-descriptive\"]\n\n1. P-K4 P-K4 2. P-B4\n");
+        let v = game_review(&r);
+        assert!(
+            v.plies[0].is_none() && v.plies[1].is_none(),
+            "exact plies carry nothing"
+        );
+        let p = v.plies[2].as_ref().expect("the ambiguous ply");
+        assert_eq!(
+            p.fen,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        let first: Vec<(&str, &str, ReadingKind)> = p.readings[..2]
+            .iter()
+            .map(|r| (r.book.as_str(), r.san.as_str(), r.kind))
+            .collect();
+        let chosen = r.plies[2].ply.san.as_str();
+        let other = if chosen == "c4" { "f4" } else { "c4" };
+        let spell = |san: &str| if san == "c4" { "P-QB4" } else { "P-KB4" };
+        assert_eq!(
+            first,
+            [
+                (spell(chosen), chosen, ReadingKind::Chosen),
+                (spell(other), other, ReadingKind::Tie)
+            ]
+        );
+        assert!(p.readings.len() <= MAX_READINGS);
+        assert!(
+            p.readings[2..]
+                .iter()
+                .all(|r| r.kind == ReadingKind::Nearest)
+        );
+        assert_eq!(p.legal.len(), 29, "every legal move after 1. e4 e5");
+        assert!(
+            p.legal
+                .iter()
+                .any(|l| l.book == "Kt-KB3" && l.san == "Nf3" && l.uci == "g1f3")
+        );
+    }
+
+    #[test]
+    fn a_game_that_stops_gets_its_position_nearest_readings_and_legal_moves() {
+        let r = transcribe(
+            "[Notation \"en-descriptive\"]\n\n1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. R-Q7\n",
+        );
+        let v = game_review(&r);
+        let f = v.failure.expect("the failing token's review");
+        assert_eq!(f.fen, r.failure.unwrap().diagnostic.unwrap().fen);
+        assert_eq!(f.readings[0].san, "d3");
+        assert_eq!(f.readings[0].book, "P-Q3");
+        assert!(f.readings.len() <= NEAREST_FAILURE);
+        assert!(f.legal.iter().any(|l| l.san == "O-O" && l.uci == "e1g1"));
+    }
+}

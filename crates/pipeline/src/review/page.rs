@@ -527,3 +527,70 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
         message: e.to_string(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game whose ambiguous token is markup that would close the data block.
+    fn hostile() -> GameIn {
+        let token = "</script><script>alert(1)</script>";
+        let game = serde_json::json!({
+            "source": "-", "game": 1, "line": 1, "end_line": 1, "status": "complete",
+            "notation": "en-descriptive", "tags": {"White": "<i>W</i>", "Black": "B & co"},
+            "flagged": 1, "failure": null,
+            "moves": [{
+                "ply": 1, "move_number": 1, "side": "white", "input": token, "san": "e4",
+                "uci": "e2e4", "status": "ambiguous", "cost": 0, "line": 1, "column": 1,
+                "note": token, "alternatives": ["d4"],
+                "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "readings": [
+                    {"san": "e4", "uci": "e2e4", "book": token, "cost": 0, "note": null, "kind": "chosen"},
+                    {"san": "d4", "uci": "d2d4", "book": "P-Q4", "cost": 0, "note": token, "kind": "tie"}
+                ],
+                "legal": [{"book": token, "san": "e4", "uci": "e2e4"}]
+            }]
+        });
+        serde_json::from_value(game).unwrap()
+    }
+
+    #[test]
+    fn book_text_cannot_close_the_data_block_nor_become_markup() {
+        let page = render_page(&[hostile()], &SourceLines::default(), "<title>").unwrap();
+        assert_eq!(
+            page.matches("</script>").count(),
+            2,
+            "only the page's own blocks"
+        );
+        assert!(!page.contains("<script>alert"));
+        assert!(page.contains("&lt;&#x2f;script&gt;&lt;script&gt;alert(1)"));
+        assert!(page.contains("&lt;i&gt;W&lt;&#x2f;i&gt; – B &amp; co"));
+        assert!(page.contains("escriba review: &lt;title&gt;"));
+        // The data block is JSON that reads back to the book's text.
+        let at = page.find("id=\"escriba-data\">").unwrap() + "id=\"escriba-data\">".len();
+        let data = &page[at..at + page[at..].find("</script>").unwrap()];
+        let v: serde_json::Value = serde_json::from_str(data).unwrap();
+        assert_eq!(v[0]["token"], "</script><script>alert(1)</script>");
+        assert_eq!(v[0]["legal"][0][0], "</script><script>alert(1)</script>");
+    }
+
+    #[test]
+    fn a_page_counts_plies_by_status_and_says_when_a_source_cannot_be_read() {
+        let mut g = hostile();
+        g.failure = Some(FailureIn {
+            ply: 1,
+            token: "XYZ".into(),
+            line: 1,
+            column: 9,
+            width: 3,
+            message: "`XYZ` cannot be read as a move".into(),
+        });
+        let sources = SourceLines::load(std::slice::from_ref(&g), None);
+        let page = render_page(&[g], &sources, "t").unwrap();
+        assert!(page.contains("data-count=\"ambiguous\">1<"));
+        assert!(page.contains("data-count=\"failed\">1<"));
+        assert!(page.contains("data-count=\"exact\">0<"));
+        assert_eq!(page.matches("<article class=\"entry\"").count(), 2);
+        assert!(page.contains("it was read from stdin"));
+    }
+}
