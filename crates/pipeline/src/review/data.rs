@@ -3,7 +3,7 @@
 //! book's dialect and in SAN with their cost and note, and the legal moves. JSONL carries
 //! it, so that `escriba review OUT.jsonl` works from a finished run alone.
 
-use escriba_notation::{Dialect, Style, Token, TokenKind, movetext};
+use escriba_notation::{DescLang, Dialect, Form, KnightLetter, Style, Token, TokenKind, movetext};
 use escriba_resolve::candidates::{Ctx, Relax, candidates};
 use escriba_resolve::describe::write_legal;
 use escriba_resolve::identity::Origins;
@@ -200,6 +200,46 @@ impl Reviewer {
     }
 }
 
+/// The way the game's own moves are printed (English descriptive only: compact `Kt-KB3`,
+/// spaced `Kt - K B 3` or long-hand `K. Kt. to K. B's 3d.`; `Kt` or `N`), so that the
+/// page writes readings as the book would.
+fn style_of(dialect: Dialect, text: &str, tokens: &[Token]) -> Style {
+    if dialect != Dialect::Descriptive(DescLang::En) {
+        return Style::default();
+    }
+    let (mut compact, mut spaced, mut long, mut kt, mut n) = (0, 0, 0, 0, 0);
+    for t in tokens {
+        if !matches!(t.kind, TokenKind::Move(_)) {
+            continue;
+        }
+        let s = &text[t.span.range()];
+        if s.contains(" to ") || s.contains("takes") || s.contains("Castles.") {
+            long += 1;
+        } else if s.contains(' ') {
+            spaced += 1;
+        } else {
+            compact += 1;
+        }
+        kt += usize::from(s.contains("Kt"));
+        n += usize::from(s.contains('N'));
+    }
+    let form = if long > compact.max(spaced) {
+        Form::LongHand
+    } else if spaced > compact {
+        Form::Spaced
+    } else {
+        Form::Compact
+    };
+    Style {
+        form,
+        knight: if n > kt {
+            KnightLetter::N
+        } else {
+            KnightLetter::Kt
+        },
+    }
+}
+
 /// The review data of a game: nothing for a game whose plies are all `exact` and that did
 /// not stop early.
 pub fn game_review(r: &GameResult) -> GameReview {
@@ -217,7 +257,7 @@ pub fn game_review(r: &GameResult) -> GameReview {
     let tokens = movetext::tokenize(dialect, &r.movetext);
     let rv = Reviewer {
         dialect,
-        style: Style::default(),
+        style: style_of(dialect, &r.movetext, &tokens),
     };
     let mut pos = start;
     let mut origins = Origins::new(pos.board());
@@ -307,6 +347,30 @@ mod tests {
                 .iter()
                 .any(|l| l.book == "Kt-KB3" && l.san == "Nf3" && l.uci == "g1f3")
         );
+    }
+
+    #[test]
+    fn readings_are_written_the_way_the_game_prints_its_moves() {
+        let long = transcribe(
+            "[Notation \"en-descriptive\"]\n\n1. K. P. to K's 4th. 1. K. P. to K's 4th.\n\
+             2. B. P. two.\n",
+        );
+        let v = game_review(&long);
+        let p = v.plies.iter().flatten().last().expect("the tie");
+        assert!(
+            p.readings.iter().all(|r| r.book.contains(" to ")),
+            "{:?}",
+            p.readings
+        );
+        let spaced = transcribe("[Notation \"en-descriptive\"]\n\n1. P - K 4 P - K 4 2. P - B 4\n");
+        let v = game_review(&spaced);
+        let p = v.plies[2].as_ref().expect("the tie");
+        assert!(
+            p.readings.iter().any(|r| r.book == "P - K B 4"),
+            "{:?}",
+            p.readings
+        );
+        assert!(p.legal.iter().any(|l| l.book == "Kt - K B 3"));
     }
 
     #[test]
