@@ -107,10 +107,10 @@ enum Command {
     ///
     /// Exit status: 0 when nothing changed and every expectation holds; 1 on any change not
     /// accepted (a changed ply, status or result, a new or missing game, a file without a
-    /// snapshot, a snapshot without a file), any ExpectedSAN/ExpectedFlags mismatch, or a
-    /// correction not applied (even with --accept); 2 when there is nothing to check (DIR is
-    /// a file, or holds no corpus file) or on an I/O error. A closed stdout does not change
-    /// the status.
+    /// snapshot, a snapshot without a file), any ExpectedSAN/ExpectedFlags mismatch, or any
+    /// correction that is not applied (even with --accept); 2 when there is nothing to check
+    /// (DIR is a file, or holds no corpus file) or on an I/O error. A closed stdout does not
+    /// change the status.
     Qa(QaArgs),
     /// Write the review page of a finished run from its JSONL (`transcribe --jsonl`).
     ///
