@@ -558,6 +558,14 @@ fn on_each_shared_book_the_page_lists_every_flagged_ply_with_a_board_and_counts_
                 en.status == "failed" || !en.readings.is_empty(),
                 "{book}: {en:?}"
             );
+            let mut distinct = en.readings.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(
+                distinct.len(),
+                en.readings.len(),
+                "{book}: one row per move: {en:?}"
+            );
         }
         assert!(
             !html.contains("the source no longer reads"),

@@ -174,9 +174,16 @@ impl Reviewer {
             ReadingKind::Chosen,
         )];
         for alt in &p.alternatives {
+            // An alternative is SAN in the position of its own reading of the game: when the
+            // plies before it differ, it may name no move here, or the chosen one.
             let m = SanPlus::from_ascii(alt.as_bytes())
                 .ok()
-                .and_then(|s| s.san.to_move(pos).ok());
+                .and_then(|s| s.san.to_move(pos).ok())
+                .filter(|&m| {
+                    !readings
+                        .iter()
+                        .any(|r| r.uci == escriba_resolve::san::uci(m))
+                });
             if let Some(m) = m {
                 readings.push(self.reading(
                     pos,
