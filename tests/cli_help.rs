@@ -4,7 +4,7 @@
 
 use crate::cli_support::run;
 
-const TRANSCRIBE: [&str; 19] = [
+const TRANSCRIBE: [&str; 21] = [
     "--notation",
     "--glob",
     "-o",
@@ -23,10 +23,14 @@ const TRANSCRIBE: [&str; 19] = [
     "--piece-letters",
     "--figurine",
     "--annotate-flags",
+    "--html",
+    "--corrections",
     "--help",
 ];
 
 const COMPARE: [&str; 5] = ["--match", "--plies-csv", "--json", "--help", "--version"];
+
+const REVIEW: [&str; 5] = ["<JSONL>", "-o", "--output", "--title", "--help"];
 
 /// The options offered by the bash completion for `escriba SUBCOMMAND`.
 fn completion_options(script: &str, subcommand: &str) -> Vec<String> {
@@ -59,7 +63,11 @@ fn mentions(help: &str, option: &str) -> bool {
 fn every_subcommands_help_mentions_every_option() {
     let bash = run(&["completions", "bash"], None);
     assert_eq!(bash.code, Some(0), "{}", bash.stderr);
-    for (sub, listed) in [("transcribe", &TRANSCRIBE[..]), ("compare", &COMPARE[..])] {
+    for (sub, listed) in [
+        ("transcribe", &TRANSCRIBE[..]),
+        ("compare", &COMPARE[..]),
+        ("review", &REVIEW[..]),
+    ] {
         let help = run(&[sub, "--help"], None);
         assert_eq!(help.code, Some(0), "{sub} --help: {}", help.stderr);
         let mut options: Vec<String> = listed.iter().map(|s| (*s).to_owned()).collect();
@@ -104,7 +112,7 @@ fn every_subcommands_help_mentions_every_option() {
     // The top level lists every subcommand.
     let top = run(&["--help"], None);
     assert_eq!(top.code, Some(0));
-    for sub in ["transcribe", "compare", "completions"] {
+    for sub in ["transcribe", "compare", "review", "completions"] {
         assert!(
             top.stdout.contains(sub),
             "--help lacks {sub}:\n{}",
@@ -119,7 +127,7 @@ fn every_subcommands_help_says_what_each_exit_status_means() {
     let top = run(&["--help"], None).stdout;
     let at = top.find("Exit status:").expect("an exit status section");
     let words: Vec<&str> = top[at..].split_whitespace().collect();
-    let subs = ["transcribe", "compare", "qa", "completions"];
+    let subs = ["transcribe", "compare", "qa", "review", "completions"];
     for (k, sub) in subs.iter().enumerate() {
         let from = words.iter().position(|w| w == sub).expect(sub);
         let to = subs
@@ -150,7 +158,7 @@ fn completions_bash_prints_a_completion_script() {
     let s = &r.stdout;
     assert!(s.starts_with("_escriba() {"), "{}", &s[..s.len().min(200)]);
     assert!(s.contains("complete -F _escriba"), "registers the function");
-    for sub in ["transcribe", "compare", "completions"] {
+    for sub in ["transcribe", "compare", "review", "completions"] {
         assert!(s.contains(sub), "completes {sub}");
     }
     for opt in [

@@ -1,12 +1,13 @@
 //! Every corpus file's transcription, one insta snapshot per file: the readable PGN that
 //! `escriba qa` stores as `*.snap.pgn` (non-exact plies carry their status in a comment),
 //! then the diagnostics: each game's status and plies by status, its ExpectedSAN and
-//! ExpectedFlags checks, every flagged ply with its note, and where it stopped.
+//! ExpectedFlags checks, every flagged ply with its note, and where it stopped. The
+//! corpus's `corrections.toml` applies, as in `escriba qa`.
 
 use std::path::Path;
 
 use escriba_pipeline::Config;
-use escriba_pipeline::qa::check_file;
+use escriba_pipeline::qa::{check_file, corpus_files, with_corrections};
 
 #[test]
 fn every_corpus_file_transcribes_as_its_snapshot_shows() {
@@ -14,6 +15,9 @@ fn every_corpus_file_transcribes_as_its_snapshot_shows() {
         .join("../corpus")
         .canonicalize()
         .unwrap();
+    let files = corpus_files(&corpus).unwrap();
+    let (cfg, not_applied) = with_corrections(&corpus, &files, &Config::default()).unwrap();
+    assert!(not_applied.is_empty(), "{not_applied:?}");
     insta::glob!("../corpus", "**/*.txt", |path| {
         let rel = path
             .strip_prefix(&corpus)
@@ -23,7 +27,7 @@ fn every_corpus_file_transcribes_as_its_snapshot_shows() {
             .map(|c| c.as_os_str().to_string_lossy())
             .collect::<Vec<_>>()
             .join("/");
-        let (file, _) = check_file(path, &name, &Config::default()).unwrap();
+        let (file, _) = check_file(path, &name, &cfg).unwrap();
         let text = format!(
             "{}--- diagnostics\n{}",
             file.snapshot_pgn,

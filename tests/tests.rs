@@ -19,7 +19,8 @@
 //! - `cli_partial`: a bad move half-way is kept apart and located by line and column;
 //! - `cli_compare`: `compare --json` reports exactly the plies altered on purpose;
 //! - `cli_help`: every subcommand's `--help` names every option; shell completions;
-//! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs.
+//! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs;
+//! - `review_page`: the review page (also in headless Chromium) and the corrections loop.
 
 mod accounting;
 mod book_layouts;
@@ -39,4 +40,5 @@ mod nothing_lost;
 mod qa_cli;
 mod resolve_fixtures;
 mod resolve_seeds;
+mod review_page;
 mod roundtrip;

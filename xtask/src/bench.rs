@@ -1,5 +1,6 @@
 //! `cargo xtask bench`: escriba's descriptive→SAN throughput against pgn-extract's SAN→SAN,
-//! and escriba's speed-up from one job to two. Then the divan micro-benchmarks.
+//! and escriba's speed-up from one job to two; book mode; the review page's size and ready
+//! time. Then the divan micro-benchmarks.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -111,6 +112,84 @@ fn books(escriba: &Path, dir: &Path, movetext_rates: &[(&str, f64)]) -> Result<(
     }
     for (name, rate) in movetext_rates {
         println!("  clean movetext, {name}: {:.2} MB/s", rate / 1e6);
+    }
+    Ok(())
+}
+
+/// The review page (`--html`): its size and the time headless Chromium takes to make it
+/// ready (parse, lay out what is on screen, run the page's script; the page records it as
+/// `data-review-ms`), on 1,000 flagged plies and on the shared books.
+fn review_page(escriba: &Path, dir: &Path) -> Result<()> {
+    // A note printed 1,000 times: `2. P-B4` ties c4 and f4 in each.
+    let tie = "[Notation \"en-descriptive\"]\n\n1. P-K4 P-K4 2. P-B4 *\n\n";
+    let flagged = dir.join("review-1000.txt");
+    std::fs::write(&flagged, tie.repeat(1000))?;
+    let mut inputs: Vec<(String, Vec<PathBuf>, bool)> =
+        vec![("1,000 ambiguous plies".into(), vec![flagged], false)];
+    let shared = root().join("../shared/corpus/books");
+    for n in ["chess-fundamentals.txt", "blue-book-part1.txt"] {
+        if shared.join(n).exists() {
+            inputs.push((n.to_owned(), vec![shared.join(n)], true));
+        }
+    }
+    let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .map(PathBuf::from)
+        .into_iter()
+        .find(|p| p.exists());
+    println!("review page (--html; ready time in headless Chromium, best of 3):");
+    for (name, files, book) in inputs {
+        let page = dir.join("review.html");
+        let t = time(3, || {
+            let mut c = Command::new(escriba);
+            c.args(["transcribe", "--quiet", "-o", "/dev/null", "--html"])
+                .arg(&page)
+                .args(&files);
+            if book {
+                c.arg("--book");
+            }
+            c
+        })?;
+        let html = std::fs::read_to_string(&page)?;
+        let entries = html.matches("<article class=\"entry").count();
+        let mut ready = None;
+        if let Some(browser) = &chromium {
+            for k in 0..3 {
+                let profile = dir.join(format!("chromium-profile-{k}"));
+                let _ = std::fs::remove_dir_all(&profile);
+                let out = Command::new(browser)
+                    .args([
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--dump-dom",
+                    ])
+                    .arg(format!("--user-data-dir={}", profile.display()))
+                    .arg(format!("file://{}", page.canonicalize()?.display()))
+                    .stderr(Stdio::null())
+                    .output()?;
+                let _ = std::fs::remove_dir_all(&profile);
+                let dom = String::from_utf8_lossy(&out.stdout);
+                let ms = dom
+                    .split("data-review-ms=\"")
+                    .nth(1)
+                    .and_then(|r| r.split('"').next())
+                    .and_then(|v| v.parse::<u64>().ok());
+                if let Some(ms) = ms {
+                    ready = Some(ready.map_or(ms, |r: u64| r.min(ms)));
+                }
+            }
+        }
+        println!(
+            "  {name}: {entries} entries, {:.2} MB, written in {:.3} s, ready in {}",
+            html.len() as f64 / 1e6,
+            t.as_secs_f64(),
+            ready.map_or("? (no Chromium)".to_owned(), |ms| format!("{ms} ms"))
+        );
     }
     Ok(())
 }
@@ -227,6 +306,7 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
     }
 
     books(&escriba, &dir, &movetext_rates)?;
+    review_page(&escriba, &dir)?;
 
     eprintln!("divan micro-benchmarks…");
     let st = Command::new(env!("CARGO"))

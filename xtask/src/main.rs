@@ -1,7 +1,8 @@
 //! `cargo xtask …`: corpus generation, benchmarks and QA for escriba.
 //!
 //! - `gen --notation ID IN.pgn`: writes the games of a PGN file in another notation;
-//! - `bench`: descriptive→SAN throughput of `escriba transcribe` against `pgn-extract`;
+//! - `bench`: descriptive→SAN throughput of `escriba transcribe` against `pgn-extract`,
+//!   book mode, and the review page's size and ready time in headless Chromium;
 //! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`.
 
 mod bench;

@@ -8,14 +8,17 @@
 //! - `compare`: 0 everything right; 1 differences; 2 unusable input or I/O error.
 //! - `qa`: 0 nothing changed and every expectation holds; 1 otherwise; 2 nothing to check
 //!   or I/O error.
+//! - `review`: 0 page written; 2 unreadable JSONL or I/O error.
 //!
 //! A closed stderr never stops a run; a closed stdout never changes `compare`'s or `qa`'s
 //! verdict. SIGTERM, SIGINT and SIGHUP remove the temporary files of unfinished outputs
 //! (the old files stay as they were) and exit with 128 + the signal number.
 
+use std::collections::HashSet;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use annotate_snippets::{Level, Renderer, Snippet};
@@ -23,10 +26,13 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use escriba_pipeline::book::BookMode;
 use escriba_pipeline::compare::{self, MatchBy};
+use escriba_pipeline::corrections::Corrections;
+use escriba_pipeline::review::page::{GameIn, SourceLines, read_jsonl, render_page};
 use escriba_pipeline::{
     Config, Error, GameResult, Input, Notation, Observer, OutputFile, PieceLetters, Progress,
     Shard, Sink, Sinks, Summary, exit_code, expand_inputs_with, transcribe,
 };
+use escriba_resolve::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Transcribe chess games printed in old books (descriptive or localized algebraic
@@ -43,6 +49,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
         "  compare      0 everything right; 1 differences; 2 unusable input or I/O error\n",
         "  qa           0 no change, every expectation holds; 1 otherwise;\n",
         "               2 nothing to check or I/O error\n",
+        "  review       0 page written; 2 unreadable JSONL or I/O error\n",
         "  completions  0 written; 2 could not be written\n",
         "A closed stderr is ignored; each subcommand's --help says what a closed stdout does."
     )
@@ -90,16 +97,39 @@ enum Command {
     /// ambiguous)`. When `x.reference.pgn` exists, the transcription is measured against it
     /// by position (games paired by content, as `compare --match content`).
     ///
+    /// A `corrections.toml` at the top of DIR (the format `transcribe --corrections` reads,
+    /// sources relative to DIR) is applied to every file: corrected plies show in the
+    /// snapshots as `{corrected: …}`, and a correction that is not applied fails the run.
+    ///
     /// A summary table follows: files, games, plies, plies by status (exact, inferred,
     /// repaired, ambiguous; failed = games that stopped), changes, ExpectedSAN accuracy,
     /// games whose flags match ExpectedFlags; then the same counts per dialect.
     ///
     /// Exit status: 0 when nothing changed and every expectation holds; 1 on any change not
     /// accepted (a changed ply, status or result, a new or missing game, a file without a
-    /// snapshot, a snapshot without a file) or any ExpectedSAN/ExpectedFlags mismatch, even
-    /// with --accept; 2 when there is nothing to check (DIR is a file, or holds no corpus
-    /// file) or on an I/O error. A closed stdout does not change the status.
+    /// snapshot, a snapshot without a file), any ExpectedSAN/ExpectedFlags mismatch, or any
+    /// correction that is not applied (even with --accept); 2 when there is nothing to check
+    /// (DIR is a file, or holds no corpus file) or on an I/O error. A closed stdout does not
+    /// change the status.
     Qa(QaArgs),
+    /// Write the review page of a finished run from its JSONL (`transcribe --jsonl`).
+    ///
+    /// The page is one self-contained HTML file that works offline (no network, everything
+    /// inline): a summary (games, plies, the count per status, a table of games), and for
+    /// every repaired, ambiguous or failed ply (inferred and corrected ones behind a filter)
+    /// the book's lines around it with the token highlighted, the boards before and after
+    /// with the move as an arrow, and each reading in the book's notation and in SAN with
+    /// its cost and note; for a game that stopped, the position, the legal moves as the
+    /// book writes them and the nearest readings. Filters by status and game, a search box,
+    /// `j`/`k` to go from entry to entry and `1`–`9` to choose a reading. A reading chosen
+    /// (or a move typed, in the book's notation or in SAN) becomes a correction; the page
+    /// saves them as `corrections.toml` for `transcribe --corrections`.
+    ///
+    /// The source lines are read from the source files (paths as the run named them,
+    /// relative to the current directory or to the JSONL's folder); when a source is gone,
+    /// the page says so. Exit status: 0 when the page is written; 2 when the JSONL cannot
+    /// be read or on an I/O error.
+    Review(ReviewArgs),
     /// Print a shell completion script to stdout.
     Completions {
         /// The shell to generate completions for.
@@ -208,6 +238,36 @@ struct TranscribeArgs {
     /// `[EscribaKind "fragment"]`) out of the outputs; the report lists their lines.
     #[arg(long)]
     no_fragments: bool,
+
+    /// Write the review page: one self-contained HTML file (works offline) showing every
+    /// repaired, ambiguous and failed ply (inferred and corrected ones behind a filter) with
+    /// the book's lines, the boards before and after, and the readings to choose from; the
+    /// choices are saved as a corrections file (see --corrections and `escriba review`).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+
+    /// Apply the corrections in FILE (TOML, as the review page saves it): each
+    /// `[[correction]]` names `source`, `line`, `column`, the `token` as printed and the
+    /// `move` chosen (SAN or UCI). The ply is pinned to that move, marked `corrected`, and
+    /// the rest of its game is read around it. A correction whose token is no longer
+    /// printed at its place, whose source the run does not read, or that no game uses is
+    /// reported on stderr and not applied. Relative sources are relative to the current
+    /// directory.
+    #[arg(long, value_name = "FILE")]
+    corrections: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ReviewArgs {
+    /// The run's JSONL (`escriba transcribe --jsonl FILE`).
+    #[arg(value_name = "JSONL")]
+    jsonl: PathBuf,
+    /// The page to write (atomically).
+    #[arg(short, long, value_name = "FILE", default_value = "review.html")]
+    output: PathBuf,
+    /// The page's title (default: the sources of the run).
+    #[arg(long, value_name = "TEXT")]
+    title: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -310,6 +370,13 @@ pub fn main() -> ExitCode {
         Command::Transcribe(args) => run_transcribe(*args),
         Command::Compare(args) => match run_compare(args) {
             Ok(code) => code,
+            Err(e) => {
+                say(&format!("escriba: error: {}", error_line(&e)));
+                2
+            }
+        },
+        Command::Review(args) => match run_review(args) {
+            Ok(()) => 0,
             Err(e) => {
                 say(&format!("escriba: error: {}", error_line(&e)));
                 2
@@ -556,6 +623,18 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     };
     let expanded = expand_inputs_with(&args.inputs, &args.glob)?;
     let inputs = expanded.inputs;
+    let mut cfg = cfg;
+    if let Some(path) = &args.corrections {
+        let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
+        let mut c = Corrections::load(path, &cwd)?;
+        let names: Vec<String> = inputs.iter().map(Input::name).collect();
+        for w in c.bind(&names) {
+            if !args.quiet {
+                say(&format!("warning: correction {w}"));
+            }
+        }
+        cfg.corrections = Some(Arc::new(c));
+    }
     let dash = PathBuf::from("-");
     let pgn_path = args.output.clone().unwrap_or_else(|| dash.clone());
     let mut named: Vec<(&'static str, &Path)> = vec![("--output", pgn_path.as_path())];
@@ -564,12 +643,15 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         ("--games-csv", &args.games_csv),
         ("--jsonl", &args.jsonl),
         ("--report", &args.report),
+        ("--html", &args.html),
     ] {
         if let Some(p) = p {
             named.push((o, p.as_path()));
         }
     }
-    check_outputs(&inputs, &named)?;
+    let mut read = inputs.clone();
+    read.extend(args.corrections.clone().map(Input::File));
+    check_outputs(&read, &named)?;
     // With files to write besides stdout, a closed stdout does not stop the run.
     let tolerant = named.iter().any(|(_, p)| p.as_os_str() != "-");
     // Open every output before reading anything, so a bad path fails fast.
@@ -579,8 +661,13 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     let mut games = open(&args.games_csv)?;
     let mut jsonl = open(&args.jsonl)?;
     let mut report = open(&args.report)?;
+    let mut html = open(&args.html)?;
 
-    let mut observer = Console::new(args.quiet);
+    let mut observer = Collect {
+        console: Console::new(args.quiet),
+        games: args.html.as_ref().map(|_| Vec::new()),
+        corrected: HashSet::new(),
+    };
     let summary = {
         let mut sinks = Sinks {
             pgn: Some(Sink::new(pgn_path.clone(), &mut pgn)),
@@ -597,8 +684,28 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         };
         transcribe(&inputs, &cfg, &mut sinks)
     };
-    observer.finish();
+    observer.console.finish();
     let mut summary = summary?;
+    if let Some(c) = &cfg.corrections
+        && !args.quiet
+    {
+        for w in c.unapplied(&observer.corrected) {
+            say(&format!("warning: correction {w}"));
+        }
+    }
+    if let (Some(mut h), Some(games)) = (html.take(), observer.games.take()) {
+        let path = name(args.html.as_deref());
+        let sources = SourceLines::load(&games, None);
+        let title = inputs
+            .iter()
+            .map(Input::name)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let page = render_page(&games, &sources, &title)?;
+        h.write_all(page.as_bytes())
+            .map_err(|e| Error::io(&path, e))?;
+        h.commit()?;
+    }
     summary.files_skipped = expanded.skipped;
     if let Some(mut r) = report.take() {
         let path = name(args.report.as_deref());
@@ -609,7 +716,7 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
             .map_err(|e| Error::io(&path, e))?;
         r.commit()?;
     }
-    let outs = [Some(pgn), plies, games, jsonl];
+    let outs = [Some(pgn), plies, games, jsonl, html];
     if !args.quiet && outs.iter().flatten().any(Out::closed) {
         say("escriba: stdout was closed before the end: that output is incomplete");
     }
@@ -621,6 +728,33 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
 
 fn name(p: Option<&Path>) -> PathBuf {
     p.map_or_else(|| PathBuf::from("-"), Path::to_owned)
+}
+
+/// The console, plus what the end of a run needs: the games for the review page, and the
+/// places of the plies that corrections pinned.
+struct Collect {
+    console: Console,
+    games: Option<Vec<GameIn>>,
+    corrected: HashSet<(String, usize, usize)>,
+}
+
+impl Observer for Collect {
+    fn game(&mut self, r: &GameResult) {
+        self.console.game(r);
+        for p in &r.plies {
+            if p.ply.status == Status::Corrected {
+                self.corrected
+                    .insert((r.source.to_string(), p.line, p.column));
+            }
+        }
+        if let Some(g) = &mut self.games {
+            g.push(GameIn::of(r));
+        }
+    }
+
+    fn progress(&mut self, p: &Progress) {
+        self.console.progress(p);
+    }
 }
 
 /// Diagnostics and progress on stderr.
@@ -852,6 +986,23 @@ fn run_compare(args: CompareArgs) -> anyhow::Result<i32> {
     };
     print_out(&text)?;
     Ok(c.exit_code())
+}
+
+fn run_review(args: ReviewArgs) -> anyhow::Result<()> {
+    let games = read_jsonl(&args.jsonl)?;
+    let base = args.jsonl.parent().filter(|p| !p.as_os_str().is_empty());
+    let sources = SourceLines::load(&games, base);
+    let title = args.title.clone().unwrap_or_else(|| {
+        let mut names: Vec<&str> = games.iter().map(|g| g.source.as_str()).collect();
+        names.dedup();
+        names.join(", ")
+    });
+    let page = render_page(&games, &sources, &title)?;
+    let mut out = Out::open(&args.output, false)?;
+    out.write_all(page.as_bytes())
+        .map_err(|e| Error::io(&args.output, e))?;
+    out.commit()?;
+    Ok(())
 }
 
 fn run_qa(args: QaArgs) -> anyhow::Result<i32> {

@@ -8,6 +8,7 @@ use escriba_resolve::Options;
 
 use crate::book::detect::AutoSegmenter;
 use crate::book::{BookMode, BookSegmenter};
+use crate::corrections::Corrections;
 use crate::letters::PieceLetters;
 use crate::segment::{BlockSegmenter, Segmenter, SegmenterFactory};
 use crate::shard::Shard;
@@ -70,6 +71,9 @@ pub struct Config {
     pub book: BookMode,
     /// Leave a book's fragments (analysis, openings, studies) out of the outputs.
     pub no_fragments: bool,
+    /// Plies chosen by a proofreader, bound to the run's sources
+    /// ([`crate::corrections::Corrections::bind`]): each is pinned by the decoder.
+    pub corrections: Option<Arc<Corrections>>,
     /// Builds the segmenter for each input; `None` picks one from [`Config::book`].
     pub segmenter: Option<Arc<SegmenterFactory>>,
 }
@@ -105,6 +109,7 @@ impl std::fmt::Debug for Config {
             .field("max_game_bytes", &self.max_game_bytes)
             .field("book", &self.book)
             .field("no_fragments", &self.no_fragments)
+            .field("corrections", &self.corrections)
             .finish_non_exhaustive()
     }
 }
@@ -125,6 +130,7 @@ impl Default for Config {
             max_game_bytes: crate::segment::MAX_GAME_BYTES,
             book: BookMode::Auto,
             no_fragments: false,
+            corrections: None,
             segmenter: None,
         }
     }

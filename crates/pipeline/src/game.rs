@@ -8,13 +8,14 @@ use escriba_notation::{Dialect, Termination, Token, TokenKind, detect, movetext}
 use escriba_resolve::diagnose::diagnose;
 use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Chess, Color, Position};
-use escriba_resolve::{Decoded, Diagnostic, Game, Ply, decode, start_position};
+use escriba_resolve::{Decoded, Diagnostic, Game, Pin, Ply, decode, decode_pinned, start_position};
 use serde::Serialize;
 
 use crate::book::checks;
 use crate::book::notes::{NoteVariations, transcribe_notes};
 use crate::book::{AlternateRole, BookSegment, Footnote, UnitKind};
 use crate::config::{Config, Notation};
+use crate::corrections::Correction;
 use crate::segment::Segment;
 use crate::source::{Encoding, LineMap};
 use crate::tags::Tags;
@@ -425,12 +426,44 @@ fn structural_stop(dialect: Dialect, text: &str, tokens: &[Token]) -> Option<(us
     })
 }
 
+/// The pins of a game's corrections: each correction whose line, column and token text
+/// match a move token (or an unread word) of `tokens`.
+fn pins_of(fixes: &Fixes<'_>, text: &str, tokens: &[Token]) -> Vec<Pin> {
+    if fixes.list.is_empty() {
+        return Vec::new();
+    }
+    tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| is_move_token(&t.kind))
+        .filter_map(|(i, t)| {
+            let (line, column) = fixes.map.locate(text, t.span.start as usize);
+            let printed = &text[t.span.range()];
+            fixes
+                .list
+                .iter()
+                .find(|c| c.line == line && c.column == column && c.token == printed)
+                .map(|c| Pin {
+                    token: i,
+                    mv: c.mv.clone(),
+                })
+        })
+        .collect()
+}
+
+/// A game's corrections, with the line map of the reading they are matched in.
+struct Fixes<'a> {
+    list: &'a [&'a Correction],
+    map: LineMap,
+}
+
 fn try_dialect(
     dialect: Dialect,
     order: usize,
     text: &str,
     start: &Chess,
     opts: &escriba_resolve::Options,
+    fixes: &Fixes<'_>,
 ) -> Attempt {
     let tokens = movetext::tokenize(dialect, text);
     let game = Game {
@@ -439,7 +472,17 @@ fn try_dialect(
         dialect,
         start: start.clone(),
     };
-    let decoded = decode(&game, opts);
+    let pins = pins_of(fixes, text, &tokens);
+    let mut decoded = if pins.is_empty() {
+        decode(&game, opts)
+    } else {
+        decode_pinned(&game, opts, &pins)
+    };
+    // Unread words a correction made moves are read.
+    if !pins.is_empty() {
+        let read: Vec<usize> = decoded.plies.iter().map(|p| p.token).collect();
+        decoded.unread.retain(|t| !read.contains(t));
+    }
     let mut failure = decoded.failure.clone();
     if failure.is_none() {
         let read_to = decoded.plies.last().map_or(0, |p| p.span.end);
@@ -962,19 +1005,35 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         },
         _ => cfg.decoder,
     };
-    let order = readings
+    let two_orders = readings
         .iter()
         .any(|r| r.role == Some(AlternateRole::Order));
+    // The proofreader's corrections for this source.
+    let fixes: Vec<&Correction> = cfg
+        .corrections
+        .as_deref()
+        .map(|c| c.for_source(&game.source).collect())
+        .unwrap_or_default();
     // The best attempt of each reading.
     let mut attempts: Vec<Option<Attempt>> = Vec::with_capacity(readings.len());
     for reading in &readings {
+        let fixes = Fixes {
+            list: &fixes,
+            map: if fixes.is_empty() {
+                LineMap::new("", 1)
+            } else if reading.numbers.is_empty() {
+                LineMap::new(reading.text, seg.movetext_line)
+            } else {
+                LineMap::with_numbers(reading.text, reading.numbers.to_vec())
+            },
+        };
         let mut best: Option<Attempt> = None;
         for &d in &reading.dialects {
             let order = Dialect::ALL
                 .iter()
                 .position(|&x| x == d)
                 .unwrap_or(usize::MAX);
-            let a = try_dialect(d, order, reading.text, &reading.start, &opts);
+            let a = try_dialect(d, order, reading.text, &reading.start, &opts, &fixes);
             let perfect = a.complete() && a.flagged() == 0;
             if best.as_ref().is_none_or(|b| a.key() < b.key()) {
                 best = Some(a);
@@ -989,7 +1048,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         attempts.push(best);
         // Columns printed Black first are read both ways even when the first reads
         // perfectly: a game that replays either way must say so.
-        if perfect && !check && !order {
+        if perfect && !check && !two_orders {
             break;
         }
     }
@@ -1003,7 +1062,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     };
     // Both column orders read perfectly into different games: nothing in the moves says
     // which side moved first, so the choice (the header's order) is flagged.
-    let both_orders = order
+    let both_orders = two_orders
         && attempts.iter().flatten().count() == 2
         && attempts
             .iter()

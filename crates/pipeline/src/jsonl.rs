@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
+use crate::review::data::{GameReview, LegalMove, PlyReview, Reading, game_review};
 use crate::source::Encoding;
 
 /// The tags as one JSON object, in their order.
@@ -22,7 +23,8 @@ impl Serialize for TagMap<'_> {
     }
 }
 
-/// One ply: the `plies.csv` fields plus `alternatives` and `nag`.
+/// One ply: the `plies.csv` fields plus `alternatives` and `nag`, and for a ply that is
+/// not `exact` the review data (`fen` before it, `readings`, `legal`).
 #[derive(Serialize)]
 struct MoveJson<'a> {
     ply: usize,
@@ -38,23 +40,39 @@ struct MoveJson<'a> {
     note: Option<&'a str>,
     alternatives: &'a [String],
     nag: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fen: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    readings: Option<&'a [Reading]>,
+    #[serde(skip_serializing_if = "<[LegalMove]>::is_empty")]
+    legal: &'a [LegalMove],
 }
 
 /// The plies, rendered one at a time.
-struct Moves<'a>(&'a GameResult);
+struct Moves<'a>(&'a GameResult, &'a GameReview);
 
 impl Serialize for Moves<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let r = self.0;
         let mut seq = s.serialize_seq(Some(r.plies.len()))?;
         for (i, p) in r.plies.iter().enumerate() {
-            seq.serialize_element(&move_json(r, i, p))?;
+            seq.serialize_element(&move_json(
+                r,
+                i,
+                p,
+                self.1.plies.get(i).and_then(Option::as_ref),
+            ))?;
         }
         seq.end()
     }
 }
 
-fn move_json<'a>(r: &'a GameResult, i: usize, p: &'a PlyRecord) -> MoveJson<'a> {
+fn move_json<'a>(
+    r: &'a GameResult,
+    i: usize,
+    p: &'a PlyRecord,
+    review: Option<&'a PlyReview>,
+) -> MoveJson<'a> {
     MoveJson {
         ply: i + 1,
         move_number: p.ply.move_number,
@@ -72,6 +90,9 @@ fn move_json<'a>(r: &'a GameResult, i: usize, p: &'a PlyRecord) -> MoveJson<'a> 
         note: p.ply.note.as_deref(),
         alternatives: &p.ply.alternatives,
         nag: p.ply.nag,
+        fen: review.map(|v| v.fen.as_str()),
+        readings: review.map(|v| v.readings.as_slice()),
+        legal: review.map_or(&[], |v| v.legal.as_slice()),
     }
 }
 
@@ -91,15 +112,26 @@ struct GameJson<'a> {
     tokens: TokenCounts,
     beam_capped: bool,
     failure: &'a Option<Failure>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure_review: Option<&'a PlyReview>,
+    end_line: usize,
+    kind: &'static str,
 }
 
 /// The JSON object of one game:
 /// `{source, game, line, status, notation, result, encoding, tags, moves, flagged, issues,
-/// tokens, beam_capped, failure}`. `moves` holds the `plies.csv` fields per ply plus
-/// `alternatives` and `nag`; `issues` the warnings that did not stop the game; `tokens`
-/// where its move tokens went (`moves`, `comments`, `skipped`); `failure` the location,
-/// the message and the resolver's diagnostic (FEN, legal moves, nearest readings), or `null`.
+/// tokens, beam_capped, failure, failure_review, end_line, kind}`. `moves` holds the
+/// `plies.csv` fields per ply plus `alternatives` and `nag`, and for a ply that is not
+/// `exact` the review data: `fen` (the position before it), `readings` (the chosen move
+/// first, then tied and nearest readings, each as `{san, uci, book, cost, note, kind}`) and
+/// `legal` (every legal move as `{book, san, uci}`);
+/// `issues` the warnings that did not stop the game; `tokens` where its move tokens went
+/// (`moves`, `comments`, `skipped`); `failure` the location, the message and the
+/// resolver's diagnostic (FEN, legal moves, nearest readings), or `null`, and
+/// `failure_review` the same review data for the token it stopped at; `end_line` and `kind`
+/// as in `games.csv`.
 pub fn game_line(r: &GameResult) -> String {
+    let review = game_review(r);
     let g = GameJson {
         source: &r.source,
         game: r.index,
@@ -109,12 +141,19 @@ pub fn game_line(r: &GameResult) -> String {
         result: r.result,
         encoding: r.encoding,
         tags: TagMap(r),
-        moves: Moves(r),
+        moves: Moves(r, &review),
         flagged: r.flagged,
         issues: &r.issues,
         tokens: r.tokens,
         beam_capped: r.beam_capped,
         failure: &r.failure,
+        failure_review: review.failure.as_ref(),
+        end_line: r.end_line(),
+        kind: r
+            .book
+            .as_ref()
+            .map_or(crate::book::UnitKind::Game, |b| b.kind)
+            .as_str(),
     };
     let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");
     s.push('\n');

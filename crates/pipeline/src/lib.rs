@@ -12,13 +12,16 @@
 //! - [`batch`]: the parallel, ordered, bounded driver ([`transcribe`]);
 //! - [`output`]: atomic output files; [`shard`]: deterministic shards;
 //!   [`letters`]: localized SAN; [`compare`]: accuracy against a reference;
-//! - [`qa`]: snapshot-driven corpus QA (`escriba qa`).
+//! - [`qa`]: snapshot-driven corpus QA (`escriba qa`);
+//! - [`corrections`]: plies chosen by a proofreader, pinned on the next run;
+//! - [`review`]: the review page (one offline HTML file) and the data it is built from.
 #![deny(missing_docs)]
 
 pub mod batch;
 pub mod book;
 pub mod compare;
 pub mod config;
+pub mod corrections;
 pub mod csv_out;
 pub mod error;
 pub mod game;
@@ -28,6 +31,7 @@ pub mod output;
 pub mod pgn;
 pub mod qa;
 pub mod report;
+pub mod review;
 pub mod segment;
 pub mod shard;
 pub mod source;

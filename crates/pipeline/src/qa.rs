@@ -19,6 +19,13 @@
 //! - `ExpectedSAN`: the true moves, space-separated SAN (no numbers);
 //! - `ExpectedFlags`: for damaged texts, `ply:status` pairs (1-based plies), e.g.
 //!   `7:repaired`; a game with `ExpectedSAN` and no `ExpectedFlags` must have no flagged ply.
+//!
+//! A corpus may hold its corrections in `corrections.toml` at its top
+//! ([`CORRECTIONS_FILE`], the format of [`crate::corrections`], sources relative to the
+//! corpus folder): they are applied to every run, so a corrected ply shows in the snapshot
+//! as `{corrected: …}` and any change to it as a snapshot change. A correction that is not
+//! applied (its token is no longer printed there, its file is gone, no game reads it as a
+//! move) fails the run.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -33,11 +40,37 @@ use serde::Serialize;
 use crate::batch::process_games;
 use crate::compare::{self, Comparison, MatchBy};
 use crate::config::Config;
+use crate::corrections::{CorrectionWarning, Corrections};
 use crate::error::{Error, Result};
 use crate::game::{GameResult, GameText, Item};
 use crate::pgn::{Lexeme, lex_main_line, write_game_with};
 use crate::segment::segment_text;
 use crate::source::decode_text;
+
+/// The corrections file of a corpus, at its top.
+pub const CORRECTIONS_FILE: &str = "corrections.toml";
+
+/// `cfg` with the corrections of the corpus in `dir` (its [`CORRECTIONS_FILE`], if any)
+/// bound to the corpus files `paths`, and the corrections that cannot be applied.
+pub fn with_corrections(
+    dir: &Path,
+    paths: &[PathBuf],
+    cfg: &Config,
+) -> Result<(Config, Vec<CorrectionWarning>)> {
+    let mut cfg = cfg.clone();
+    let path = dir.join(CORRECTIONS_FILE);
+    if !path.is_file() {
+        return Ok((cfg, Vec::new()));
+    }
+    let mut c = Corrections::load(&path, dir)?;
+    let sources: Vec<(String, PathBuf)> = paths
+        .iter()
+        .map(|p| (relative(dir, p), p.clone()))
+        .collect();
+    let warnings = c.bind_paths(&sources);
+    cfg.corrections = Some(Arc::new(c));
+    Ok((cfg, warnings))
+}
 
 /// Settings of a QA run.
 #[derive(Debug, Clone, Default)]
@@ -214,6 +247,9 @@ pub struct FileQa {
     pub snapshot_pgn: String,
     /// Against `*.reference.pgn`, when there is one.
     pub reference: Option<Comparison>,
+    /// The places (file, line, column) of the plies the corpus's corrections pinned.
+    #[serde(skip)]
+    pub corrected: Vec<(String, usize, usize)>,
 }
 
 impl FileQa {
@@ -321,6 +357,10 @@ pub struct QaTotals {
     pub ambiguous: usize,
     /// Games that stopped early (one `failed` ply each).
     pub failed: usize,
+    /// Plies pinned by the corpus's corrections.
+    pub corrected: usize,
+    /// Corrections in the corpus's `corrections.toml`.
+    pub corrections: usize,
     /// Changes against the snapshots.
     pub changes: usize,
     /// Snapshots whose moves agree but whose notes differ.
@@ -379,6 +419,8 @@ pub struct QaReport {
     pub totals: QaTotals,
     /// Counts per dialect (by the game's dialect, else its `Notation` tag).
     pub dialects: BTreeMap<String, DialectTotals>,
+    /// Corrections of the corpus's `corrections.toml` that were not applied.
+    pub corrections: Vec<CorrectionWarning>,
 }
 
 impl QaReport {
@@ -393,7 +435,9 @@ impl QaReport {
 
     /// True when nothing fails: no unaccepted change and every expectation met.
     pub fn passed(&self) -> bool {
-        (self.accepted || self.changes.is_empty()) && self.expectation_failures() == 0
+        (self.accepted || self.changes.is_empty())
+            && self.expectation_failures() == 0
+            && self.corrections.is_empty()
     }
 
     /// 0 when [`QaReport::passed`], else 1.
@@ -404,6 +448,15 @@ impl QaReport {
     /// The human report: changes, expectation failures, references, then the summary.
     pub fn render(&self) -> String {
         let mut s = String::new();
+        if !self.corrections.is_empty() {
+            s.push_str(&format!(
+                "{} corrections not applied:\n",
+                self.corrections.len()
+            ));
+            for w in &self.corrections {
+                s.push_str(&format!("  {w}\n"));
+            }
+        }
         if !self.changes.is_empty() {
             let verb = if self.accepted {
                 "accepted"
@@ -501,6 +554,10 @@ impl QaReport {
             ),
             format!("{}/{} games", t.flag_games_right, t.flag_games),
         ];
+        if t.corrections > 0 {
+            head.push("corrected");
+            row.push(format!("{}/{}", t.corrected, t.corrections));
+        }
         if t.reference_files > 0 {
             head.push("reference");
             row.push(format!(
@@ -645,16 +702,10 @@ fn status_word(comment: &str) -> Option<&'static str> {
         .split_whitespace()
         .next()?
         .trim_end_matches([':', ';', ',']);
-    [
-        Status::Exact,
-        Status::Inferred,
-        Status::Repaired,
-        Status::Ambiguous,
-        Status::Failed,
-    ]
-    .into_iter()
-    .map(Status::as_str)
-    .find(|s| *s == w)
+    Status::ALL
+        .into_iter()
+        .map(Status::as_str)
+        .find(|s| *s == w)
 }
 
 const UNTRANSCRIBED: &str = "escriba: untranscribed from ";
@@ -975,6 +1026,15 @@ pub fn check_file(path: &Path, name: &str, cfg: &Config) -> Result<(FileQa, Vec<
             snapshot,
             snapshot_pgn: pgn,
             reference,
+            corrected: results
+                .iter()
+                .flat_map(|r| {
+                    r.plies
+                        .iter()
+                        .filter(|p| p.ply.status == Status::Corrected)
+                        .map(|p| (r.source.to_string(), p.line, p.column))
+                })
+                .collect(),
         },
         changes,
     ))
@@ -1021,9 +1081,10 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
     if paths.is_empty() {
         return Err(nothing("no corpus file (.txt or .pgn) below it"));
     }
+    let (cfg, not_applied) = with_corrections(dir, &paths, &opts.config)?;
     let checked: Vec<(FileQa, Vec<Change>)> = paths
         .par_iter()
-        .map(|p| check_file(p, &relative(dir, p), &opts.config))
+        .map(|p| check_file(p, &relative(dir, p), &cfg))
         .collect::<Result<_>>()?;
     let mut report = QaReport {
         dir: dir.to_owned(),
@@ -1034,6 +1095,7 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
         removed: Vec::new(),
         totals: QaTotals::default(),
         dialects: BTreeMap::new(),
+        corrections: not_applied,
     };
     for orphan in orphan_snapshots(dir, &paths) {
         let name = relative(dir, &orphan);
@@ -1074,6 +1136,7 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
                     "inferred" => t.inferred += 1,
                     "repaired" => t.repaired += 1,
                     "ambiguous" => t.ambiguous += 1,
+                    "corrected" => t.corrected += 1,
                     _ => t.failed += 1,
                 }
             }
@@ -1109,6 +1172,15 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
         report.files.push(file);
     }
     report.totals.changes = report.changes.len();
+    if let Some(c) = &cfg.corrections {
+        report.totals.corrections = c.entries.len();
+        let applied: std::collections::HashSet<(String, usize, usize)> = report
+            .files
+            .iter()
+            .flat_map(|f| f.corrected.iter().cloned())
+            .collect();
+        report.corrections.extend(c.unapplied(&applied));
+    }
     Ok(report)
 }
 
@@ -1202,6 +1274,55 @@ mod tests {
         let c = again.files[0].reference.as_ref().expect("reference read");
         assert_eq!((c.games_exact, c.plies_right), (1, 4));
         assert_eq!(again.exit_code(), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_corpus_corrections_file_pins_plies_and_shows_in_snapshot_diffs() {
+        const TIE: &str = "[Event \"T\"]\n[Notation \"en-descriptive\"]\n\n1. P-K4 P-K4 2. P-B4\n";
+        let pin = |token: &str, mv: &str| {
+            format!(
+                "[[correction]]\nsource = \"en/tie.txt\"\nline = 4\ncolumn = 17\ntoken = \"{token}\"\nmove = \"{mv}\"\n"
+            )
+        };
+        let dir = corpus(
+            "corrections",
+            &[("en/tie.txt", TIE), (CORRECTIONS_FILE, &pin("P-B4", "c4"))],
+        );
+        let accept = QaOptions {
+            accept: true,
+            ..QaOptions::default()
+        };
+        let first = run(&dir, &accept).unwrap();
+        assert!(first.corrections.is_empty(), "{:?}", first.corrections);
+        assert_eq!((first.totals.corrected, first.totals.corrections), (1, 1));
+        let snap = std::fs::read_to_string(dir.join("en/tie.snap.pgn")).unwrap();
+        assert!(
+            snap.contains("2. c4 {corrected: corrected by hand to `c4`}"),
+            "{snap}"
+        );
+        // Another choice is a snapshot change like any other.
+        std::fs::write(dir.join(CORRECTIONS_FILE), pin("P-B4", "f4")).unwrap();
+        let changed = run(&dir, &QaOptions::default()).unwrap();
+        assert_eq!(changed.changes.len(), 1, "{:?}", changed.changes);
+        assert_eq!(
+            changed.changes[0].to_string(),
+            "en/tie.txt: game 1 ply 3: c4 → f4 (status corrected)"
+        );
+        // A correction whose token is no longer printed there fails the run and is not applied.
+        std::fs::write(dir.join(CORRECTIONS_FILE), pin("P-B3", "c4")).unwrap();
+        let stale = run(&dir, &QaOptions::default()).unwrap();
+        assert_eq!(stale.corrections.len(), 1);
+        assert!(
+            stale.corrections[0]
+                .to_string()
+                .starts_with("en/tie.txt:4:17: not applied: the source now reads `P-B4` here"),
+            "{}",
+            stale.corrections[0]
+        );
+        assert_eq!(stale.totals.corrected, 0);
+        assert_eq!(stale.exit_code(), 1);
+        assert!(stale.render().starts_with("1 corrections not applied:\n"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

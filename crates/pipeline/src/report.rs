@@ -37,6 +37,8 @@ pub struct PlyCounts {
     pub ambiguous: u64,
     /// Failing tokens (one per partial or failed game).
     pub failed: u64,
+    /// Chosen by a human (a corrections file).
+    pub corrected: u64,
 }
 
 /// A game that stopped early, located for a human.
@@ -154,6 +156,7 @@ impl Summary {
                 Repaired => c.repaired += 1,
                 Ambiguous => c.ambiguous += 1,
                 Failed => c.failed += 1,
+                Corrected => c.corrected += 1,
             }
         }
         self.plies += r.plies.len() as u64;

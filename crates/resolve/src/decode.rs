@@ -22,6 +22,9 @@ use crate::identity::Origins;
 use crate::san::{render, san_of, suffix_of};
 use crate::{Diagnostic, Game, Options, Ply, Status};
 
+mod pin;
+pub use pin::Pin;
+
 const NONE: u32 = u32::MAX;
 
 /// Cost of a move number far from its ply: a misnumbered line (`69.` for `59.`).
@@ -107,6 +110,8 @@ enum PassEnd {
 struct Decoder<'a> {
     game: &'a Game<'a>,
     opts: &'a Options,
+    /// Plies chosen by a human ([`pin`]).
+    pins: &'a [Pin],
     events: Vec<Event>,
     end: Option<Termination>,
     nodes: Vec<Node>,
@@ -261,6 +266,10 @@ impl<'a> Decoder<'a> {
         out.clear();
         let repairing = self.repair[tok];
         for st in states {
+            if let Some(pin) = pin::find(self.pins, tok) {
+                self.expand_pinned(st, tok, pin, &mut out);
+                continue;
+            }
             // A strict reading of a token with a printed destination needs only the moves
             // to that destination; the settle step then needs to know about other moves
             // only when the side to move is in check (mate or not).
@@ -477,7 +486,8 @@ impl<'a> Decoder<'a> {
                 }
                 Event::Unknown { tok, run } => {
                     let (passing, mut active) = split_skipping(states);
-                    if self.repair[tok] && !active.is_empty() {
+                    let pinned = pin::find(self.pins, tok).is_some();
+                    if (self.repair[tok] || pinned) && !active.is_empty() {
                         active = self.expand(&active, tok, Some(run));
                     }
                     active.extend(passing);
@@ -546,10 +556,19 @@ impl<'a> Decoder<'a> {
 
 /// Decodes a game: the cheapest complete reading, or the best reading up to the failure.
 pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
+    decode_pinned(game, opts, &[])
+}
+
+/// Decodes a game with some plies chosen by a human: each pinned token is read as its
+/// pinned move (status [`Status::Corrected`]) and the rest is decoded around it. A pin
+/// whose move is not legal where the search reaches it stops the game there (unless a
+/// repair before it makes it fit), with a diagnostic that says so.
+pub fn decode_pinned(game: &Game<'_>, opts: &Options, pins: &[Pin]) -> Decoded {
     let (events, end, unread) = main_line(game.text, game.tokens);
     let mut d = Decoder {
         game,
         opts,
+        pins,
         events,
         end,
         nodes: Vec::new(),
@@ -706,7 +725,10 @@ fn finish(
         alts.sort();
         alts.dedup();
         let unsettled = n.readings > 1 && n.ply < d.capped_at;
-        let status = if n.relax.is_repair() {
+        let pinned = pin::find(d.pins, n.tok as usize);
+        let status = if pinned.is_some() {
+            pin::STATUS
+        } else if n.relax.is_repair() {
             Status::Repaired
         } else if !alts.is_empty() || unsettled {
             Status::Ambiguous
@@ -715,7 +737,7 @@ fn finish(
         } else {
             Status::Inferred
         };
-        let mut notes: Vec<String> = Vec::new();
+        let mut notes: Vec<String> = pinned.map(pin::note).into_iter().collect();
         for w in if n.relax.0 == 0 {
             Vec::new()
         } else {
@@ -773,8 +795,13 @@ fn finish(
         });
     }
 
-    let failure = failed_tok
-        .map(|tok| crate::diagnose::diagnose(game, &best.pos, &best.origins, tok, plies.len()));
+    let failure = failed_tok.map(|tok| {
+        let mut f = crate::diagnose::diagnose(game, &best.pos, &best.origins, tok, plies.len());
+        if let Some(pin) = pin::find(d.pins, tok) {
+            pin::explain(pin, &mut f);
+        }
+        f
+    });
     Decoded {
         plies,
         failure,

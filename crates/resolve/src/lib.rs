@@ -8,6 +8,7 @@
 //! - [`candidates`] scores every legal move against a token's constraints;
 //! - [`decode()`] searches the whole game for the cheapest complete reading, settles
 //!   ambiguous tokens by the moves that follow, repairs damaged ones, and reports ties;
+//!   [`decode_pinned()`] does the same with some plies chosen by a human ([`Pin`]);
 //! - [`describe`] writes any legal move back in any dialect, for diagnostics and round trips.
 //!
 //! Each [`Ply`] carries its SAN, UCI, [`Status`], cost, source span, alternatives and note;
@@ -27,7 +28,7 @@ use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move};
 
-pub use decode::{Decoded, decode};
+pub use decode::{Decoded, Pin, decode, decode_pinned};
 pub use shakmaty;
 
 /// One game to decode.
@@ -75,6 +76,9 @@ pub enum Status {
     Ambiguous,
     /// The game stops here.
     Failed,
+    /// A human chose this move (a correction file's pin): the decoder read the rest of the
+    /// game around it.
+    Corrected,
 }
 
 impl Status {
@@ -86,10 +90,21 @@ impl Status {
             Status::Repaired => "repaired",
             Status::Ambiguous => "ambiguous",
             Status::Failed => "failed",
+            Status::Corrected => "corrected",
         }
     }
 
-    /// True for the statuses a human should look at.
+    /// Every status, in the order reports list them.
+    pub const ALL: [Status; 6] = [
+        Status::Exact,
+        Status::Inferred,
+        Status::Repaired,
+        Status::Ambiguous,
+        Status::Failed,
+        Status::Corrected,
+    ];
+
+    /// True for the statuses a human should look at (a corrected ply was looked at).
     pub fn is_flagged(self) -> bool {
         matches!(self, Status::Repaired | Status::Ambiguous | Status::Failed)
     }

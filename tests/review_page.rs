@@ -1,0 +1,575 @@
+//! The review page and the corrections loop (issue 12): the page lists every doubtful ply
+//! with a board and its readings, escapes the book's text, counts what `report.json`
+//! counts, and a reading chosen on it, saved the way the page saves it, is pinned by the
+//! next `transcribe --corrections` (and can unblock a game that stopped). The browser tests
+//! open the page in headless Chromium and skip with a notice where it is not installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use escriba_pipeline::corrections::{Correction, Corrections};
+
+use crate::cli_support::{TempDir, run};
+use crate::common::shared;
+
+/// A morsel of the book's text that would mark the page if it ever ran as a script.
+const INJECTED: &str =
+    "<script>document.documentElement.setAttribute('data-injected','1')</script>";
+
+/// Three games: a repaired ply (and a `<script>` in the text), a true tie, and a game that
+/// stops at `R-Q7` (the nearest reading, P-Q3, lets it go on).
+fn games() -> String {
+    format!(
+        "[Event \"Review {INJECTED}\"]\n[White \"Morphy\"]\n[Black \"Duke <b>of</b> Brunswick\"]\n\
+         [Notation \"en-descriptive\"]\n\n\
+         1. P-K4 P-K4 2. Kt-KB3 P-Q3 3. P-Q4 B-Kt5 4. PxP BxKt 5. QxB PxP\n\
+         6. B-QB4 Kt-KBS 7. Q-QKt3 Q-K2 8. Kt-B3 P-B3 {{{INJECTED}}} 9. B-KKt5 P-QKt4\n\n\
+         [White \"Tie\"]\n[Black \"Game\"]\n[Notation \"en-descriptive\"]\n\n\
+         1. P-K4 P-K4 2. P-B4\n\n\
+         [White \"Broken\"]\n[Black \"Game\"]\n[Notation \"en-descriptive\"]\n\n\
+         1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. R-Q7 Kt-B3 5. Kt-B3 P-Q3 6. Castles Castles\n"
+    )
+}
+
+/// One entry of the page: its id, status and readings (SAN by key).
+#[derive(Debug)]
+struct Entry {
+    id: String,
+    status: String,
+    readings: Vec<String>,
+    boards: usize,
+    svgs: usize,
+}
+
+/// The value of attribute `name` in the tag starting at `tag`.
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let head = &tag[..tag.find('>')?];
+    let at = head.find(&format!(" {name}=\""))? + name.len() + 3;
+    Some(&head[at..at + head[at..].find('"')?])
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&#x2f;", "/")
+        .replace("&amp;", "&")
+}
+
+/// The entries of a page (as written, or as the browser's DOM dump).
+fn entries(html: &str) -> Vec<Entry> {
+    html.match_indices("<article class=\"entry")
+        .map(|(at, _)| {
+            let body = &html[at..at + html[at..].find("</article>").expect("closed")];
+            let mut readings = Vec::new();
+            for (r, _) in body.match_indices("<tr class=\"reading-row") {
+                let row = &body[r..r + body[r..].find("</tr>").expect("row")];
+                let cells: Vec<&str> = row.split("<td").collect();
+                let san = cells.get(3).and_then(|c| {
+                    let c = &c[c.find('>')? + 1..];
+                    Some(unescape(&c[..c.find("</td>")?]))
+                });
+                readings.push(san.expect("a SAN cell"));
+            }
+            Entry {
+                id: attr(body, "id").expect("an id").to_owned(),
+                status: attr(body, "data-status").expect("a status").to_owned(),
+                readings,
+                boards: body.matches("data-board=\"").count(),
+                svgs: body.matches("<svg").count(),
+            }
+        })
+        .collect()
+}
+
+/// The count per status in the page's summary table.
+fn counts(html: &str) -> Vec<(String, u64)> {
+    html.match_indices("data-count=\"")
+        .map(|(at, m)| {
+            let rest = &html[at + m.len()..];
+            let status = &rest[..rest.find('"').unwrap()];
+            let n = &rest[rest.find('>').unwrap() + 1..rest.find('<').unwrap()];
+            (status.to_owned(), n.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The statuses of the plies of each game of a JSONL file, with SAN.
+fn plies(jsonl: &str) -> Vec<(String, Vec<(String, String)>)> {
+    jsonl
+        .lines()
+        .map(|l| {
+            let g: serde_json::Value = serde_json::from_str(l).unwrap();
+            let moves = g["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    (
+                        m["san"].as_str().unwrap().to_owned(),
+                        m["status"].as_str().unwrap().to_owned(),
+                    )
+                })
+                .collect();
+            (g["status"].as_str().unwrap().to_owned(), moves)
+        })
+        .collect()
+}
+
+/// Headless Chromium, where installed.
+fn chromium() -> Option<PathBuf> {
+    let found = std::env::var_os("ESCRIBA_CHROMIUM")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from))
+        .find(|p| p.exists());
+    if found.is_none() {
+        eprintln!("notice: no Chromium (/usr/bin/chromium); skipping this browser test");
+    }
+    found
+}
+
+/// Runs headless Chromium on `url` with `extra` arguments; returns its stdout, or `None`
+/// (with a notice) when the browser could not run at all.
+fn browse(browser: &Path, url: &str, extra: &[&str]) -> Option<String> {
+    let profile = TempDir::new("chromium-profile");
+    let out = TempDir::new("chromium-out");
+    let stdout = std::fs::File::create(out.path().join("stdout")).unwrap();
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            &format!("--user-data-dir={}", profile.path().display()),
+        ])
+        .args(extra)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let start = Instant::now();
+    loop {
+        if child.try_wait().ok()?.is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("Chromium did not finish with {url} in 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let dom = std::fs::read_to_string(out.path().join("stdout")).unwrap_or_default();
+    if !dom.contains("<html") && extra.contains(&"--dump-dom") {
+        eprintln!("notice: Chromium did not run here; skipping this browser test");
+        return None;
+    }
+    Some(dom)
+}
+
+fn file_url(p: &Path) -> String {
+    format!("file://{}", p.canonicalize().unwrap().display())
+}
+
+#[test]
+fn the_page_lists_every_doubtful_ply_with_boards_and_readings_and_shows_book_text_as_text() {
+    let dir = TempDir::new("review-page");
+    std::fs::write(dir.path().join("games.txt"), games()).unwrap();
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file("games.txt"),
+            "-o",
+            &dir.file("out.pgn"),
+            "--jsonl",
+            &dir.file("out.jsonl"),
+            "--report",
+            &dir.file("report.json"),
+            "--html",
+            &dir.file("review.html"),
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(1), "one game stops: {}", r.stderr);
+    let html = dir.read("review.html");
+    let e = entries(&html);
+    let statuses: Vec<&str> = e.iter().map(|e| e.status.as_str()).collect();
+    assert_eq!(statuses, ["repaired", "ambiguous", "failed"], "{e:#?}");
+    assert!(
+        e.iter()
+            .all(|e| e.boards == if e.status == "failed" { 1 } else { 2 })
+    );
+    assert!(e.iter().all(|e| !e.readings.is_empty()), "{e:#?}");
+    let mut tie = e[1].readings[..2].to_vec();
+    tie.sort();
+    assert_eq!(tie, ["c4", "f4"], "the chosen move, then the tie: {e:#?}");
+    assert_eq!(e[2].readings[0], "d3", "the nearest reading of `R-Q7`");
+    // The book's text is text: never a tag, and never the end of the data block.
+    assert!(!html.contains(INJECTED), "raw book markup in the page");
+    assert!(html.contains("&lt;script&gt;document.documentElement"));
+    assert!(html.contains("Duke &lt;b&gt;of&lt;&#x2f;b&gt; Brunswick"));
+    assert_eq!(
+        html.matches("</script>").count(),
+        2,
+        "the page's own two blocks"
+    );
+    // Offline: nothing is fetched from anywhere.
+    for remote in ["http://", "https://", "src=", "@import", "url("] {
+        let uses = html.matches(remote).count();
+        let allowed = usize::from(remote == "http://"); // the SVG namespace URI
+        assert_eq!(uses, allowed, "{remote}");
+    }
+    // Counts as report.json counts them.
+    let report: serde_json::Value = serde_json::from_str(&dir.read("report.json")).unwrap();
+    for (status, n) in counts(&html) {
+        assert_eq!(report["plies_by_status"][&status], n, "{status}");
+    }
+    // `escriba review` builds the same page from the JSONL alone.
+    let again = run(
+        &[
+            "review",
+            &dir.file("out.jsonl"),
+            "-o",
+            &dir.file("again.html"),
+        ],
+        None,
+    );
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    assert_eq!(dir.read("again.html"), html);
+    // Without its source, the page says so instead of quoting lines.
+    std::fs::remove_file(dir.path().join("games.txt")).unwrap();
+    let gone = run(
+        &[
+            "review",
+            &dir.file("out.jsonl"),
+            "-o",
+            &dir.file("gone.html"),
+        ],
+        None,
+    );
+    assert_eq!(gone.code, Some(0), "{}", gone.stderr);
+    let page = dir.read("gone.html");
+    assert!(page.contains("the file is no longer there"), "{page}");
+    assert!(!page.contains("<pre class=\"src\">"));
+    assert_eq!(entries(&page).len(), 3);
+}
+
+fn first_run(dir: &TempDir) -> Vec<Entry> {
+    std::fs::write(dir.path().join("games.txt"), games()).unwrap();
+    let r = crate::cli_support::escriba()
+        .current_dir(dir.path())
+        .args([
+            "transcribe",
+            "games.txt",
+            "-o",
+            "out.pgn",
+            "--html",
+            "review.html",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(r.status.code(), Some(1));
+    entries(&dir.read("review.html"))
+}
+
+#[test]
+fn a_correction_saved_as_the_page_saves_it_is_pinned_and_unblocks_a_failed_game() {
+    let dir = TempDir::new("review-roundtrip");
+    let e = first_run(&dir);
+    let (tie, failed) = (&e[1], &e[2]);
+    // The tie's other reading, and the stopped game's nearest reading.
+    let picked = [(tie, 2usize), (failed, 1usize)];
+    let html = dir.read("review.html");
+    let mut chosen = Vec::new();
+    for (entry, key) in picked {
+        let at = html.find(&format!("id=\"{}\"", entry.id)).unwrap();
+        let where_ = &html[at..];
+        let place = &where_[where_.find("<span class=\"where\">").unwrap() + 20..];
+        let place = &place[..place.find('<').unwrap()];
+        let mut parts = place.rsplitn(3, ':');
+        let column: usize = parts.next().unwrap().parse().unwrap();
+        let line: usize = parts.next().unwrap().parse().unwrap();
+        let token = where_[where_.find("<span class=\"book\">").unwrap() + 19..]
+            .split('<')
+            .next()
+            .unwrap()
+            .to_owned();
+        chosen.push(Correction {
+            source: "games.txt".into(),
+            line,
+            column,
+            token,
+            mv: entry.readings[key - 1].clone(),
+        });
+    }
+    std::fs::write(
+        dir.path().join("corrections.toml"),
+        Corrections::to_toml(&chosen),
+    )
+    .unwrap();
+    let out = crate::cli_support::escriba()
+        .current_dir(dir.path())
+        .args([
+            "transcribe",
+            "games.txt",
+            "-o",
+            "out2.pgn",
+            "--jsonl",
+            "out2.jsonl",
+            "--corrections",
+            "corrections.toml",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = plies(&dir.read("out2.jsonl"));
+    assert_eq!(
+        games[1].1[2],
+        (tie.readings[1].clone(), "corrected".to_owned())
+    );
+    assert_eq!(games[2].0, "complete", "the stopped game goes on");
+    assert_eq!(games[2].1[6], ("d3".to_owned(), "corrected".to_owned()));
+    assert_eq!(games[2].1.len(), 12);
+}
+
+#[test]
+fn a_correction_whose_token_was_edited_away_is_reported_with_its_place_and_not_applied() {
+    let dir = TempDir::new("review-stale");
+    std::fs::write(dir.path().join("games.txt"), games()).unwrap();
+    let c = Correction {
+        source: dir.file("games.txt"),
+        line: 13,
+        column: 17,
+        token: "P-B3".into(),
+        mv: "f4".into(),
+    };
+    std::fs::write(
+        dir.path().join("corrections.toml"),
+        Corrections::to_toml(std::slice::from_ref(&c)),
+    )
+    .unwrap();
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file("games.txt"),
+            "-o",
+            &dir.file("out.pgn"),
+            "--jsonl",
+            &dir.file("out.jsonl"),
+            "--corrections",
+            &dir.file("corrections.toml"),
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    let expected = format!(
+        "warning: correction {}:13:17: not applied: the source now reads `P-B4` here, not `P-B3` \
+         (was the text edited?) ({} entry 1)",
+        dir.file("games.txt"),
+        dir.file("corrections.toml")
+    );
+    assert!(r.stderr.contains(&expected), "{}", r.stderr);
+    let games = plies(&dir.read("out.jsonl"));
+    assert!(games[1].1.iter().all(|(_, s)| s != "corrected"));
+    // A correction at a place that is no move is reported after the run.
+    let c = Correction {
+        line: 13,
+        column: 1,
+        token: "1.".into(),
+        ..c
+    };
+    std::fs::write(
+        dir.path().join("corrections.toml"),
+        Corrections::to_toml(&[c]),
+    )
+    .unwrap();
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file("games.txt"),
+            "-o",
+            &dir.file("out.pgn"),
+            "--corrections",
+            &dir.file("corrections.toml"),
+        ],
+        None,
+    );
+    assert!(
+        r.stderr
+            .contains(":13:1: not applied: no game read `1.` there as a move"),
+        "{}",
+        r.stderr
+    );
+    // A malformed file is an error with its line, before anything is read.
+    std::fs::write(
+        dir.path().join("corrections.toml"),
+        "[[correction]]\nline = x\n",
+    )
+    .unwrap();
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file("games.txt"),
+            "--corrections",
+            &dir.file("corrections.toml"),
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("corrections.toml:2: "), "{}", r.stderr);
+}
+
+#[test]
+fn in_a_browser_the_page_draws_its_boards_runs_no_book_script_and_saves_the_chosen_corrections() {
+    let Some(browser) = chromium() else { return };
+    let dir = TempDir::new("review-browser");
+    let e = first_run(&dir);
+    let (tie, failed) = (&e[1], &e[2]);
+    let url = format!(
+        "{}#pick={}:2,{}:1",
+        file_url(&dir.path().join("review.html")),
+        tie.id,
+        failed.id
+    );
+    let Some(dom) = browse(
+        &browser,
+        &url,
+        &["--virtual-time-budget=10000", "--dump-dom"],
+    ) else {
+        return;
+    };
+    assert!(
+        dom.contains("data-review-ready=\"3\""),
+        "the script ran:\n{dom}"
+    );
+    assert!(
+        !dom.contains("data-injected=\""),
+        "a script from the book ran and set its attribute"
+    );
+    assert!(
+        dom.contains("setAttribute('data-injected','1')&lt;/script&gt;"),
+        "shown as text"
+    );
+    let rendered = entries(&dom);
+    assert_eq!(rendered.len(), 3);
+    for en in &rendered {
+        assert_eq!(en.svgs, en.boards, "every board drawn as SVG: {en:?}");
+        assert!(!en.readings.is_empty());
+    }
+    // 64 squares on each board, and the move as an arrow (on the stopped game's position,
+    // the reading chosen).
+    assert_eq!(dom.matches("<rect ").count(), 64 * 5);
+    assert_eq!(dom.matches("class=\"arrow\"").count(), 5);
+    // The corrections file the page offers, as the page wrote it.
+    let marker = "<pre id=\"corrections-toml\">";
+    let at = dom.find(marker).expect("the corrections block") + marker.len();
+    let toml = unescape(&dom[at..at + dom[at..].find("</pre>").unwrap()]);
+    assert_eq!(toml.matches("[[correction]]").count(), 2, "{toml}");
+    assert!(dom.contains("<span id=\"ncorr\">2</span>"));
+    std::fs::write(dir.path().join("corrections.toml"), &toml).unwrap();
+    let out = crate::cli_support::escriba()
+        .current_dir(dir.path())
+        .args([
+            "transcribe",
+            "games.txt",
+            "-o",
+            "out2.pgn",
+            "--jsonl",
+            "out2.jsonl",
+            "--corrections",
+            "corrections.toml",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{toml}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = plies(&dir.read("out2.jsonl"));
+    assert_eq!(
+        games[1].1[2],
+        (tie.readings[1].clone(), "corrected".to_owned())
+    );
+    assert_eq!(games[2].0, "complete", "the stopped game goes on");
+    assert_eq!(games[2].1[6], ("d3".to_owned(), "corrected".to_owned()));
+}
+
+#[test]
+fn on_each_shared_book_the_page_lists_every_flagged_ply_with_a_board_and_counts_as_the_report() {
+    for book in [
+        "corpus/books/chess-fundamentals.txt",
+        "corpus/books/blue-book-part1.txt",
+    ] {
+        let Some(path) = shared(book) else { return };
+        let dir = TempDir::new("review-book");
+        let r = run(
+            &[
+                "transcribe",
+                "--book",
+                path.to_str().unwrap(),
+                "-o",
+                &dir.file("out.pgn"),
+                "--report",
+                &dir.file("report.json"),
+                "--html",
+                &dir.file("review.html"),
+                "-q",
+            ],
+            None,
+        );
+        assert!(matches!(r.code, Some(0 | 1)), "{}", r.stderr);
+        let html = dir.read("review.html");
+        let report: serde_json::Value = serde_json::from_str(&dir.read("report.json")).unwrap();
+        let by = &report["plies_by_status"];
+        let e = entries(&html);
+        for status in ["repaired", "ambiguous", "failed", "inferred", "corrected"] {
+            let listed = e.iter().filter(|e| e.status == status).count() as u64;
+            assert_eq!(by[status], listed, "{book}: {status} entries");
+        }
+        for (status, n) in counts(&html) {
+            assert_eq!(by[&status], n, "{book}: {status} count");
+        }
+        assert!(html.contains(&format!(
+            "{} games, {} plies",
+            report["games"], report["plies"]
+        )));
+        for en in &e {
+            let boards = if en.status == "failed" { 1 } else { 2 };
+            assert_eq!(en.boards, boards, "{book}: {en:?}");
+            // (A game stopped at unreadable text, or after mate, has no reading to offer.)
+            assert!(
+                en.status == "failed" || !en.readings.is_empty(),
+                "{book}: {en:?}"
+            );
+            let mut distinct = en.readings.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(
+                distinct.len(),
+                en.readings.len(),
+                "{book}: one row per move: {en:?}"
+            );
+        }
+        assert!(
+            !html.contains("the source no longer reads"),
+            "every token is quoted at its place"
+        );
+    }
+}
