@@ -602,3 +602,38 @@ Negras: N. N.        Blancas: Capablanca
     );
     assert!(g.flagged > 0, "the game says it is in doubt");
 }
+
+#[test]
+fn a_diagram_settles_the_ambiguous_move_before_it() {
+    // `2. P-B4` is c4 or f4, and nothing later in the moves tells them apart; the diagram
+    // under it does, whichever of the two it shows.
+    let game = |board: &str| {
+        format!("GAME 6.\n\n 1. P-K4     P-K4\n 2. P-B4     P-Q3\n\n{board}\n 3. Kt-QB3   Kt-KB3\n")
+    };
+    // The board after 2...P-Q3, with White's pawns as the fourth and second ranks show.
+    let board = |fourth: &str, second: &str| {
+        format!(
+            "r n b q k b n r\np p p * * p p p\n* * * p * * * *\n* * * * p * * *\n{fourth}\n\
+             * * * * * * * *\n{second}\nR N B Q K B N R"
+        )
+    };
+    let c4 = board("* * P * P * * *", "P P * P * P P P");
+    let f4 = board("* * * * P P * *", "P P P P * * P P");
+    for (diagram, san) in [(c4, "c4"), (f4, "f4")] {
+        let g = &book(&game(&diagram))[0];
+        assert_eq!(g.status, GameStatus::Complete, "{:?}", g.failure);
+        let p = &g.plies[2];
+        assert_eq!(p.ply.san, san, "{diagram}");
+        assert_eq!(p.ply.status, Status::Inferred, "{:?}", p.ply);
+        assert!(
+            p.ply
+                .note
+                .as_deref()
+                .unwrap_or("")
+                .contains("diagram at line 6"),
+            "{:?}",
+            p.ply.note
+        );
+        assert_eq!(g.flagged, 0, "{:?}", g.plies);
+    }
+}

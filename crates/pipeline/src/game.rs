@@ -457,6 +457,20 @@ struct Fixes<'a> {
     map: LineMap,
 }
 
+impl<'a> Fixes<'a> {
+    /// The corrections `list`, matched in `reading` (whose text starts at `first_line`).
+    fn new(list: &'a [&'a Correction], reading: &Reading<'_>, first_line: usize) -> Fixes<'a> {
+        let map = if list.is_empty() {
+            LineMap::new("", 1)
+        } else if reading.numbers.is_empty() {
+            LineMap::new(reading.text, first_line)
+        } else {
+            LineMap::with_numbers(reading.text, reading.numbers.to_vec())
+        };
+        Fixes { list, map }
+    }
+}
+
 fn try_dialect(
     dialect: Dialect,
     order: usize,
@@ -1017,16 +1031,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     // The best attempt of each reading.
     let mut attempts: Vec<Option<Attempt>> = Vec::with_capacity(readings.len());
     for reading in &readings {
-        let fixes = Fixes {
-            list: &fixes,
-            map: if fixes.is_empty() {
-                LineMap::new("", 1)
-            } else if reading.numbers.is_empty() {
-                LineMap::new(reading.text, seg.movetext_line)
-            } else {
-                LineMap::with_numbers(reading.text, reading.numbers.to_vec())
-            },
-        };
+        let fixes = Fixes::new(&fixes, reading, seg.movetext_line);
         let mut best: Option<Attempt> = None;
         for &d in &reading.dialects {
             let order = Dialect::ALL
@@ -1068,7 +1073,23 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             .iter()
             .flatten()
             .all(|a| a.complete() && a.flagged() == 0);
-    let best = attempts[r].take().expect("chosen above");
+    let mut best = attempts[r].take().expect("chosen above");
+    // The diagrams inside a book game settle the ambiguous plies before them.
+    if let Some(b) = book
+        && readings[r].role.is_none()
+        && !b.checkpoints.is_empty()
+    {
+        let reading = &readings[r];
+        let fixes = Fixes::new(&fixes, reading, seg.movetext_line);
+        let pins = pins_of(&fixes, reading.text, &best.tokens);
+        let game = Game {
+            text: reading.text,
+            tokens: &best.tokens,
+            dialect: best.dialect,
+            start: reading.start.clone(),
+        };
+        checks::settle_by_diagrams(&mut best.decoded, &game, &pins, &opts, &b.checkpoints);
+    }
     let other = if check {
         attempts.iter_mut().find_map(Option::take)
     } else {

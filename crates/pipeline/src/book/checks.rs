@@ -1,8 +1,9 @@
 //! Checks of a decoded book game against what the book prints besides its moves: a
-//! second notation beside the first, and diagrams inside the game.
+//! second notation beside the first, and diagrams inside the game (which also settle
+//! the ambiguous moves before them).
 
-use escriba_resolve::shakmaty::{Chess, Position, Square};
-use escriba_resolve::{Ply, Status};
+use escriba_resolve::shakmaty::{Board, Chess, Position, Square};
+use escriba_resolve::{Decoded, Game, Options, Pin, Ply, Status, decode_pinned};
 
 use super::Checkpoint;
 use crate::game::PlyRecord;
@@ -79,5 +80,83 @@ pub fn diagrams(
             differ.join(", ")
         );
         flag(&mut plies[k - 1], note);
+    }
+}
+
+/// The board after the plies printed before byte `at`.
+fn board_at(plies: &[Ply], start: &Chess, at: usize) -> Board {
+    let mut pos = start.clone();
+    for p in plies.iter().take_while(|p| (p.span.start as usize) < at) {
+        pos.play_unchecked(p.mv);
+    }
+    pos.board().clone()
+}
+
+/// Lets the diagrams inside a game settle the ambiguous plies before them. A reading of
+/// an ambiguous ply whose replay does not reach the next diagram's position is no
+/// reading: when only the chosen reading reaches it, the ply is settled (`inferred`, with
+/// a note that says by which diagram); when the chosen reading misses the diagram and
+/// exactly one other reading meets it, that reading is taken instead. `pins` are the
+/// game's corrections, kept in every new decode.
+pub fn settle_by_diagrams(
+    decoded: &mut Decoded,
+    game: &Game<'_>,
+    pins: &[Pin],
+    opts: &Options,
+    checkpoints: &[Checkpoint],
+) {
+    let mut i = 0;
+    while i < decoded.plies.len() {
+        let p = &decoded.plies[i];
+        let at = p.span.start as usize;
+        let next = checkpoints.iter().find(|c| c.at > at);
+        let (Some(c), true) = (
+            next,
+            p.status == Status::Ambiguous && !p.alternatives.is_empty(),
+        ) else {
+            i += 1;
+            continue;
+        };
+        // A reading reaches the diagram when it does not stop before it.
+        let reaches = |d: &Decoded| {
+            d.failure
+                .as_ref()
+                .is_none_or(|f| f.span.start as usize >= c.at)
+        };
+        if !reaches(decoded) {
+            i += 1;
+            continue;
+        }
+        let chosen_meets = board_at(&decoded.plies, &game.start, c.at) == c.board;
+        let token = p.token;
+        let mut meeting: Vec<Decoded> = Vec::new();
+        for alt in p.alternatives.clone() {
+            let mut with = pins.to_vec();
+            with.push(Pin { token, mv: alt });
+            let d = decode_pinned(game, opts, &with);
+            if reaches(&d) && board_at(&d.plies, &game.start, c.at) == c.board {
+                meeting.push(d);
+            }
+        }
+        let note = format!("settled by the diagram at line {}", c.line);
+        match (chosen_meets, meeting.len()) {
+            (true, 0) => {
+                let p = &mut decoded.plies[i];
+                p.status = Status::Inferred;
+                p.alternatives.clear();
+                p.note = Some(note);
+            }
+            (false, 1) => {
+                let mut d = meeting.pop().expect("one reading");
+                if let Some(q) = d.plies.iter_mut().find(|q| q.token == token) {
+                    q.status = Status::Inferred;
+                    q.alternatives.clear();
+                    q.note = Some(note);
+                }
+                *decoded = d;
+            }
+            _ => {}
+        }
+        i += 1;
     }
 }
