@@ -99,6 +99,65 @@ pub fn damage(
     None
 }
 
+/// The costs of the repair model, in one table: every figure is a negative log-likelihood,
+/// in half-nats (cost = 2 × −ln p, rounded), of one event against reading the token as
+/// printed. Costs add along a game, so the cheapest reading is the likeliest one.
+///
+/// Where the figures come from:
+/// - *model*: the damage model above (each of its 13 kinds is drawn about equally often,
+///   p ≈ 1/13, cost 5; a damaged token at the corpus's rate, about 2% of plies, p ≈ 1/50,
+///   cost 8), as the corruption test and the bench apply it;
+/// - *corpus*: the damaged texts typed in `corpus/` (`[ExpectedFlags]`), about 40 repairs;
+/// - *books*: the two shared books, where conventions (bare files, positional wings)
+///   are common and real damage rare.
+pub mod cost {
+    /// A wing prefix read by position rather than origin (books: common, p ≈ 0.6).
+    pub const POSITIONAL: u32 = 1;
+    /// A bare file (`R-K`) read on a rank other than the first (books: p ≈ 0.4).
+    pub const BARE_FILE: u32 = 2;
+    /// Near-tie margin: readings closer than this (p within a factor e) are not told apart.
+    pub const NEAR_TIE: u32 = 2;
+    /// An e.p. mark on a move that is not en passant (corpus: marks stray, p ≈ 0.05).
+    pub const EN_PASSANT: u32 = 6;
+    /// A lost capture sign, an origin that does not fit, a swapped wing: damage of the
+    /// model that leaves a readable token (model: p ≈ 1/13 × 1/2 for two fitting readings).
+    pub const LOST_MARK: u32 = 8;
+    /// A capture sign with nothing captured, the wrong captured man, promotion piece or
+    /// castling side (corpus: p ≈ 1/150; not in the model).
+    pub const WRONG_DETAIL: u32 = 10;
+    /// The wrong piece letter (model: `B-`→`R-`, p ≈ 1/13 spread over the moves that
+    /// fit: p ≈ 1/400).
+    pub const WRONG_PIECE: u32 = 12;
+    /// The wrong destination file or rank with no glyph confusion to explain it (not in
+    /// the model: the glyph confusions `3`/`8`, `1`/`l`, `5`/`S` are the readings' EDIT;
+    /// corpus and books: rarer than a wrong book). Dearer than stopping: never taken alone,
+    /// only named among the nearest readings of a game that stops.
+    pub const WRONG_SQUARE: u32 = 26;
+    /// One glyph confusion of the OCR table (`l`/`1`, `S`/`5`, `B`/`8`, `3`/`8`): the
+    /// model's commonest kind (p ≈ 1/13 × 1/2).
+    pub const EDIT: u32 = 4;
+    /// A spaced-out or split token squeezed together (`0- 0-0`; model: `-`→`- `).
+    pub const SQUEEZE: u32 = 2;
+    /// A lower-case piece letter (`bc4+`; corpus: p ≈ 1/20 of algebraic repairs).
+    pub const RECASE: u32 = 3;
+    /// An unreadable character read as a rank digit (`KBS`; model: a lost or garbled
+    /// digit, p ≈ 1/20 over the eight digits).
+    pub const DIGIT: u32 = 6;
+    /// A stray character dropped: no kind of the model adds a character, and the books
+    /// show few (p ≈ 1/1000).
+    pub const DROP: u32 = 14;
+    /// A move read without its origin square (`e4-e4`; corpus).
+    pub const NO_ORIGIN: u32 = 6;
+    /// Rewriting a token that reads as a legal move as printed, on top of its repair: the
+    /// damage must have made one legal move of another (model: p ≈ 1/150 of damaged plies
+    /// in compact English, fewer elsewhere).
+    pub const LEGAL_REWRITE: u32 = 10;
+    /// Stopping the game at a dead end: the damage is of a kind outside the model, or
+    /// the book is wrong (books and corpus: about 1 token in 10^5, cost 23, rounded up).
+    /// A repair path dearer than this is not taken.
+    pub const STOP: u32 = 24;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,7 +13,7 @@ use crate::parse_move;
 pub struct Reading {
     /// The move read.
     pub mv: Move,
-    /// What the repair costs (higher is less likely).
+    /// What the repair costs (higher is less likely; see [`crate::damage::cost`]).
     pub cost: u32,
     /// The repaired text.
     pub text: String,
@@ -59,16 +59,8 @@ const CONFUSIONS: [(&str, &str); 36] = [
     ("m", "rn"),
 ];
 
-/// Cost of one character-level repair.
-const EDIT: u32 = 4;
-/// Cost of re-casing a lower-case piece letter (`bc4+` for `Bc4+`).
-const RECASE: u32 = 3;
-/// Cost of reading an unreadable character as a rank digit.
-const DIGIT: u32 = 6;
-/// Cost of dropping a stray character.
-const DROP: u32 = 5;
-/// Cost of reading a token without its origin square (`e4-e4` for `e4`).
-const NO_ORIGIN: u32 = 6;
+// The costs, from the one table of the repair model.
+use crate::damage::cost::{DIGIT, DROP, EDIT, NO_ORIGIN, RECASE, SQUEEZE};
 
 fn push(out: &mut Vec<Reading>, literal: Option<&Move>, dialect: Dialect, text: String, cost: u32) {
     let Ok(mv) = parse_move(dialect, &text) else {
@@ -100,7 +92,7 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     // Joined or spaced-out text: `0- 0-0`.
     let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if squeezed != text {
-        push(&mut out, literal, dialect, squeezed, EDIT / 2);
+        push(&mut out, literal, dialect, squeezed, SQUEEZE);
     }
     // One confusion at one place.
     for (seen, meant) in CONFUSIONS {

@@ -90,12 +90,13 @@ struct GameJson<'a> {
     issues: &'a [Issue],
     tokens: TokenCounts,
     beam_capped: bool,
+    search_capped: bool,
     failure: &'a Option<Failure>,
 }
 
 /// The JSON object of one game:
 /// `{source, game, line, status, notation, result, encoding, tags, moves, flagged, issues,
-/// tokens, beam_capped, failure}`. `moves` holds the `plies.csv` fields per ply plus
+/// tokens, beam_capped, search_capped, failure}`. `moves` holds the `plies.csv` fields per ply plus
 /// `alternatives` and `nag`; `issues` the warnings that did not stop the game; `tokens`
 /// where its move tokens went (`moves`, `comments`, `skipped`); `failure` the location,
 /// the message and the resolver's diagnostic (FEN, legal moves, nearest readings), or `null`.
@@ -114,6 +115,7 @@ pub fn game_line(r: &GameResult) -> String {
         issues: &r.issues,
         tokens: r.tokens,
         beam_capped: r.beam_capped,
+        search_capped: r.search_capped,
         failure: &r.failure,
     };
     let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");

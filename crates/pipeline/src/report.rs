@@ -101,6 +101,8 @@ pub struct Summary {
     pub failed: u64,
     /// Games whose decoder beam dropped live readings.
     pub beam_capped: u64,
+    /// Games whose repair search ran out of its node budget (they stop there, partial).
+    pub search_capped: u64,
     /// Where the move tokens of every game's movetext ended up: read as moves, kept in
     /// comments, skipped (every skipped or commented token is flagged on its game).
     pub tokens: TokenCounts,
@@ -167,6 +169,7 @@ impl Summary {
         self.warnings += r.issues.len() as u64;
         self.flagged += r.flagged as u64;
         self.beam_capped += u64::from(r.beam_capped);
+        self.search_capped += u64::from(r.search_capped);
         let d = r.dialect.map_or("none", |d| d.id());
         *self.dialects.entry(d.to_owned()).or_default() += 1;
         if let Some(f) = &r.failure {

@@ -5,6 +5,7 @@
 //! constraint rules the move out; in repair mode one constraint may be broken, at a cost,
 //! and the move is flagged as repaired. Check and mate marks are evidence, weighed apart.
 
+use escriba_notation::damage::cost;
 use escriba_notation::{CastleSide, CheckMark, Man, Move as Token, MoveKind, PieceMove, Place};
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Role, Square};
 
@@ -103,18 +104,25 @@ impl Relax {
 /// Readings whose costs differ by no more than this differ only by soft conventions (a
 /// wing prefix read by position, an unmarked check, a bare file read on another rank):
 /// when both complete the game, the ply is ambiguous.
-pub const NEAR_TIE: u32 = 2;
+pub const NEAR_TIE: u32 = cost::NEAR_TIE;
 
-/// The cost of each relaxation, in the decoder's units.
+/// The cost of stopping a game at a dead end (see [`cost::STOP`]).
+pub const STOP_COST: u32 = cost::STOP;
+
+/// The cost of each relaxation: a negative log-likelihood from the one table of the repair
+/// model, [`escriba_notation::damage::cost`], which says where each figure comes from.
 fn relax_cost(bit: u32) -> u32 {
     match bit {
-        Relax::POSITIONAL => 1,
+        Relax::POSITIONAL => cost::POSITIONAL,
         Relax::DEFAULT_QUEEN => 0,
-        Relax::BARE_FILE => 2,
-        Relax::EN_PASSANT => 6,
-        Relax::LOST_CAPTURE | Relax::ORIGIN | Relax::WING => 8,
-        Relax::EXTRA_CAPTURE | Relax::CAPTURED | Relax::PROMOTION | Relax::CASTLE => 10,
-        _ => 12,
+        Relax::BARE_FILE => cost::BARE_FILE,
+        Relax::EN_PASSANT => cost::EN_PASSANT,
+        Relax::LOST_CAPTURE | Relax::ORIGIN | Relax::WING => cost::LOST_MARK,
+        Relax::EXTRA_CAPTURE | Relax::CAPTURED | Relax::PROMOTION | Relax::CASTLE => {
+            cost::WRONG_DETAIL
+        }
+        Relax::ROLE => cost::WRONG_PIECE,
+        _ => cost::WRONG_SQUARE,
     }
 }
 
@@ -306,6 +314,9 @@ fn piece_cost(ctx: &Ctx<'_>, p: &PieceMove, en_passant_mark: bool, m: Move) -> O
                 return None;
             }
         }
+        // A capture sign whose victim is the only destination printed (`QxQ`) cannot be
+        // dropped: nothing of the move would be left but its piece.
+        (Some(_), None) if p.to.is_none() => return None,
         (Some(_), None) => {
             if !acc.violate(Relax::EXTRA_CAPTURE) {
                 return None;

@@ -1,15 +1,28 @@
 //! The whole-game decoder: a beam search over plies for the cheapest complete reading.
 //!
 //! Pass one is strict: every token must fit a legal move as printed. A token with several
-//! readings branches, and later moves settle it. When no reading can go on, the decoder
-//! opens a repair window over the last few moves and searches again, now allowing one
-//! repair per token (a relaxed constraint or a repaired reading of the text). Windows grow
-//! until the game completes or a token cannot be read at all; the game then stops there.
+//! readings branches, and later moves settle it. When no reading can go on (a dead end),
+//! the decoder repairs, in this order, and keeps the first that lets the game go on:
+//!
+//! 1. **the dead-end token itself** (with any unread text just before it): one repair per
+//!    token, a relaxed constraint or a repaired reading of the text;
+//! 2. **a reach-back**: the moves before it, in a window that doubles from
+//!    [`REPAIR_WINDOW`] up to [`REACH_CAP`] moves, with the dead-end token held to its
+//!    printed reading: an earlier ply that read as printed is rewritten only when that lets
+//!    the token the game stopped at read as printed too;
+//! 3. **stopping**: the game ends there as `partial`, with the nearest readings.
+//!
+//! A repair costlier than [`STOP`] is never taken: stopping is the likelier reading then.
+//! Each attempt resumes from the last checkpoint of the beam before its window (every
+//! [`CHECKPOINT`] events), so the work per dead end does not grow with the game, and a
+//! per-game budget in nodes expanded ([`budget`]) caps the whole repair search: when it runs
+//! out, the game stops there with a note that the search was capped. Text that is mostly not
+//! movetext (most of its tokens unread) is never decoded with repairs.
 //! Complete paths that tie at the lowest cost are reported as ambiguous, never hidden.
 
 use std::collections::HashMap;
 
-use escriba_notation::readings::readings;
+use escriba_notation::readings::{Reading, readings};
 use escriba_notation::{CheckMark, Move as Token, Span, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
@@ -28,12 +41,27 @@ const NONE: u32 = u32::MAX;
 const MISNUMBERED: u32 = 1;
 /// States costlier than the best by more than this are dropped.
 const PRUNE_MARGIN: u32 = 40;
-/// How many move tokens before a dead end the repair window reaches back.
+/// How many move tokens before a dead end the first reach-back window covers.
 const REPAIR_WINDOW: usize = 8;
+/// The widest reach-back window, in move tokens (windows double up to it).
+const REACH_CAP: usize = 32;
 /// How many following tokens unread text may be joined with.
 const MAX_JOIN: usize = 3;
-/// How many times the decoder widens its repair windows before it gives up.
-const MAX_PASSES: usize = 12;
+/// The beam is kept every this many events, for repair attempts to resume from.
+const CHECKPOINT: usize = 16;
+/// The cost of stopping a game at a dead end: a repair path dearer than this is not taken.
+/// See [`crate::candidates::COSTS`] for the scale (twice the negative log-likelihood).
+pub const STOP: u32 = crate::candidates::STOP_COST;
+/// Rewriting a token that reads as printed, on top of its repair's cost.
+const LEGAL_REWRITE: u32 = escriba_notation::damage::cost::LEGAL_REWRITE;
+
+/// The per-game budget of the repair search, in nodes expanded: a floor, and so many nodes
+/// per move token (a clean decode expands about one node per ply and reading).
+pub fn budget(move_tokens: usize) -> usize {
+    const FLOOR: usize = 4096;
+    const PER_MOVE: usize = 24;
+    FLOOR.saturating_add(PER_MOVE.saturating_mul(move_tokens))
+}
 
 /// One event of the main line.
 #[derive(Debug, Clone, Copy)]
@@ -99,6 +127,11 @@ enum PassEnd {
         tok: usize,
         before: Vec<State>,
     },
+    /// The node budget ran out before `event`.
+    Capped {
+        tok: usize,
+        before: Vec<State>,
+    },
 }
 
 struct Decoder<'a> {
@@ -120,6 +153,16 @@ struct Decoder<'a> {
     /// The last ply at which the beam dropped live readings (0: never).
     capped_at: u32,
     capped: bool,
+    /// Beams kept before some events: (event index, states), in event order.
+    checkpoints: Vec<(usize, Vec<State>)>,
+    /// Repaired readings of each token's text (and of its joins), computed once.
+    reading_cache: HashMap<usize, std::rc::Rc<Vec<(Reading, u32)>>>,
+    /// Some repair is open: the node budget applies.
+    repairing: bool,
+    /// Nodes that may be expanded in all (see [`budget`]).
+    budget: usize,
+    /// The budget ran out.
+    search_capped: bool,
 }
 
 /// The result of decoding one game.
@@ -135,6 +178,11 @@ pub struct Decoded {
     pub cost: u32,
     /// The beam had to drop live readings somewhere in the game.
     pub beam_capped: bool,
+    /// The repair search ran out of its budget: the game stops where it ran out.
+    pub search_capped: bool,
+    /// Nodes expanded in all (every reading of every token tried in every state kept): a
+    /// measure of the work, independent of the clock.
+    pub nodes_expanded: usize,
     /// Main-line tokens that were not read as moves, results or structure.
     pub unread: Vec<usize>,
     /// The position after the last ply.
@@ -251,6 +299,31 @@ impl<'a> Decoder<'a> {
         candidates_into(&ctx, token, legal, out);
     }
 
+    /// The repaired readings of token `tok`'s text, and of its joins with the `run` tokens
+    /// after it (each with the last token joined, or NONE), computed once per token.
+    fn repaired_readings(&mut self, tok: usize, run: usize) -> std::rc::Rc<Vec<(Reading, u32)>> {
+        if let Some(r) = self.reading_cache.get(&tok) {
+            return r.clone();
+        }
+        let mut out: Vec<(Reading, u32)> = readings(self.game.dialect, self.text(tok))
+            .into_iter()
+            .map(|r| (r, NONE))
+            .collect();
+        // Joined with the tokens after it; the readings squeeze spaces out.
+        for k in 1..=run {
+            let end = self.game.tokens[tok + k].span.end as usize;
+            let joined = &self.game.text[self.game.tokens[tok].span.start as usize..end];
+            out.extend(
+                readings(self.game.dialect, joined)
+                    .into_iter()
+                    .map(|r| (r, (tok + k) as u32)),
+            );
+        }
+        let out = std::rc::Rc::new(out);
+        self.reading_cache.insert(tok, out.clone());
+        out
+    }
+
     /// Expands every state by a move token (`tok`), or by the readings of unread text.
     fn expand(&mut self, states: &[State], tok: usize, unknown_run: Option<usize>) -> Vec<State> {
         // The beam's buffers go back and forth between plies instead of being allocated.
@@ -292,33 +365,34 @@ impl<'a> Decoder<'a> {
                 found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
             }
             if repairing {
-                let mut texts: Vec<(String, u32)> = vec![(self.text(tok).to_owned(), NONE)];
-                // Joined with the tokens after it; the readings squeeze spaces out.
-                for k in 1..=unknown_run.unwrap_or(0) {
-                    let end = self.game.tokens[tok + k].span.end as usize;
-                    let joined = &self.game.text[self.game.tokens[tok].span.start as usize..end];
-                    texts.push((joined.to_owned(), (tok + k) as u32));
-                }
-                for (text, joined) in texts {
-                    for r in readings(self.game.dialect, &text) {
-                        if literal.as_ref() == Some(&r.mv) {
-                            continue;
-                        }
-                        let idx = self.texts.len() as u32;
-                        let mut used = false;
-                        cands.clear();
-                        self.read(st, legal, &r.mv, 0, &mut cands);
-                        for mut c in cands.drain(..) {
-                            c.cost += r.cost;
-                            c.relax.0 |= Relax::READING;
-                            found.push((c, idx, joined, r.mv.check));
-                            used = true;
-                        }
-                        if used {
-                            self.texts.push(r.text);
-                        }
+                let cached = self.repaired_readings(tok, unknown_run.unwrap_or(0));
+                for (r, joined) in cached.iter() {
+                    if literal.as_ref() == Some(&r.mv) {
+                        continue;
+                    }
+                    let idx = self.texts.len() as u32;
+                    let mut used = false;
+                    cands.clear();
+                    self.read(st, legal, &r.mv, 0, &mut cands);
+                    for mut c in cands.drain(..) {
+                        c.cost += r.cost;
+                        c.relax.0 |= Relax::READING;
+                        found.push((c, idx, *joined, r.mv.check));
+                        used = true;
+                    }
+                    if used {
+                        self.texts.push(r.text.clone());
                     }
                 }
+                // Rewriting a token that reads as a legal move as printed is the least likely
+                // event of all; a repair dearer than stopping is no reading.
+                let as_printed = found.iter().any(|(c, ..)| !c.relax.is_repair());
+                for (c, ..) in found.iter_mut() {
+                    if as_printed && c.relax.is_repair() {
+                        c.cost += LEGAL_REWRITE;
+                    }
+                }
+                found.retain(|(c, ..)| !c.relax.is_repair() || c.cost <= STOP);
             }
             if unknown_run.is_some() {
                 // Unread text may be junk: passing over it costs nothing.
@@ -420,14 +494,26 @@ impl<'a> Decoder<'a> {
         kept
     }
 
-    fn pass(&mut self) -> PassEnd {
-        self.nodes.clear();
-        self.ties.clear();
-        self.texts.clear();
-        self.capped = false;
-        self.capped_at = 0;
-        let mut states = vec![self.initial()];
-        for ei in 0..self.events.len() {
+    /// The token of event `ei`.
+    fn event_tok(&self, ei: usize) -> usize {
+        match self.events[ei] {
+            Event::Move(t) | Event::Unknown { tok: t, .. } | Event::Number { tok: t, .. } => t,
+        }
+    }
+
+    /// Decodes from event `from` on, from the beam `states` before it, keeping a
+    /// checkpoint of the beam every [`CHECKPOINT`] events.
+    fn run(&mut self, from: usize, mut states: Vec<State>) -> PassEnd {
+        for ei in from..self.events.len() {
+            if ei.is_multiple_of(CHECKPOINT) {
+                self.checkpoints.push((ei, states.clone()));
+            }
+            if self.repairing && self.nodes.len() > self.budget {
+                return PassEnd::Capped {
+                    tok: self.event_tok(ei),
+                    before: states,
+                };
+            }
             match self.events[ei] {
                 Event::Number { number, black, tok } => {
                     // Half-moves since the standard start: `12.` is 22 (White) or 23 (Black).
@@ -497,40 +583,74 @@ impl<'a> Decoder<'a> {
         PassEnd::Complete(states)
     }
 
-    /// Opens a repair window over the move tokens before event `ei`: the last
-    /// [`REPAIR_WINDOW`] moves, or twice as many as the last window when that one is open
-    /// already, back to the start. False when the whole game is open already.
-    fn widen(&mut self, ei: usize) -> bool {
-        let mut reach = REPAIR_WINDOW;
-        loop {
-            let mut opened = false;
-            let mut moves = 0;
-            let mut at_start = true;
-            for e in self.events[..=ei].iter().rev() {
-                let tok = match *e {
-                    Event::Move(t) => {
-                        moves += 1;
-                        t
+    /// Resumes decoding at the last checkpoint at or before event `ei` (the checkpoints
+    /// after it are dropped: the run keeps them again).
+    fn resume(&mut self, ei: usize) -> PassEnd {
+        let at = self
+            .checkpoints
+            .iter()
+            .rposition(|(e, _)| *e <= ei)
+            .expect("event 0 is a checkpoint");
+        let (from, states) = self.checkpoints[at].clone();
+        self.checkpoints.truncate(at);
+        self.run(from, states)
+    }
+
+    /// The events of the local repair at a dead end at event `ei`: the dead-end token and
+    /// the unread text since the move before it (or that move too, when the dead end is a
+    /// move number with nothing unread before it). Returns the first event of the window.
+    fn open_local(&mut self, ei: usize) -> (usize, bool) {
+        let mut first = ei;
+        let mut opened = false;
+        let mut has_text = matches!(self.events[ei], Event::Move(_));
+        let mut e = ei;
+        while e > 0 {
+            e -= 1;
+            match self.events[e] {
+                Event::Move(_) => {
+                    if !has_text {
+                        first = e;
                     }
-                    Event::Unknown { tok, .. } | Event::Number { tok, .. } => tok,
-                };
-                if moves > reach {
-                    at_start = false;
                     break;
                 }
-                if !self.repair[tok] {
-                    self.repair[tok] = true;
-                    opened = true;
+                Event::Unknown { .. } => {
+                    has_text = true;
+                    first = e;
+                }
+                Event::Number { .. } => {}
+            }
+        }
+        for e in first..=ei {
+            let tok = self.event_tok(e);
+            if !self.repair[tok] {
+                self.repair[tok] = true;
+                opened = true;
+            }
+        }
+        (first, opened)
+    }
+
+    /// Opens a reach-back window of `reach` move tokens before event `before` (exclusive).
+    /// Returns the window's first event, or None when it opens nothing new.
+    fn open_reach(&mut self, before: usize, reach: usize) -> Option<usize> {
+        let mut moves = 0;
+        let mut first = before;
+        let mut opened = false;
+        for e in (0..before).rev() {
+            if matches!(self.events[e], Event::Move(_)) {
+                moves += 1;
+                if moves > reach {
+                    break;
                 }
             }
-            if opened {
-                return true;
+            first = e;
+            let tok = self.event_tok(e);
+            if !self.repair[tok] {
+                self.repair[tok] = true;
+                opened = true;
             }
-            if at_start {
-                return false;
-            }
-            reach *= 2;
         }
+        opened.then_some(first)
     }
 }
 
@@ -550,21 +670,76 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         cands: Vec::new(),
         found: Vec::new(),
         capped_at: 0,
+        checkpoints: Vec::new(),
+        reading_cache: HashMap::new(),
+        repairing: false,
+        budget: 0,
+        search_capped: false,
         ply_offset: (game.start.fullmoves().get() - 1)
             .saturating_mul(2)
             .saturating_add(u32::from(game.start.turn() == Color::Black)),
         capped: false,
     };
-    let mut passes = 0;
+    // Text whose tokens mostly do not read as moves is no movetext to repair.
+    let moves = d
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Move(_)))
+        .count();
+    let unread_events = d.events.len()
+        - moves
+        - d.events
+            .iter()
+            .filter(|e| matches!(e, Event::Number { .. }))
+            .count();
+    let repair = opts.repair && unread_events <= moves;
+    d.budget = budget(moves);
+    let mut end = d.run(0, vec![d.initial()]);
     loop {
-        passes += 1;
-        match d.pass() {
+        let (event, tok, before) = match end {
             PassEnd::Complete(states) => return finish(&mut d, states, None, unread),
-            PassEnd::DeadEnd { event, tok, before } => {
-                if !opts.repair || passes >= MAX_PASSES || !d.widen(event) {
-                    return finish(&mut d, before, Some(tok), unread);
+            PassEnd::Capped { tok, before } => {
+                d.search_capped = true;
+                return finish(&mut d, before, Some(tok), unread);
+            }
+            PassEnd::DeadEnd { event, tok, before } => (event, tok, before),
+        };
+        if !repair {
+            return finish(&mut d, before, Some(tok), unread);
+        }
+        d.repairing = true;
+        // 1. The dead-end token itself.
+        let (first, opened) = d.open_local(event);
+        if opened {
+            end = d.resume(first);
+            if !matches!(&end, PassEnd::DeadEnd { event: e, .. } if *e <= event) {
+                continue;
+            }
+        }
+        // 2. Reach back, with the dead-end token held to its printed reading.
+        let held = d.repair[tok];
+        d.repair[tok] = false;
+        let mut reach = REPAIR_WINDOW;
+        let mut went_on = None;
+        while reach <= REACH_CAP {
+            if let Some(from) = d.open_reach(first, reach) {
+                let e = d.resume(from);
+                if !matches!(&e, PassEnd::DeadEnd { event: at, .. } if *at <= event) {
+                    went_on = Some(e);
+                    break;
+                }
+                if matches!(e, PassEnd::Capped { .. }) {
+                    went_on = Some(e);
+                    break;
                 }
             }
+            reach *= 2;
+        }
+        d.repair[tok] = held;
+        match went_on {
+            Some(e) => end = e,
+            // 3. Stop: the beam as it stood before the dead end, read as printed.
+            None => return finish(&mut d, before, Some(tok), unread),
         }
     }
 }
@@ -687,9 +862,12 @@ fn finish(
         alts.sort();
         alts.dedup();
         let unsettled = n.readings > 1 && n.ply < d.capped_at;
-        let status = if n.relax.is_repair() {
+        // A repair with near-ties is no repair: the ply is ambiguous, with the others listed.
+        let status = if !alts.is_empty() {
+            Status::Ambiguous
+        } else if n.relax.is_repair() {
             Status::Repaired
-        } else if !alts.is_empty() || unsettled {
+        } else if unsettled {
             Status::Ambiguous
         } else if n.readings <= 1 {
             Status::Exact
@@ -754,14 +932,25 @@ fn finish(
         });
     }
 
-    let failure = failed_tok
+    let mut failure = failed_tok
         .map(|tok| crate::diagnose::diagnose(game, &best.pos, &best.origins, tok, plies.len()));
+    if d.search_capped
+        && let Some(f) = &mut failure
+    {
+        f.message = format!(
+            "the repair search was capped ({} nodes expanded) before `{}`: the game stops here",
+            d.nodes.len(),
+            f.text
+        );
+    }
     Decoded {
         plies,
         failure,
         termination: d.end,
         cost: best.cost,
         beam_capped: d.capped,
+        search_capped: d.search_capped,
+        nodes_expanded: d.nodes.len(),
         unread,
         final_position: best.pos,
     }
