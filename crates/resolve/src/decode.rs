@@ -129,6 +129,7 @@ enum PassEnd {
     },
     /// The node budget ran out before `event`.
     Capped {
+        event: usize,
         tok: usize,
         before: Vec<State>,
     },
@@ -510,6 +511,7 @@ impl<'a> Decoder<'a> {
             }
             if self.repairing && self.nodes.len() > self.budget {
                 return PassEnd::Capped {
+                    event: ei,
                     tok: self.event_tok(ei),
                     before: states,
                 };
@@ -693,12 +695,12 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
             .filter(|e| matches!(e, Event::Number { .. }))
             .count();
     let repair = opts.repair && unread_events <= moves;
-    d.budget = budget(moves);
+    d.budget = opts.node_budget.unwrap_or_else(|| budget(moves));
     let mut end = d.run(0, vec![d.initial()]);
     loop {
         let (event, tok, before) = match end {
             PassEnd::Complete(states) => return finish(&mut d, states, None, unread),
-            PassEnd::Capped { tok, before } => {
+            PassEnd::Capped { tok, before, .. } => {
                 d.search_capped = true;
                 return finish(&mut d, before, Some(tok), unread);
             }
@@ -708,35 +710,45 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
             return finish(&mut d, before, Some(tok), unread);
         }
         d.repairing = true;
+        // An attempt goes on when it gets past the dead end; one that ran out of budget
+        // before it stops the game at the dead end, as it stood.
+        let went_past = |e: &PassEnd| match e {
+            PassEnd::Complete(_) => true,
+            PassEnd::DeadEnd { event: at, .. } | PassEnd::Capped { event: at, .. } => *at > event,
+        };
+        let capped_before =
+            |e: &PassEnd| matches!(e, PassEnd::Capped { event: at, .. } if *at <= event);
         // 1. The dead-end token itself.
         let (first, opened) = d.open_local(event);
+        let mut attempt = None;
         if opened {
-            end = d.resume(first);
-            if !matches!(&end, PassEnd::DeadEnd { event: e, .. } if *e <= event) {
-                continue;
+            let e = d.resume(first);
+            if went_past(&e) || capped_before(&e) {
+                attempt = Some(e);
             }
         }
         // 2. Reach back, with the dead-end token held to its printed reading.
-        let held = d.repair[tok];
-        d.repair[tok] = false;
-        let mut reach = REPAIR_WINDOW;
-        let mut went_on = None;
-        while reach <= REACH_CAP {
-            if let Some(from) = d.open_reach(first, reach) {
-                let e = d.resume(from);
-                if !matches!(&e, PassEnd::DeadEnd { event: at, .. } if *at <= event) {
-                    went_on = Some(e);
-                    break;
+        if attempt.is_none() {
+            let held = d.repair[tok];
+            d.repair[tok] = false;
+            let mut reach = REPAIR_WINDOW;
+            while reach <= REACH_CAP {
+                if let Some(from) = d.open_reach(first, reach) {
+                    let e = d.resume(from);
+                    if went_past(&e) || capped_before(&e) {
+                        attempt = Some(e);
+                        break;
+                    }
                 }
-                if matches!(e, PassEnd::Capped { .. }) {
-                    went_on = Some(e);
-                    break;
-                }
+                reach *= 2;
             }
-            reach *= 2;
+            d.repair[tok] = held;
         }
-        d.repair[tok] = held;
-        match went_on {
+        match attempt {
+            Some(e) if capped_before(&e) => {
+                d.search_capped = true;
+                return finish(&mut d, before, Some(tok), unread);
+            }
             Some(e) => end = e,
             // 3. Stop: the beam as it stood before the dead end, read as printed.
             None => return finish(&mut d, before, Some(tok), unread),
@@ -978,11 +990,171 @@ pub fn token_span(game: &Game<'_>, tok: usize) -> Span {
 
 #[cfg(test)]
 mod tests {
-    use escriba_notation::{DescLang, Dialect};
+    use escriba_notation::{AlgLang, DescLang, Dialect, Style};
+    use shakmaty::{Chess, Position};
 
-    use crate::{Options, resolve, start_position};
+    use crate::{Options, Status, resolve, start_position};
 
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
+    const EN_ALG: Dialect = Dialect::Algebraic(AlgLang::En);
+
+    const RUY: &str = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. B-R4 Kt-B3";
+    const RUY_SAN: [&str; 8] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"];
+
+    /// The plies before the damaged one are the book's, read as printed; the damaged one
+    /// stops the game there (with the nearest readings) or is ambiguous with alternatives.
+    fn assert_stops_or_ambiguous(text: &str, dialect: Dialect, printed: &[&str]) {
+        let d = resolve(
+            text,
+            dialect,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        let n = printed.len();
+        assert!(d.plies.len() >= n, "{text}: {:?}", d.plies);
+        let sans: Vec<&str> = d.plies[..n].iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(
+            sans, printed,
+            "{text}: no ply before the damaged one changes"
+        );
+        assert!(
+            d.plies[..n].iter().all(|p| !p.status.is_flagged()),
+            "{text}: {:?}",
+            d.plies
+        );
+        match d.plies.get(n) {
+            None => {
+                let f = d.failure.expect("the game stops at the damaged token");
+                assert_eq!(f.ply, n, "{text}");
+                assert!(
+                    !f.nearest.is_empty(),
+                    "{text}: the nearest readings are listed"
+                );
+            }
+            Some(p) => {
+                assert_eq!(p.status, Status::Ambiguous, "{text}: {p:?}");
+                assert!(!p.alternatives.is_empty(), "{text}: {p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_repair_never_rewrites_a_move_the_book_printed_right_to_make_a_damaged_one_fit() {
+        for damaged in ["Q-KR8", "P-K8", "R-QR8"] {
+            let text = format!("{RUY} 5. {damaged} B-K2 6. Castles P-QKt4");
+            assert_stops_or_ambiguous(&text, EN, &RUY_SAN);
+        }
+        assert_stops_or_ambiguous("1. e4 e5 2. Ke3", EN_ALG, &["e4", "e5"]);
+    }
+
+    #[test]
+    fn a_capture_of_nothing_with_no_square_printed_is_no_repair_to_pick() {
+        // `QxQ`: no queen can take a queen, and the token names no square to go to.
+        let text = format!("{RUY} 5. QxQ B-K2 6. Castles P-QKt4");
+        assert_stops_or_ambiguous(&text, EN, &RUY_SAN);
+    }
+
+    #[test]
+    fn a_reach_back_is_taken_when_it_lets_the_dead_end_token_read_as_printed() {
+        // `P-QB4` reads (c4), but then `PxP` fits nothing; `P-KB4` (a swapped wing) lets
+        // `PxP` read as printed.
+        let d = resolve(
+            "1. P-QB4 P-K4 2. PxP",
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(d.failure.is_none(), "{:?}", d.failure);
+        let sans: Vec<&str> = d.plies.iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(sans, ["f4", "e5", "fxe5"]);
+        assert_eq!(d.plies[0].status, Status::Repaired);
+        assert!(!d.plies[2].status.is_flagged(), "{:?}", d.plies[2]);
+    }
+
+    /// A long random game from the standard position (xorshift, seeded).
+    fn long_game(seed: u64, plies: usize) -> Option<Vec<shakmaty::Move>> {
+        let mut x = seed | 1;
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        while moves.len() < plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                return None;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let m = legal[(x % legal.len() as u64) as usize];
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        Some(moves)
+    }
+
+    #[test]
+    fn a_long_game_that_fails_at_its_last_move_expands_a_bounded_multiple_of_a_clean_decode() {
+        let start = Chess::default();
+        let moves = (1..)
+            .find_map(|seed| long_game(seed, 300))
+            .expect("a 300-ply game");
+        let clean = crate::describe::write_game(&start, &moves, EN, Style::default()).unwrap();
+        let clean_nodes = resolve(&clean, EN, start.clone(), &Options::default()).nodes_expanded;
+        // The last move replaced by one that fits nothing there (`QxQ` with no queen to
+        // take, or `P-K8` where no pawn can go).
+        let cut = clean.rfind(' ').unwrap();
+        let last = ["QxQ", "P-K8", "KtxKt", "Castles"]
+            .into_iter()
+            .map(|bad| format!("{} {bad}", &clean[..cut]))
+            .map(|text| {
+                let d = resolve(&text, EN, start.clone(), &Options::default());
+                (text, d)
+            })
+            .find(|(_, d)| d.failure.is_some() && d.plies.len() == 299);
+        let (text, d) = last.expect("one of the bad tokens fails at the last move");
+        assert_eq!(d.plies.len(), 299, "{text}");
+        assert!(
+            d.nodes_expanded <= 8 * clean_nodes,
+            "{} nodes against {clean_nodes} for the clean game",
+            d.nodes_expanded
+        );
+    }
+
+    #[test]
+    fn a_repair_search_that_runs_out_of_budget_stops_at_the_dead_end_and_says_so() {
+        let text = format!("{RUY} 5. Castles B-K2 6. P-Q8 P-QKt4");
+        let opts = Options {
+            node_budget: Some(1),
+            ..Options::default()
+        };
+        let d = resolve(&text, EN, start_position(None, false).unwrap(), &opts);
+        assert!(d.search_capped);
+        let f = d.failure.expect("the game stops");
+        assert_eq!(f.text, "P-Q8");
+        assert!(f.message.contains("capped"), "{}", f.message);
+        assert_eq!(d.plies.len(), 10);
+        // With the default budget the same damage is repaired (`P-Q8` read as `P-Q3`).
+        let d = resolve(
+            &text,
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(!d.search_capped);
+        assert!(d.failure.is_none(), "{:?}", d.failure);
+    }
+
+    #[test]
+    fn text_that_is_mostly_not_moves_is_not_repaired() {
+        let text = "P-K4 the game was then adjourned for lunch and resumed R-KS";
+        let d = resolve(
+            text,
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(d.plies.iter().all(|p| p.status != Status::Repaired));
+        assert_eq!(d.nodes_expanded, 1, "only the strict reading of P-K4");
+    }
 
     #[test]
     fn an_unreadable_move_is_the_failure_not_the_move_number_after_it() {

@@ -50,6 +50,9 @@ pub struct Options {
     pub beam: usize,
     /// Try repairs when no reading as printed can go on.
     pub repair: bool,
+    /// The repair search's budget in nodes expanded per game; `None`: [`decode::budget`] of
+    /// the game's move tokens.
+    pub node_budget: Option<usize>,
 }
 
 impl Default for Options {
@@ -57,6 +60,7 @@ impl Default for Options {
         Options {
             beam: 64,
             repair: true,
+            node_budget: None,
         }
     }
 }
