@@ -108,10 +108,21 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         let fixed: String = first.to_uppercase().chain(text.chars().skip(1)).collect();
         push(&mut out, literal, dialect, fixed, RECASE);
     }
-    // An unreadable token: one character may be any rank digit (`KBS` for `KB3`).
+    // An unreadable token: one character may be any rank digit (`KBS` for `KB3`,
+    // `B's Sth.` for `B's 5th.`), where a digit can stand: at the end of a word or
+    // before an ordinal suffix, not inside a word (`Kt`, `takes`).
     if literal.is_none() {
         for (at, c) in text.char_indices() {
             if c.is_ascii_digit() || !c.is_alphanumeric() {
+                continue;
+            }
+            let after = &text[at + c.len_utf8()..];
+            let ordinal = ["th", "st", "nd", "rd", "d"].iter().any(|o| {
+                after
+                    .strip_prefix(o)
+                    .is_some_and(|r| !r.starts_with(char::is_alphabetic))
+            });
+            if after.starts_with(char::is_lowercase) && !ordinal {
                 continue;
             }
             for d in '1'..='8' {

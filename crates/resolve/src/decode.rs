@@ -39,8 +39,9 @@ const NONE: u32 = u32::MAX;
 
 /// Cost of a move number far from its ply: a misnumbered line (`69.` for `59.`).
 const MISNUMBERED: u32 = 1;
-/// States costlier than the best by more than this are dropped.
-const PRUNE_MARGIN: u32 = 40;
+/// States costlier than the best by more than this are dropped: a path dearer than the best
+/// by more than stopping costs is no reading worth following.
+const PRUNE_MARGIN: u32 = STOP;
 /// How many move tokens before a dead end the first reach-back window covers.
 const REPAIR_WINDOW: usize = 8;
 /// The widest reach-back window, in move tokens (windows double up to it).
@@ -58,8 +59,8 @@ const LEGAL_REWRITE: u32 = escriba_notation::damage::cost::LEGAL_REWRITE;
 /// The per-game budget of the repair search, in nodes expanded: a floor, and so many nodes
 /// per move token (a clean decode expands about one node per ply and reading).
 pub fn budget(move_tokens: usize) -> usize {
-    const FLOOR: usize = 4096;
-    const PER_MOVE: usize = 24;
+    const FLOOR: usize = 2048;
+    const PER_MOVE: usize = 12;
     FLOOR.saturating_add(PER_MOVE.saturating_mul(move_tokens))
 }
 
