@@ -882,7 +882,7 @@ fn finish(
             Status::Repaired
         } else if unsettled {
             Status::Ambiguous
-        } else if n.readings <= 1 {
+        } else if n.readings <= 1 && !n.relax.is_unprinted() {
             Status::Exact
         } else {
             Status::Inferred
@@ -905,7 +905,7 @@ fn finish(
                 n.readings
             ));
         }
-        if status == Status::Inferred {
+        if status == Status::Inferred && n.readings > 1 {
             notes.push(format!(
                 "{} readings; settled by the moves that follow",
                 n.readings
