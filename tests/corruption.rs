@@ -208,6 +208,14 @@ fn check_illegal_damage(name: &str, dialect: Dialect, style: Style, seed: u64, s
         t.damaged > 100,
         "the test must damage enough plies to mean something"
     );
+    if strict {
+        // Target 0: a repair never rewrites a ply printed right.
+        assert!(
+            t.collateral.is_empty(),
+            "collateral plies:\n{}",
+            t.collateral.join("\n")
+        );
+    }
     if !strict {
         for line in t.silent.iter().take(10) {
             eprintln!("  silent: {line}");

@@ -152,6 +152,10 @@ pub mod cost {
     /// damage must have made one legal move of another (model: p ≈ 1/150 of damaged plies
     /// in compact English, fewer elsewhere).
     pub const LEGAL_REWRITE: u32 = 10;
+    /// Passing over unread text glued to the move before it on its line (`Q. to Q's th.`):
+    /// the model's lost digit leaves its ordinal behind (p ≈ 1/20 of such fragments are
+    /// junk rather than what is left of damage).
+    pub const STRAY: u32 = 6;
     /// Stopping the game at a dead end: the damage is of a kind outside the model, or
     /// the book is wrong (books and corpus: about 1 token in 10^5, cost 23, rounded up).
     /// A repair path dearer than this is not taken.

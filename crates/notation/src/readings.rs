@@ -131,6 +131,19 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
             }
         }
     }
+    // A lost rank digit that left its ordinal behind (`K's th.` for `K's 4th.`).
+    for suffix in ["th", "st", "nd", "rd", "d"] {
+        for (at, _) in text.match_indices(suffix) {
+            let after = &text[at + suffix.len()..];
+            if !text[..at].ends_with(' ') || after.starts_with(char::is_alphabetic) {
+                continue;
+            }
+            for d in '1'..='8' {
+                let fixed = format!("{}{d}{}", &text[..at], &text[at..]);
+                push(&mut out, literal, dialect, fixed, DIGIT);
+            }
+        }
+    }
     // A lost capture sign (`PP` for `PxP`, `BKt` for `BxKt`).
     for (at, c) in text.char_indices().skip(1) {
         let before = text[..at].chars().next_back().unwrap_or(' ');
@@ -167,4 +180,30 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     }
     out.sort_by_key(|r| r.cost);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::DescLang;
+
+    const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+    #[test]
+    fn a_lost_rank_digit_that_left_its_ordinal_is_read_back() {
+        let r = readings(EN, "Q. to Q's th.");
+        assert!(r.iter().any(|r| r.text == "Q. to Q's 8th."), "{r:?}");
+        assert!(
+            r.iter().any(|r| r.text == "Q. to Q's 3th."),
+            "every digit: {r:?}"
+        );
+    }
+
+    #[test]
+    fn an_unreadable_character_is_a_digit_only_where_a_digit_can_stand() {
+        let r = readings(EN, "Kt-KBS");
+        assert!(r.iter().any(|r| r.text == "Kt-KB3"), "{r:?}");
+        // Not inside `Kt`: `K3-KBS` is no reading to try.
+        assert!(!r.iter().any(|r| r.text.starts_with("K3")), "{r:?}");
+    }
 }

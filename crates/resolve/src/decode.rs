@@ -53,6 +53,8 @@ const CHECKPOINT: usize = 16;
 /// The cost of stopping a game at a dead end: a repair path dearer than this is not taken.
 /// See [`crate::candidates::COSTS`] for the scale (twice the negative log-likelihood).
 pub const STOP: u32 = crate::candidates::STOP_COST;
+/// Passing over unread text glued to the move before it.
+const STRAY: u32 = escriba_notation::damage::cost::STRAY;
 /// Rewriting a token that reads as printed, on top of its repair's cost.
 const LEGAL_REWRITE: u32 = escriba_notation::damage::cost::LEGAL_REWRITE;
 
@@ -146,6 +148,9 @@ struct Decoder<'a> {
     texts: Vec<String>,
     /// Token indices in which repairs are allowed.
     repair: Vec<bool>,
+    /// Unread tokens glued to the move token before them on its line (`Q. to Q's` `th.`):
+    /// what is left of a damaged move, read with it.
+    glued: Vec<bool>,
     /// Buffers reused from ply to ply.
     spare: Vec<State>,
     cands: Vec<Candidate>,
@@ -367,7 +372,10 @@ impl<'a> Decoder<'a> {
                 found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
             }
             if repairing {
-                let cached = self.repaired_readings(tok, unknown_run.unwrap_or(0));
+                let run = unknown_run.unwrap_or_else(|| {
+                    usize::from(self.glued.get(tok + 1).copied().unwrap_or(false))
+                });
+                let cached = self.repaired_readings(tok, run);
                 for (r, joined) in cached.iter() {
                     if literal.as_ref() == Some(&r.mv) {
                         continue;
@@ -389,28 +397,39 @@ impl<'a> Decoder<'a> {
                 // Rewriting a token that reads as a legal move as printed is the least likely
                 // event of all; a repair dearer than stopping is no reading.
                 let as_printed = found.iter().any(|(c, ..)| !c.relax.is_repair());
-                for (c, ..) in found.iter_mut() {
-                    if as_printed && c.relax.is_repair() {
+                for (c, _, joined, _) in found.iter_mut() {
+                    // Reading the glued text with the move is no rewrite of what it printed.
+                    if as_printed && c.relax.is_repair() && *joined == NONE {
                         c.cost += LEGAL_REWRITE;
                     }
                 }
                 found.retain(|(c, ..)| !c.relax.is_repair() || c.cost <= STOP);
             }
             if unknown_run.is_some() {
-                // Unread text may be junk: passing over it costs nothing.
-                out.push(st.clone());
+                // Unread text may be junk: passing over it costs nothing, unless it is glued
+                // to the move before it, and then likelier left over from damage to it.
+                let mut pass = st.clone();
+                if self.glued[tok] {
+                    pass.cost += STRAY;
+                }
+                out.push(pass);
             }
             self.cands = cands;
             if found.is_empty() {
                 self.found = found;
                 continue;
             }
-            // Keep the cheapest reading of each distinct move.
+            // Keep the cheapest reading of each distinct move (and of the text it reads: a
+            // move read with the text glued to it passes over that text, one read alone
+            // does not).
             if found.len() > 1 {
                 found.sort_by_key(|(c, ..)| c.cost);
                 let mut kept = 0;
                 for i in 0..found.len() {
-                    if !found[..kept].iter().any(|f| f.0.mv == found[i].0.mv) {
+                    if !found[..kept]
+                        .iter()
+                        .any(|f| f.0.mv == found[i].0.mv && f.2 == found[i].2)
+                    {
                         found.swap(kept, i);
                         kept += 1;
                     }
@@ -601,7 +620,9 @@ impl<'a> Decoder<'a> {
 
     /// The events of the local repair at a dead end at event `ei`: the dead-end token and
     /// the unread text since the move before it (or that move too, when the dead end is a
-    /// move number with nothing unread before it). Returns the first event of the window.
+    /// move number with nothing unread before it), and any unread text within the last
+    /// [`REPAIR_WINDOW`] moves. Returns the first event of the window, and whether it
+    /// opened any token not open already.
     fn open_local(&mut self, ei: usize) -> (usize, bool) {
         let mut first = ei;
         let mut opened = false;
@@ -628,6 +649,28 @@ impl<'a> Decoder<'a> {
             if !self.repair[tok] {
                 self.repair[tok] = true;
                 opened = true;
+            }
+        }
+        // Unread text a few moves back did not read as printed either: repairing it (`Q.
+        // tokes Kt.` joined and read `Q. takes Kt.`) rewrites nothing the book printed
+        // right, and may be what the moves since were misread for.
+        let mut moves = 0;
+        for e in (0..first).rev() {
+            match self.events[e] {
+                Event::Move(_) => {
+                    moves += 1;
+                    if moves > REPAIR_WINDOW {
+                        break;
+                    }
+                }
+                Event::Unknown { tok, .. } => {
+                    first = e;
+                    if !self.repair[tok] {
+                        self.repair[tok] = true;
+                        opened = true;
+                    }
+                }
+                Event::Number { .. } => {}
             }
         }
         (first, opened)
@@ -669,6 +712,7 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         ties: Vec::new(),
         texts: Vec::new(),
         repair: vec![false; game.tokens.len()],
+        glued: vec![false; game.tokens.len()],
         spare: Vec::new(),
         cands: Vec::new(),
         found: Vec::new(),
@@ -696,6 +740,23 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
             .filter(|e| matches!(e, Event::Number { .. }))
             .count();
     let repair = opts.repair && unread_events <= moves;
+    if repair {
+        // Text left unread right after a move, on its line, is read with the move from the
+        // start: `Q. to Q's th.` lost its digit, and `Q. to Q's` alone is no safe reading.
+        for ei in 1..d.events.len() {
+            if let (Event::Move(m), Event::Unknown { tok, .. }) = (d.events[ei - 1], d.events[ei])
+                && tok == m + 1
+                && d.game.text
+                    [d.game.tokens[m].span.end as usize..d.game.tokens[tok].span.start as usize]
+                    .chars()
+                    .all(|c| c == ' ' || c == '\t')
+            {
+                d.glued[tok] = true;
+                d.repair[m] = true;
+                d.repair[tok] = true;
+            }
+        }
+    }
     d.budget = opts.node_budget.unwrap_or_else(|| budget(moves));
     let mut end = d.run(0, vec![d.initial()]);
     loop {
