@@ -126,13 +126,14 @@ pub mod cost {
     /// castling side (corpus: p ≈ 1/150; not in the model).
     pub const WRONG_DETAIL: u32 = 10;
     /// The wrong piece letter (model: `B-`→`R-`, p ≈ 1/13 spread over the moves that
-    /// fit: p ≈ 1/400).
+    /// fit: p ≈ 1/400). From this cost on, a repair is taken only when later moves confirm
+    /// it.
     pub const WRONG_PIECE: u32 = 12;
     /// The wrong destination file or rank with no glyph confusion to explain it (not in
-    /// the model: the glyph confusions `3`/`8`, `1`/`l`, `5`/`S` are the readings' EDIT;
-    /// corpus and books: rarer than a wrong book). Dearer than stopping: never taken alone,
-    /// only named among the nearest readings of a game that stops.
-    pub const WRONG_SQUARE: u32 = 26;
+    /// the model, whose digit confusions are the readings' EDIT; books: a misprinted square,
+    /// `Q. to R's 3d.` for `Q. to K's 3d.` in the *Blue Book*, p ≈ 1/400). Like a wrong
+    /// piece letter, taken only when later moves confirm it (the decoder's CONFIRM_PLIES).
+    pub const WRONG_SQUARE: u32 = 20;
     /// One glyph confusion of the OCR table (`l`/`1`, `S`/`5`, `B`/`8`, `3`/`8`): the
     /// model's commonest kind (p ≈ 1/13 × 1/2).
     pub const EDIT: u32 = 4;

@@ -64,6 +64,9 @@ impl Relax {
     /// A capture printed without its capture sign where the notation allows it (`Nf3` for
     /// `Nxf3` in algebraic).
     pub const UNMARKED_CAPTURE: u32 = 1 << 22;
+    /// The repairs no glyph confusion explains: a wrong piece letter, file or rank. They are
+    /// tried last, and later moves must confirm them.
+    pub const UNEXPLAINED: u32 = Self::ROLE | Self::FILE | Self::RANK;
     /// Every repair bit.
     pub const REPAIR_MASK: u32 = ((1 << 18) - 1) & !((1 << 4) - 1);
     /// The convention bits that fill in what the token did not print.

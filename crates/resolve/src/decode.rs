@@ -4,13 +4,16 @@
 //! readings branches, and later moves settle it. When no reading can go on (a dead end),
 //! the decoder repairs, in this order, and keeps the first that lets the game go on:
 //!
-//! 1. **the dead-end token itself** (with any unread text just before it): one repair per
-//!    token, a relaxed constraint or a repaired reading of the text;
+//! 1. **the dead-end token itself** (with the unread text of the last few moves): one repair
+//!    per token that a glyph confusion explains (a repaired reading of the text, a lost or
+//!    extra mark, a swapped wing);
 //! 2. **a reach-back**: the moves before it, in a window that doubles from
 //!    [`REPAIR_WINDOW`] up to [`REACH_CAP`] moves, with the dead-end token held to its
 //!    printed reading: an earlier ply that read as printed is rewritten only when that lets
 //!    the token the game stopped at read as printed too;
-//! 3. **stopping**: the game ends there as `partial`, with the nearest readings.
+//! 3. **the dead-end token** with any one repair up to the cost of stopping (a wrong piece
+//!    letter, file or rank), which at least [`CONFIRM_PLIES`] later plies must confirm;
+//! 4. **stopping**: the game ends there as `partial`, with the nearest readings.
 //!
 //! A repair costlier than [`STOP`] is never taken: stopping is the likelier reading then.
 //! Each attempt resumes from the last checkpoint of the beam before its window (every
@@ -53,6 +56,11 @@ const CHECKPOINT: usize = 16;
 /// The cost of stopping a game at a dead end: a repair path dearer than this is not taken.
 /// See [`crate::candidates::COSTS`] for the scale (twice the negative log-likelihood).
 pub const STOP: u32 = crate::candidates::STOP_COST;
+/// A repair this dear (no glyph confusion explains it) must be followed by this many plies
+/// read to be taken: otherwise nothing confirms it, and the game stops there.
+const CONFIRM_PLIES: usize = 3;
+/// The cost from which a repair needs later moves to confirm it.
+const UNCONFIRMED: u32 = escriba_notation::damage::cost::WRONG_PIECE;
 /// Passing over unread text glued to the move before it.
 const STRAY: u32 = escriba_notation::damage::cost::STRAY;
 /// Rewriting a token that reads as printed, on top of its repair's cost.
@@ -170,6 +178,10 @@ struct Decoder<'a> {
     budget: usize,
     /// The budget ran out.
     search_capped: bool,
+    /// A dead-end token repaired, for now, only with repairs a glyph confusion explains.
+    cheap_only: Option<usize>,
+    /// A reach-back is under way: only repairs a glyph confusion explains.
+    reaching: bool,
 }
 
 /// The result of decoding one game.
@@ -403,7 +415,17 @@ impl<'a> Decoder<'a> {
                         c.cost += LEGAL_REWRITE;
                     }
                 }
-                found.retain(|(c, ..)| !c.relax.is_repair() || c.cost <= STOP);
+                // First the repairs a glyph confusion explains, at the dead end and in a
+                // reach-back; the others (a wrong piece letter, file or rank) only at the
+                // dead end, last.
+                let dead_end = self.cheap_only == Some(tok);
+                let cheap = dead_end || self.reaching;
+                found.retain(|(c, ..)| {
+                    !c.relax.is_repair()
+                        || (c.cost <= STOP
+                            && !(cheap && c.relax.0 & Relax::UNEXPLAINED != 0)
+                            && !(dead_end && c.cost >= UNCONFIRMED))
+                });
             }
             if unknown_run.is_some() {
                 // Unread text may be junk: passing over it costs nothing, unless it is glued
@@ -722,6 +744,8 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         repairing: false,
         budget: 0,
         search_capped: false,
+        cheap_only: None,
+        reaching: false,
         ply_offset: (game.start.fullmoves().get() - 1)
             .saturating_mul(2)
             .saturating_add(u32::from(game.start.turn() == Color::Black)),
@@ -780,19 +804,22 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
         };
         let capped_before =
             |e: &PassEnd| matches!(e, PassEnd::Capped { event: at, .. } if *at <= event);
-        // 1. The dead-end token itself.
+        // 1. The dead-end token itself, with the repairs a glyph confusion explains.
         let (first, opened) = d.open_local(event);
         let mut attempt = None;
         if opened {
+            d.cheap_only = Some(tok);
             let e = d.resume(first);
+            d.cheap_only = None;
             if went_past(&e) || capped_before(&e) {
                 attempt = Some(e);
             }
         }
         // 2. Reach back, with the dead-end token held to its printed reading.
         if attempt.is_none() {
-            let held = d.repair[tok];
+            let opened_before = d.repair.clone();
             d.repair[tok] = false;
+            d.reaching = true;
             let mut reach = REPAIR_WINDOW;
             while reach <= REACH_CAP {
                 if let Some(from) = d.open_reach(first, reach) {
@@ -804,7 +831,21 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
                 }
                 reach *= 2;
             }
-            d.repair[tok] = held;
+            d.reaching = false;
+            if attempt.is_none() {
+                // Nothing came of it: the windows close again.
+                d.repair = opened_before;
+            } else {
+                d.repair[tok] = opened_before[tok];
+            }
+        }
+        // 3. The dead-end token with any repair up to the cost of stopping (a wrong piece
+        // letter, file or rank), which later moves must then confirm.
+        if attempt.is_none() && d.repair[tok] {
+            let e = d.resume(first);
+            if went_past(&e) || capped_before(&e) {
+                attempt = Some(e);
+            }
         }
         match attempt {
             Some(e) if capped_before(&e) => {
@@ -885,6 +926,33 @@ fn finish(
             best.origins = origins;
             failed_tok = Some(culprit);
         }
+    }
+    // A dear repair (no glyph confusion explains it: a wrong piece letter, file or rank)
+    // that no later move confirms is a guess: the game stops at it instead.
+    let mut unconfirmed = None;
+    if failed_tok.is_none()
+        && let Some(k) = chosen
+            .iter()
+            .rposition(|&id| d.nodes[id as usize].relax.0 & Relax::UNEXPLAINED != 0)
+        && chosen.len() - 1 - k < CONFIRM_PLIES
+    {
+        let n = d.nodes[chosen[k] as usize];
+        unconfirmed = Some(format!(
+            "{} ({})",
+            render(n.san, n.suffix),
+            n.relax.describe().join(", ")
+        ));
+        chosen.truncate(k);
+        let mut pos = d.game.start.clone();
+        let mut origins = Origins::new(pos.board());
+        for &id in &chosen {
+            let m = d.nodes[id as usize].mv;
+            origins.play(m);
+            pos.play_unchecked(m);
+        }
+        best.pos = pos;
+        best.origins = origins;
+        failed_tok = Some(n.tok as usize);
     }
     let mut alternatives: HashMap<u32, Vec<String>> = HashMap::new();
     let mut tie_pairs: Vec<(u32, u32)> = Vec::new();
@@ -1008,6 +1076,12 @@ fn finish(
 
     let mut failure = failed_tok
         .map(|tok| crate::diagnose::diagnose(game, &best.pos, &best.origins, tok, plies.len()));
+    if let (Some(repair), Some(f)) = (&unconfirmed, &mut failure) {
+        f.message = format!(
+            "`{}` fits no legal move as printed, and its nearest repair, {repair}, is confirmed by no later move: the game stops here",
+            f.text
+        );
+    }
     if d.search_capped
         && let Some(f) = &mut failure
     {
