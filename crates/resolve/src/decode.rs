@@ -1248,6 +1248,10 @@ mod tests {
             .find(|(_, d)| d.failure.is_some() && d.plies.len() == 299);
         let (text, d) = last.expect("one of the bad tokens fails at the last move");
         assert_eq!(d.plies.len(), 299, "{text}");
+        eprintln!(
+            "300 plies, failing at the last: {} nodes expanded; clean: {clean_nodes}",
+            d.nodes_expanded
+        );
         assert!(
             d.nodes_expanded <= 8 * clean_nodes,
             "{} nodes against {clean_nodes} for the clean game",
