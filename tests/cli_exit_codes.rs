@@ -1,5 +1,6 @@
 //! Every exit status of `escriba transcribe`, each from a real run: 0 when every game is
-//! complete; 1 when a game stops early; 1 under `--strict` when a ply is only flagged; 2
+//! complete; 1 when a game stops early; 1 under `--strict` when a ply is only flagged, and
+//! under `--strict=WHAT,...` only for the statuses named; 2
 //! for usage errors (unknown option, bad `--shard`) and I/O errors (missing input,
 //! unwritable output). The broken-pipe case (status 0) is in `cli_pipe`.
 
@@ -36,6 +37,41 @@ fn exit_1_when_a_game_stops_at_an_illegal_move() {
     let r = run(&["transcribe", "-q", "-"], Some(two.as_bytes()));
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.is_empty(), "-q: {}", r.stderr);
+}
+
+#[test]
+fn strict_with_a_list_fails_the_run_only_on_the_statuses_it_names() {
+    // One repaired ply (`e4-e4` for e2-e4), nothing ambiguous.
+    let damaged = "corpus/es-algebraic/ocr-damaged/mate-del-pastor.txt";
+    let code = |args: &[&str]| run(args, None).code;
+    assert_eq!(
+        code(&["transcribe", "-q", "--strict=ambiguous", damaged]),
+        Some(0)
+    );
+    assert_eq!(
+        code(&["transcribe", "-q", "--strict=repaired", damaged]),
+        Some(1)
+    );
+    assert_eq!(
+        code(&["transcribe", "-q", "--strict=ambiguous,repaired", damaged]),
+        Some(1)
+    );
+    // Scholar's mate reads whole, but `B-B4` prints no wing: inferred, which only
+    // `--strict=inferred` fails on.
+    let clean = "corpus/en-descriptive/compact/scholars-mate.txt";
+    assert_eq!(code(&["transcribe", "-q", "--strict", clean]), Some(0));
+    assert_eq!(
+        code(&["transcribe", "-q", "--strict=inferred", clean]),
+        Some(1)
+    );
+    assert_eq!(
+        code(&["transcribe", "-q", "--strict=warning", clean]),
+        Some(0)
+    );
+    // An unknown status is a usage error.
+    let bad = run(&["transcribe", "-q", "--strict=exact", clean], None);
+    assert_eq!(bad.code, Some(2));
+    assert!(bad.stderr.contains("--strict"), "{}", bad.stderr);
 }
 
 #[test]

@@ -18,17 +18,18 @@ const INJECTED: &str =
     "<script>document.documentElement.setAttribute('data-injected','1')</script>";
 
 /// Three games: a repaired ply (and a `<script>` in the text), a true tie, and a game that
-/// stops at `R-Q7` (the nearest reading, P-Q3, lets it go on).
+/// stops at `R-Q7` (the nearest reading, P-Q3, lets it go on). Every other move prints its
+/// wing, so that no ply is `inferred` (those are listed too, behind the filter).
 fn games() -> String {
     format!(
         "[Event \"Review {INJECTED}\"]\n[White \"Morphy\"]\n[Black \"Duke <b>of</b> Brunswick\"]\n\
          [Notation \"en-descriptive\"]\n\n\
-         1. P-K4 P-K4 2. Kt-KB3 P-Q3 3. P-Q4 B-Kt5 4. PxP BxKt 5. QxB PxP\n\
-         6. B-QB4 Kt-KBS 7. Q-QKt3 Q-K2 8. Kt-B3 P-B3 {{{INJECTED}}} 9. B-KKt5 P-QKt4\n\n\
+         1. P-K4 P-K4 2. Kt-KB3 P-Q3 3. P-Q4 B-KKt5 4. PxP BxKt 5. QxB PxP\n\
+         6. B-QB4 Kt-KBS 7. Q-QKt3 Q-K2 8. Kt-QB3 P-QB3 {{{INJECTED}}} 9. B-KKt5 P-QKt4\n\n\
          [White \"Tie\"]\n[Black \"Game\"]\n[Notation \"en-descriptive\"]\n\n\
          1. P-K4 P-K4 2. P-B4\n\n\
          [White \"Broken\"]\n[Black \"Game\"]\n[Notation \"en-descriptive\"]\n\n\
-         1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. R-Q7 Kt-B3 5. Kt-B3 P-Q3 6. Castles Castles\n"
+         1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-QB4 B-QB4 4. R-Q7 Kt-KB3 5. Kt-QB3 P-Q3 6. Castles Castles\n"
     )
 }
 

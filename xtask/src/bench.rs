@@ -1,6 +1,8 @@
 //! `cargo xtask bench`: escriba's descriptive→SAN throughput against pgn-extract's SAN→SAN,
-//! and escriba's speed-up from one job to two; book mode; the review page's size and ready
-//! time. Then the divan micro-benchmarks.
+//! and escriba's speed-up from one job to two; the same games with 2% of their plies damaged
+//! (the corruption test's model), on one core, against the clean ones; the slowest game's
+//! decode time, clean and damaged; book mode; the review page's size and ready time. Then
+//! the divan micro-benchmarks.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -9,7 +11,28 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use escriba_notation::{DescLang, Dialect};
 
-use crate::generate::{generate, style};
+use crate::generate::{BenchGame, generate_damaged, style};
+
+/// Damaged plies per thousand in the damaged bench text (issue 13: 2%).
+const DAMAGE_PER_MILLE: usize = 20;
+
+/// The slowest decode of one game, in process, over `games` (clean or damaged movetext).
+fn worst_game(games: &[BenchGame], dialect: Dialect, damaged: bool) -> (Duration, usize) {
+    let mut worst = (Duration::ZERO, 0);
+    for (i, g) in games.iter().enumerate() {
+        let text = if damaged { &g.damaged } else { &g.clean };
+        let start = escriba_resolve::start_position(None, false).expect("the standard start");
+        let t = Instant::now();
+        let d =
+            escriba_resolve::resolve(text, dialect, start, &escriba_resolve::Options::default());
+        let dt = t.elapsed();
+        std::hint::black_box(d);
+        if dt > worst.0 {
+            worst = (dt, i);
+        }
+    }
+    worst
+}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -199,7 +222,7 @@ fn per_sec(plies: usize, d: Duration) -> f64 {
 }
 
 /// Runs the benchmark.
-pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
+pub fn run(input: Option<PathBuf>, games: Option<usize>, no_micro: bool) -> Result<()> {
     let input =
         input.unwrap_or_else(|| root().join("../shared/corpus/bulk/lichess-2017-01-31.pgn"));
     let mut text =
@@ -254,9 +277,19 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
     let mut movetext_rates: Vec<(&str, f64)> = Vec::new();
     for (name, dialect, style_name) in cases {
         let file = dir.join(format!("{}-{style_name}.txt", dialect.id()));
+        let damaged_file = dir.join(format!("{}-{style_name}-damaged.txt", dialect.id()));
         let mut out = std::io::BufWriter::new(std::fs::File::create(&file)?);
-        let plies = generate(&text, dialect, style(style_name)?, &mut out)?;
-        drop(out);
+        let mut bad = std::io::BufWriter::new(std::fs::File::create(&damaged_file)?);
+        let bench_games = generate_damaged(
+            &text,
+            dialect,
+            style(style_name)?,
+            DAMAGE_PER_MILLE,
+            &mut out,
+            &mut bad,
+        )?;
+        drop((out, bad));
+        let plies: usize = bench_games.iter().map(|g| g.plies).sum();
         let run = |jobs: &'static str, file: &Path| {
             let file = file.to_owned();
             let escriba = escriba.clone();
@@ -278,6 +311,7 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
         };
         let t1 = time(3, run("1", &file))?;
         let t2 = time(3, run("2", &file))?;
+        let t_bad = time(3, run("1", &damaged_file))?;
         let bytes = std::fs::metadata(&file)?.len() as f64;
         movetext_rates.push((name, bytes / t1.as_secs_f64()));
         let ours = per_sec(plies, t1);
@@ -299,6 +333,23 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
             t_ref.as_secs_f64()
         );
         println!("  ratio escriba/pgn-extract (1 job): {:.2}", ours / theirs);
+        let bad_rate = per_sec(plies, t_bad);
+        println!(
+            "  damaged (2% of plies), 1 job: {:>5.0} plies/s ({:.3} s): {:.2}× the clean rate",
+            bad_rate,
+            t_bad.as_secs_f64(),
+            bad_rate / ours
+        );
+        for damaged in [false, true] {
+            let (dt, at) = worst_game(&bench_games, dialect, damaged);
+            println!(
+                "  slowest game, {}: game {} ({} plies), {:.2} ms",
+                if damaged { "damaged" } else { "clean" },
+                at + 1,
+                bench_games[at].plies,
+                dt.as_secs_f64() * 1e3
+            );
+        }
         println!(
             "  speed-up 1 → 2 jobs:   {:.2}×",
             t1.as_secs_f64() / t2.as_secs_f64()
@@ -308,6 +359,9 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
     books(&escriba, &dir, &movetext_rates)?;
     review_page(&escriba, &dir)?;
 
+    if no_micro {
+        return Ok(());
+    }
     eprintln!("divan micro-benchmarks…");
     let st = Command::new(env!("CARGO"))
         .args([

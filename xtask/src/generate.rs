@@ -51,6 +51,79 @@ pub fn generate(
     Ok(plies)
 }
 
+/// xorshift64*: the deterministic random source of the damaged bench text.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
+    }
+}
+
+/// One game's movetext, clean and damaged, for the bench.
+pub struct BenchGame {
+    /// The movetext as written.
+    pub clean: String,
+    /// The same with damaged tokens.
+    pub damaged: String,
+    /// Its plies.
+    pub plies: usize,
+}
+
+/// Writes every game of `pgn_text` in `dialect` twice, into `clean` and `damaged`: the second
+/// time with about `per_mille`/1000 of its move tokens damaged by the corruption test's model
+/// ([`escriba_notation::damage`]). Returns the games' movetexts.
+pub fn generate_damaged(
+    pgn_text: &str,
+    dialect: Dialect,
+    style: Style,
+    per_mille: usize,
+    clean: &mut impl Write,
+    damaged: &mut impl Write,
+) -> Result<Vec<BenchGame>> {
+    let start = Chess::default();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut out = Vec::new();
+    for g in pgn::read(pgn_text) {
+        let text =
+            write_game(&start, &g.moves, dialect, style).context("an illegal move in the input")?;
+        let spans: Vec<_> = escriba_notation::movetext::tokenize(dialect, &text)
+            .iter()
+            .filter(|t| matches!(t.kind, escriba_notation::TokenKind::Move(_)))
+            .map(|t| t.span)
+            .collect();
+        // Back to front, so that earlier spans stay valid.
+        let mut bad = text.clone();
+        for span in spans.iter().rev() {
+            if rng.below(1000) >= per_mille {
+                continue;
+            }
+            if let Some(d) =
+                escriba_notation::damage::damage(dialect, &bad[span.range()], &mut |n| rng.below(n))
+            {
+                bad.replace_range(span.range(), &d);
+            }
+        }
+        let write = |out: &mut dyn Write, text: &str| -> std::io::Result<()> {
+            for (k, v) in &g.tags {
+                writeln!(out, "[{k} \"{}\"]", v.replace('"', "\\\""))?;
+            }
+            writeln!(out, "\n{text} {}\n", g.result)
+        };
+        write(clean, &text)?;
+        write(damaged, &bad)?;
+        out.push(BenchGame {
+            clean: text,
+            damaged: bad,
+            plies: g.moves.len(),
+        });
+    }
+    Ok(out)
+}
+
 /// `cargo xtask gen --notation ID [--style S] IN.pgn [-o OUT]`.
 pub fn run(notation: &str, style_name: &str, input: &Path, output: Option<&Path>) -> Result<()> {
     let dialect: Dialect = notation.parse()?;

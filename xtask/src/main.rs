@@ -54,6 +54,9 @@ enum Cmd {
         /// Use only the first N games.
         #[arg(long)]
         games: Option<usize>,
+        /// Skip the divan micro-benchmarks at the end.
+        #[arg(long)]
+        no_micro: bool,
     },
 }
 
@@ -65,7 +68,11 @@ fn main() -> Result<()> {
             input,
             output,
         } => generate::run(&notation, &style, &input, output.as_deref()),
-        Cmd::Bench { input, games } => bench::run(input, games),
+        Cmd::Bench {
+            input,
+            games,
+            no_micro,
+        } => bench::run(input, games, no_micro),
         Cmd::Qa { raise_floor } => qa::run(raise_floor),
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! Exit codes, by subcommand (the README and `--help` say the same):
 //! - `transcribe`: 0 every game complete; 1 some game partial or failed (or, with
-//!   `--strict`, some ply or game flagged); 2 usage or I/O error. A closed stdout stops the
+//!   `--strict`, some ply or game flagged; `--strict=WHAT,...` names the statuses that
+//!   count); 2 usage or I/O error. A closed stdout stops the
 //!   run with 0 when stdout was the only output; with output files besides, the run goes on,
 //!   writes them, and exits as above.
 //! - `compare`: 0 everything right; 1 differences; 2 unusable input or I/O error.
@@ -45,7 +46,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     after_help = concat!(
         "Exit status:\n",
         "  transcribe   0 every game complete; 1 some game partial or failed (with\n",
-        "               --strict, also any flag or warning); 2 usage or I/O error\n",
+        "               --strict, also any flag or warning; --strict=WHAT,... chooses:\n",
+        "               inferred, repaired, ambiguous, warning, flagged); 2 usage or I/O\n",
+        "               error\n",
         "  compare      0 everything right; 1 differences; 2 unusable input or I/O error\n",
         "  qa           0 no change, every expectation holds; 1 otherwise;\n",
         "               2 nothing to check or I/O error\n",
@@ -64,9 +67,19 @@ enum Command {
     /// Transcribe games from book texts or PGN-like files into PGN, CSV, JSONL and a QA report.
     ///
     /// Exit status: 0 when every game is complete; 1 when some game stopped early (or,
-    /// with --strict, some ply or game is flagged); 2 on a usage or I/O error. When stdout
+    /// with --strict, some ply or game is flagged; --strict=inferred,repaired,ambiguous,warning
+    /// chooses which statuses count); 2 on a usage or I/O error. When stdout
     /// closes (`escriba … | head`), a run whose only output is stdout stops and exits 0; a
     /// run with output files goes on, writes them, and exits as above.
+    ///
+    /// Each ply gets a status: `exact` (the token as printed names this move and nothing
+    /// else), `inferred` (conventions or later moves filled in what the token left open: a
+    /// bare file, an omitted wing, a wing read by position, an unmarked capture), `repaired`
+    /// (the token was changed: a misprint or OCR damage, cheaper than stopping),
+    /// `ambiguous` (readings tie, as printed or repaired: the others are listed), `failed`
+    /// (the game stops there, with the nearest readings; also when the repair search ran
+    /// out of its budget). A repair never rewrites an earlier move that read as printed
+    /// unless that lets the move the game stopped at read as printed too.
     Transcribe(Box<TranscribeArgs>),
     /// Measure a transcription's accuracy against an independent reference PGN, by position.
     ///
@@ -197,11 +210,21 @@ struct TranscribeArgs {
     #[arg(short, long)]
     quiet: bool,
 
-    /// Exit with status 1 when any ply is flagged (repaired or ambiguous) or any game
-    /// carries a warning (text skipped or kept in a comment), not only when a game stops
-    /// early.
-    #[arg(long)]
-    strict: bool,
+    /// Exit with status 1 not only when a game stops early but also on what WHAT names:
+    /// `inferred` (a convention or later moves filled in what a token left open),
+    /// `repaired` (a token was changed), `ambiguous` (tied readings), `warning` (text
+    /// skipped or kept in a comment), or `flagged` (repaired, ambiguous and warnings: what
+    /// `--strict` alone means). E.g. `--strict=repaired,ambiguous`.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHAT",
+        num_args = 0..=1,
+        require_equals = true,
+        value_delimiter = ',',
+        default_missing_value = "flagged"
+    )]
+    strict: Vec<StrictOn>,
 
     /// Process only shard I of N (1-based): the games whose input-order index g has
     /// (g-1) mod N = I-1. Game numbers in the outputs stay global.
@@ -268,6 +291,40 @@ struct ReviewArgs {
     /// The page's title (default: the sources of the run).
     #[arg(long, value_name = "TEXT")]
     title: Option<String>,
+}
+
+/// What `--strict` fails the run on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum StrictOn {
+    /// Any inferred ply.
+    Inferred,
+    /// Any repaired ply.
+    Repaired,
+    /// Any ambiguous ply.
+    Ambiguous,
+    /// Any warning.
+    Warning,
+    /// Repaired or ambiguous plies and warnings (`--strict` alone).
+    Flagged,
+}
+
+/// The pipeline's strictness for a `--strict` list.
+fn strictness(on: &[StrictOn]) -> escriba_pipeline::Strict {
+    let mut s = escriba_pipeline::Strict::default();
+    for w in on {
+        match w {
+            StrictOn::Inferred => s.inferred = true,
+            StrictOn::Repaired => s.repaired = true,
+            StrictOn::Ambiguous => s.ambiguous = true,
+            StrictOn::Warning => s.warnings = true,
+            StrictOn::Flagged => {
+                s.repaired = true;
+                s.ambiguous = true;
+                s.warnings = true;
+            }
+        }
+    }
+    s
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -495,7 +552,7 @@ impl Write for Out {
 }
 
 fn run_transcribe(args: TranscribeArgs) -> i32 {
-    let strict = args.strict;
+    let strict = strictness(&args.strict);
     let quiet = args.quiet;
     let outcome = transcribe_inner(args);
     match &outcome {

@@ -708,6 +708,14 @@ fn promotion(i: In<'_>) -> Res<'_, Role> {
     if let Some(x) = queens_word(r) {
         return Ok((x, Role::Queen));
     }
+    // Long-hand: `P. to K's 8th, queens.`, `P. to K's 8th and queens.`
+    let joined = r.strip_prefix(',').map_or(r, |x| gap(x).0);
+    let joined = kw(joined, "and").map_or(joined, |x| gap(x).0);
+    if joined.len() < r.len()
+        && let Some(x) = queens_word(joined)
+    {
+        return Ok((x, Role::Queen));
+    }
     becomes(i)
 }
 
@@ -1852,6 +1860,9 @@ mod tests {
         "R. P. \"Queens\" (ch.)",
         "P. takes R., and becomes a Kt. (ch.)",
         "P. takes R., becomes a Queen (ch.)",
+        "P. to K's 8th, queens.",
+        "P. to K's 8th and queens.",
+        "P. queens.",
         "P. becomes a Queen.",
         "P. to R's 8th. (2d Q.)",
         "P. one, becoming a Queen.",

@@ -249,6 +249,7 @@ fn may_start_suffix(b: u8) -> bool {
     matches!(
         b,
         b'+' | b'#'
+            | b','
             | b'('
             | b'!'
             | b'?'
@@ -286,6 +287,15 @@ pub(crate) fn suffix(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
             continue;
         }
         if let Some((r2, m)) = parenthesised(r, check_word) {
+            s.check.get_or_insert(m);
+            rest = r2;
+            continue;
+        }
+        // Long-hand sets the word off by a comma: `K. B's 5th, mate.`, `P. takes P., ch.`
+        if dialect.is_descriptive()
+            && let Some(after) = r.strip_prefix(',')
+            && let Some((r2, m)) = check_word(after.trim_start_matches([' ', '\t']))
+        {
             s.check.get_or_insert(m);
             rest = r2;
             continue;
@@ -337,6 +347,18 @@ mod tests {
         assert!(s.en_passant);
         let (_, s) = suffix(" (in passing).", EN);
         assert!(s.en_passant);
+    }
+
+    #[test]
+    fn a_long_hand_check_or_mate_word_after_a_comma_is_the_move_s_mark() {
+        let (r, s) = suffix(", mate. 16. P. to K's 4th.", EN);
+        assert_eq!(r, ". 16. P. to K's 4th.");
+        assert_eq!(s.check, Some(CheckMark::Mate));
+        let (_, s) = suffix(", ch.", EN);
+        assert_eq!(s.check, Some(CheckMark::Check));
+        // A comma before anything else is no mark.
+        assert_eq!(suffix(", chess", EN).0, ", chess");
+        assert_eq!(suffix(", P-K4", EN).0, ", P-K4");
     }
 
     #[test]

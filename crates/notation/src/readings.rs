@@ -13,7 +13,7 @@ use crate::parse_move;
 pub struct Reading {
     /// The move read.
     pub mv: Move,
-    /// What the repair costs (higher is less likely).
+    /// What the repair costs (higher is less likely; see [`crate::damage::cost`]).
     pub cost: u32,
     /// The repaired text.
     pub text: String,
@@ -59,16 +59,8 @@ const CONFUSIONS: [(&str, &str); 36] = [
     ("m", "rn"),
 ];
 
-/// Cost of one character-level repair.
-const EDIT: u32 = 4;
-/// Cost of re-casing a lower-case piece letter (`bc4+` for `Bc4+`).
-const RECASE: u32 = 3;
-/// Cost of reading an unreadable character as a rank digit.
-const DIGIT: u32 = 6;
-/// Cost of dropping a stray character.
-const DROP: u32 = 5;
-/// Cost of reading a token without its origin square (`e4-e4` for `e4`).
-const NO_ORIGIN: u32 = 6;
+// The costs, from the one table of the repair model.
+use crate::damage::cost::{DIGIT, DROP, EDIT, NO_ORIGIN, RECASE, SQUEEZE};
 
 fn push(out: &mut Vec<Reading>, literal: Option<&Move>, dialect: Dialect, text: String, cost: u32) {
     let Ok(mv) = parse_move(dialect, &text) else {
@@ -100,7 +92,7 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     // Joined or spaced-out text: `0- 0-0`.
     let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if squeezed != text {
-        push(&mut out, literal, dialect, squeezed, EDIT / 2);
+        push(&mut out, literal, dialect, squeezed, SQUEEZE);
     }
     // One confusion at one place.
     for (seen, meant) in CONFUSIONS {
@@ -116,14 +108,38 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         let fixed: String = first.to_uppercase().chain(text.chars().skip(1)).collect();
         push(&mut out, literal, dialect, fixed, RECASE);
     }
-    // An unreadable token: one character may be any rank digit (`KBS` for `KB3`).
+    // An unreadable token: one character may be any rank digit (`KBS` for `KB3`,
+    // `B's Sth.` for `B's 5th.`), where a digit can stand: at the end of a word or
+    // before an ordinal suffix, not inside a word (`Kt`, `takes`).
     if literal.is_none() {
         for (at, c) in text.char_indices() {
             if c.is_ascii_digit() || !c.is_alphanumeric() {
                 continue;
             }
+            let after = &text[at + c.len_utf8()..];
+            let ordinal = ["th", "st", "nd", "rd", "d"].iter().any(|o| {
+                after
+                    .strip_prefix(o)
+                    .is_some_and(|r| !r.starts_with(char::is_alphabetic))
+            });
+            if after.starts_with(char::is_lowercase) && !ordinal {
+                continue;
+            }
             for d in '1'..='8' {
                 let fixed = format!("{}{d}{}", &text[..at], &text[at + c.len_utf8()..]);
+                push(&mut out, literal, dialect, fixed, DIGIT);
+            }
+        }
+    }
+    // A lost rank digit that left its ordinal behind (`K's th.` for `K's 4th.`).
+    for suffix in ["th", "st", "nd", "rd", "d"] {
+        for (at, _) in text.match_indices(suffix) {
+            let after = &text[at + suffix.len()..];
+            if !text[..at].ends_with(' ') || after.starts_with(char::is_alphabetic) {
+                continue;
+            }
+            for d in '1'..='8' {
+                let fixed = format!("{}{d}{}", &text[..at], &text[at..]);
                 push(&mut out, literal, dialect, fixed, DIGIT);
             }
         }
@@ -164,4 +180,30 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     }
     out.sort_by_key(|r| r.cost);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::DescLang;
+
+    const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+    #[test]
+    fn a_lost_rank_digit_that_left_its_ordinal_is_read_back() {
+        let r = readings(EN, "Q. to Q's th.");
+        assert!(r.iter().any(|r| r.text == "Q. to Q's 8th."), "{r:?}");
+        assert!(
+            r.iter().any(|r| r.text == "Q. to Q's 3th."),
+            "every digit: {r:?}"
+        );
+    }
+
+    #[test]
+    fn an_unreadable_character_is_a_digit_only_where_a_digit_can_stand() {
+        let r = readings(EN, "Kt-KBS");
+        assert!(r.iter().any(|r| r.text == "Kt-KB3"), "{r:?}");
+        // Not inside `Kt`: `K3-KBS` is no reading to try.
+        assert!(!r.iter().any(|r| r.text.starts_with("K3")), "{r:?}");
+    }
 }

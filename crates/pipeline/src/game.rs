@@ -230,6 +230,8 @@ pub struct GameResult {
     /// The decoder's beam dropped live readings: the plies it could not settle are flagged
     /// ambiguous, and the game says so.
     pub beam_capped: bool,
+    /// The repair search ran out of its node budget: the game stops there, `partial`.
+    pub search_capped: bool,
     /// What book mode knows of the game (its kind and line range); `None` outside books.
     pub book: Option<Box<BookSegment>>,
     /// Move runs in the game's notes: replayed as variations, or left in the notes.
@@ -935,6 +937,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         movetext_line: seg.movetext_line,
         encoding: seg.encoding,
         beam_capped: false,
+        search_capped: false,
         book: seg.book.clone(),
         note_variations: NoteVariations::default(),
     };
@@ -1125,6 +1128,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     out.dialect = (out.status != GameStatus::Empty).then_some(best.dialect);
     out.result = result_of(best.decoded.termination, complete, &best.decoded, &tags);
     out.beam_capped = best.decoded.beam_capped;
+    out.search_capped = best.decoded.search_capped;
     let mut builder = Builder {
         text,
         dialect: best.dialect,

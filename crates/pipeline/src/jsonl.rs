@@ -111,6 +111,7 @@ struct GameJson<'a> {
     issues: &'a [Issue],
     tokens: TokenCounts,
     beam_capped: bool,
+    search_capped: bool,
     failure: &'a Option<Failure>,
     #[serde(skip_serializing_if = "Option::is_none")]
     failure_review: Option<&'a PlyReview>,
@@ -120,9 +121,9 @@ struct GameJson<'a> {
 
 /// The JSON object of one game:
 /// `{source, game, line, status, notation, result, encoding, tags, moves, flagged, issues,
-/// tokens, beam_capped, failure, failure_review, end_line, kind}`. `moves` holds the
-/// `plies.csv` fields per ply plus `alternatives` and `nag`, and for a ply that is not
-/// `exact` the review data: `fen` (the position before it), `readings` (the chosen move
+/// tokens, beam_capped, search_capped, failure, failure_review, end_line, kind}`. `moves`
+/// holds the `plies.csv` fields per ply plus `alternatives` and `nag`, and for a ply that is
+/// not `exact` the review data: `fen` (the position before it), `readings` (the chosen move
 /// first, then tied and nearest readings, each as `{san, uci, book, cost, note, kind}`) and
 /// `legal` (every legal move as `{book, san, uci}`);
 /// `issues` the warnings that did not stop the game; `tokens` where its move tokens went
@@ -146,6 +147,7 @@ pub fn game_line(r: &GameResult) -> String {
         issues: &r.issues,
         tokens: r.tokens,
         beam_capped: r.beam_capped,
+        search_capped: r.search_capped,
         failure: &r.failure,
         failure_review: review.failure.as_ref(),
         end_line: r.end_line(),

@@ -46,6 +46,6 @@ pub use error::Error;
 pub use game::{GameResult, GameStatus, GameText, process_game};
 pub use letters::PieceLetters;
 pub use output::OutputFile;
-pub use report::{Summary, exit_code};
+pub use report::{Strict, Summary, exit_code};
 pub use segment::{BlockSegmenter, Segment, Segmenter};
 pub use shard::Shard;

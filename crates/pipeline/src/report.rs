@@ -103,6 +103,8 @@ pub struct Summary {
     pub failed: u64,
     /// Games whose decoder beam dropped live readings.
     pub beam_capped: u64,
+    /// Games whose repair search ran out of its node budget (they stop there, partial).
+    pub search_capped: u64,
     /// Where the move tokens of every game's movetext ended up: read as moves, kept in
     /// comments, skipped (every skipped or commented token is flagged on its game).
     pub tokens: TokenCounts,
@@ -170,6 +172,7 @@ impl Summary {
         self.warnings += r.issues.len() as u64;
         self.flagged += r.flagged as u64;
         self.beam_capped += u64::from(r.beam_capped);
+        self.search_capped += u64::from(r.search_capped);
         let d = r.dialect.map_or("none", |d| d.id());
         *self.dialects.entry(d.to_owned()).or_default() += 1;
         if let Some(f) = &r.failure {
@@ -247,13 +250,47 @@ impl Summary {
     }
 }
 
+/// What fails a run besides a game that stops early (`--strict`): plies of the statuses
+/// chosen, and warnings. `Strict::default()` fails on nothing more.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Strict {
+    /// Any `inferred` ply (a convention or later moves filled in what the token left open).
+    pub inferred: bool,
+    /// Any `repaired` ply (the token was changed).
+    pub repaired: bool,
+    /// Any `ambiguous` ply.
+    pub ambiguous: bool,
+    /// Any warning (text skipped, or kept in a comment).
+    pub warnings: bool,
+}
+
+impl Strict {
+    /// `--strict` alone: every flag, repaired or ambiguous plies and warnings.
+    pub const FLAGGED: Strict = Strict {
+        inferred: false,
+        repaired: true,
+        ambiguous: true,
+        warnings: true,
+    };
+
+    /// True when the run's summary holds something this strictness fails on.
+    pub fn fails(self, s: &Summary) -> bool {
+        let p = &s.plies_by_status;
+        (self.inferred && p.inferred > 0)
+            || (self.repaired && p.repaired > 0)
+            || (self.ambiguous && p.ambiguous > 0)
+            || (self.warnings && s.warnings > 0)
+            || (self == Strict::FLAGGED && s.flagged > 0)
+    }
+}
+
 /// Exit code: 0 when every game is complete (or empty); 1 when some game is partial or
 /// failed, or (with `strict`) some ply is flagged; 2 for a usage or I/O error; a broken
 /// pipe on an output is a reader that went away, and exits 0.
-pub fn exit_code(outcome: &Result<Summary, Error>, strict: bool) -> i32 {
+pub fn exit_code(outcome: &Result<Summary, Error>, strict: Strict) -> i32 {
     match outcome {
         Ok(s) if s.failed > 0 => 1,
-        Ok(s) if strict && s.flagged > 0 => 1,
+        Ok(s) if strict.fails(s) => 1,
         Ok(_) => 0,
         Err(e) if e.is_broken_pipe() => 0,
         Err(_) => 2,
@@ -271,25 +308,69 @@ mod tests {
             games: 3,
             ..Summary::default()
         };
-        assert_eq!(exit_code(&Ok(ok.clone()), false), 0);
-        assert_eq!(exit_code(&Ok(ok.clone()), true), 0);
+        let none = Strict::default();
+        assert_eq!(exit_code(&Ok(ok.clone()), none), 0);
+        assert_eq!(exit_code(&Ok(ok.clone()), Strict::FLAGGED), 0);
         let flagged = Summary {
             flagged: 2,
             ..ok.clone()
         };
+        assert_eq!(exit_code(&Ok(flagged.clone()), none), 0, "flags alone pass");
         assert_eq!(
-            exit_code(&Ok(flagged.clone()), false),
-            0,
-            "flags alone pass"
+            exit_code(&Ok(flagged), Strict::FLAGGED),
+            1,
+            "--strict fails on flags"
         );
-        assert_eq!(exit_code(&Ok(flagged), true), 1, "--strict fails on flags");
-        let broken = Summary { failed: 1, ..ok };
-        assert_eq!(exit_code(&Ok(broken), false), 1);
+        let broken = Summary {
+            failed: 1,
+            ..ok.clone()
+        };
+        assert_eq!(exit_code(&Ok(broken), none), 1);
         let io_err = Error::io("x.txt", io::Error::new(io::ErrorKind::NotFound, "gone"));
-        assert_eq!(exit_code(&Err(io_err), false), 2);
+        assert_eq!(exit_code(&Err(io_err), none), 2);
         let usage = "9/2".parse::<crate::shard::Shard>().unwrap_err();
-        assert_eq!(exit_code(&Err(usage), false), 2);
+        assert_eq!(exit_code(&Err(usage), none), 2);
         let pipe = Error::io("-", io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
-        assert_eq!(exit_code(&Err(pipe), false), 0, "broken pipe exits quietly");
+        assert_eq!(exit_code(&Err(pipe), none), 0, "broken pipe exits quietly");
+    }
+
+    #[test]
+    fn strict_fails_only_on_the_statuses_it_names() {
+        let mut s = Summary {
+            games: 1,
+            ..Summary::default()
+        };
+        s.plies_by_status.inferred = 3;
+        let inferred = Strict {
+            inferred: true,
+            ..Strict::default()
+        };
+        assert_eq!(exit_code(&Ok(s.clone()), inferred), 1);
+        assert_eq!(
+            exit_code(&Ok(s.clone()), Strict::FLAGGED),
+            0,
+            "inferred plies are no flag"
+        );
+        s.plies_by_status.repaired = 1;
+        s.flagged = 1;
+        let ambiguous = Strict {
+            ambiguous: true,
+            ..Strict::default()
+        };
+        assert_eq!(exit_code(&Ok(s.clone()), ambiguous), 0);
+        let repaired = Strict {
+            repaired: true,
+            ..Strict::default()
+        };
+        assert_eq!(exit_code(&Ok(s.clone()), repaired), 1);
+        s.plies_by_status.repaired = 0;
+        s.flagged = 0;
+        s.warnings = 1;
+        assert_eq!(exit_code(&Ok(s.clone()), repaired), 0);
+        let warnings = Strict {
+            warnings: true,
+            ..Strict::default()
+        };
+        assert_eq!(exit_code(&Ok(s), warnings), 1);
     }
 }

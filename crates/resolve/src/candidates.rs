@@ -5,14 +5,17 @@
 //! constraint rules the move out; in repair mode one constraint may be broken, at a cost,
 //! and the move is flagged as repaired. Check and mate marks are evidence, weighed apart.
 
+use escriba_notation::damage::cost;
 use escriba_notation::{CastleSide, CheckMark, Man, Move as Token, MoveKind, PieceMove, Place};
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Role, Square};
 
 use crate::identity::Origins;
 use crate::side::{desc_files, place_fits, relative_rank, wing_of};
 
-/// Why a candidate costs what it costs. Bits below [`Relax::REPAIRS`] are readings the
-/// conventions allow; the others are repairs of the printed text.
+/// Why a candidate costs what it costs. The bits of [`Relax::REPAIR_MASK`] are repairs of the
+/// printed text; the others are readings the conventions allow, and those of
+/// [`Relax::UNPRINTED`] say that the token left open what the position filled in (the ply is
+/// then `inferred`, never `exact`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Relax(pub u32);
 
@@ -53,15 +56,40 @@ impl Relax {
     pub const READING: u32 = 1 << 16;
     /// A token skipped as not being a move.
     pub const SKIPPED: u32 = 1 << 17;
+    /// A destination printed without a rank (`R-K`), read on the first rank.
+    pub const NO_RANK: u32 = 1 << 20;
+    /// A destination file printed without its wing (`Kt-B3`, `D3A`) where the group names
+    /// two files: the position chose the one that fits.
+    pub const NO_WING: u32 = 1 << 21;
+    /// A capture printed without its capture sign where the notation allows it (`Nf3` for
+    /// `Nxf3` in algebraic).
+    pub const UNMARKED_CAPTURE: u32 = 1 << 22;
+    /// The repairs no glyph confusion explains: a wrong piece letter, file or rank. They are
+    /// tried last, and later moves must confirm them.
+    pub const UNEXPLAINED: u32 = Self::ROLE | Self::FILE | Self::RANK;
+    /// Every repair bit.
+    pub const REPAIR_MASK: u32 = ((1 << 18) - 1) & !((1 << 4) - 1);
+    /// The convention bits that fill in what the token did not print.
+    pub const UNPRINTED: u32 = Self::POSITIONAL
+        | Self::DEFAULT_QUEEN
+        | Self::BARE_FILE
+        | Self::NO_RANK
+        | Self::NO_WING
+        | Self::UNMARKED_CAPTURE;
 
     /// True when any repair bit is set.
     pub fn is_repair(self) -> bool {
-        self.0 >= Self::REPAIRS
+        self.0 & Self::REPAIR_MASK != 0
+    }
+
+    /// True when a convention filled in what the token did not print.
+    pub fn is_unprinted(self) -> bool {
+        self.0 & Self::UNPRINTED != 0
     }
 
     /// Human words for each set bit, in bit order.
     pub fn describe(self) -> Vec<&'static str> {
-        const WORDS: [(u32, &str); 17] = [
+        const WORDS: [(u32, &str); 20] = [
             (
                 Relax::POSITIONAL,
                 "wing prefix read by position, not origin",
@@ -91,6 +119,9 @@ impl Relax {
             (Relax::CASTLE, "wrong castling side"),
             (Relax::READING, "misprint or OCR damage read as"),
             (Relax::SKIPPED, "token skipped as not a move"),
+            (Relax::NO_RANK, "no rank printed; read on the first rank"),
+            (Relax::NO_WING, "no wing printed; the position allows one"),
+            (Relax::UNMARKED_CAPTURE, "capture sign not printed"),
         ];
         WORDS
             .iter()
@@ -103,18 +134,25 @@ impl Relax {
 /// Readings whose costs differ by no more than this differ only by soft conventions (a
 /// wing prefix read by position, an unmarked check, a bare file read on another rank):
 /// when both complete the game, the ply is ambiguous.
-pub const NEAR_TIE: u32 = 2;
+pub const NEAR_TIE: u32 = cost::NEAR_TIE;
 
-/// The cost of each relaxation, in the decoder's units.
+/// The cost of stopping a game at a dead end (see [`cost::STOP`]).
+pub const STOP_COST: u32 = cost::STOP;
+
+/// The cost of each relaxation: a negative log-likelihood from the one table of the repair
+/// model, [`escriba_notation::damage::cost`], which says where each figure comes from.
 fn relax_cost(bit: u32) -> u32 {
     match bit {
-        Relax::POSITIONAL => 1,
+        Relax::POSITIONAL => cost::POSITIONAL,
         Relax::DEFAULT_QUEEN => 0,
-        Relax::BARE_FILE => 2,
-        Relax::EN_PASSANT => 6,
-        Relax::LOST_CAPTURE | Relax::ORIGIN | Relax::WING => 8,
-        Relax::EXTRA_CAPTURE | Relax::CAPTURED | Relax::PROMOTION | Relax::CASTLE => 10,
-        _ => 12,
+        Relax::BARE_FILE => cost::BARE_FILE,
+        Relax::EN_PASSANT => cost::EN_PASSANT,
+        Relax::LOST_CAPTURE | Relax::ORIGIN | Relax::WING => cost::LOST_MARK,
+        Relax::EXTRA_CAPTURE | Relax::CAPTURED | Relax::PROMOTION | Relax::CASTLE => {
+            cost::WRONG_DETAIL
+        }
+        Relax::ROLE => cost::WRONG_PIECE,
+        _ => cost::WRONG_SQUARE,
     }
 }
 
@@ -151,7 +189,7 @@ struct Acc {
 impl Acc {
     /// Records a broken constraint; false when it may not be broken.
     fn violate(&mut self, bit: u32) -> bool {
-        if bit >= Relax::REPAIRS {
+        if bit & Relax::REPAIR_MASK != 0 {
             self.repairs += 1;
             if self.repairs > self.max {
                 return false;
@@ -227,6 +265,12 @@ fn dest_fits(acc: &mut Acc, side: Color, place: &Place, to: Square) -> bool {
     match place {
         Place::Desc(d) => {
             if let Some(f) = d.file
+                && f.wing.is_none()
+                && desc_files(f).count_ones() > 1
+            {
+                acc.relax |= Relax::NO_WING;
+            }
+            if let Some(f) = d.file
                 && desc_files(f) & (1 << to.file().to_u32()) == 0
             {
                 let swapped = escriba_notation::DescFile {
@@ -250,7 +294,10 @@ fn dest_fits(acc: &mut Acc, side: Color, place: &Place, to: Square) -> bool {
             match d.rank {
                 Some(n) if n == rank => true,
                 Some(_) => acc.violate(Relax::RANK),
-                None if rank == 1 => true,
+                None if rank == 1 => {
+                    acc.relax |= Relax::NO_RANK;
+                    true
+                }
                 None => acc.violate(Relax::BARE_FILE),
             }
         }
@@ -302,10 +349,15 @@ fn piece_cost(ctx: &Ctx<'_>, p: &PieceMove, en_passant_mark: bool, m: Move) -> O
                 && (role != Role::Pawn
                     || p.from
                         .is_some_and(|f| matches!(f, Place::Abs(a) if a.file.is_some())));
-            if !fide_optional && !acc.violate(Relax::LOST_CAPTURE) {
+            if fide_optional {
+                acc.relax |= Relax::UNMARKED_CAPTURE;
+            } else if !acc.violate(Relax::LOST_CAPTURE) {
                 return None;
             }
         }
+        // A capture sign whose victim is the only destination printed (`QxQ`) cannot be
+        // dropped: nothing of the move would be left but its piece.
+        (Some(_), None) if p.to.is_none() => return None,
         (Some(_), None) => {
             if !acc.violate(Relax::EXTRA_CAPTURE) {
                 return None;

@@ -1,15 +1,31 @@
 //! The whole-game decoder: a beam search over plies for the cheapest complete reading.
 //!
 //! Pass one is strict: every token must fit a legal move as printed. A token with several
-//! readings branches, and later moves settle it. When no reading can go on, the decoder
-//! opens a repair window over the last few moves and searches again, now allowing one
-//! repair per token (a relaxed constraint or a repaired reading of the text). Windows grow
-//! until the game completes or a token cannot be read at all; the game then stops there.
+//! readings branches, and later moves settle it. When no reading can go on (a dead end),
+//! the decoder repairs, in this order, and keeps the first that lets the game go on:
+//!
+//! 1. **the dead-end token itself** (with the unread text of the last few moves): one repair
+//!    per token that a glyph confusion explains (a repaired reading of the text, a lost or
+//!    extra mark, a swapped wing);
+//! 2. **a reach-back**: the moves before it, in a window that doubles from
+//!    [`REPAIR_WINDOW`] up to [`REACH_CAP`] moves, with the dead-end token held to its
+//!    printed reading: an earlier ply that read as printed is rewritten only when that lets
+//!    the token the game stopped at read as printed too;
+//! 3. **the dead-end token** with any one repair up to the cost of stopping (a wrong piece
+//!    letter, file or rank), which at least [`CONFIRM_PLIES`] later plies must confirm;
+//! 4. **stopping**: the game ends there as `partial`, with the nearest readings.
+//!
+//! A repair costlier than [`STOP`] is never taken: stopping is the likelier reading then.
+//! Each attempt resumes from the last checkpoint of the beam before its window (every
+//! [`CHECKPOINT`] events), so the work per dead end does not grow with the game, and a
+//! per-game budget in nodes expanded ([`budget`]) caps the whole repair search: when it runs
+//! out, the game stops there with a note that the search was capped. Text that is mostly not
+//! movetext (most of its tokens unread) is never decoded with repairs.
 //! Complete paths that tie at the lowest cost are reported as ambiguous, never hidden.
 
 use std::collections::HashMap;
 
-use escriba_notation::readings::readings;
+use escriba_notation::readings::{Reading, readings};
 use escriba_notation::{CheckMark, Move as Token, Span, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
@@ -29,17 +45,39 @@ const NONE: u32 = u32::MAX;
 
 /// Cost of a move number far from its ply: a misnumbered line (`69.` for `59.`).
 const MISNUMBERED: u32 = 1;
-/// States costlier than the best by more than this are dropped.
-const PRUNE_MARGIN: u32 = 40;
-/// How many move tokens before a dead end the repair window reaches back.
+/// States costlier than the best by more than this are dropped: a path dearer than the best
+/// by more than stopping costs is no reading worth following.
+const PRUNE_MARGIN: u32 = STOP;
+/// How many move tokens before a dead end the first reach-back window covers.
 const REPAIR_WINDOW: usize = 8;
-/// Cost of passing over unread text that reads as a damaged legal move where it stands:
-/// more than the dearest repaired reading of one character (a rank digit, 6).
-const PASS_OVER_A_MOVE: u32 = 8;
+/// The widest reach-back window, in move tokens (windows double up to it).
+const REACH_CAP: usize = 32;
 /// How many following tokens unread text may be joined with.
 const MAX_JOIN: usize = 3;
-/// How many times the decoder widens its repair windows before it gives up.
-const MAX_PASSES: usize = 12;
+/// The beam is kept every this many events, for repair attempts to resume from.
+const CHECKPOINT: usize = 16;
+/// The cost of stopping a game at a dead end: a repair path dearer than this is not taken.
+/// See [`crate::candidates::COSTS`] for the scale (twice the negative log-likelihood).
+pub const STOP: u32 = crate::candidates::STOP_COST;
+/// A repair this dear (no glyph confusion explains it) must be followed by this many plies
+/// read to be taken: otherwise nothing confirms it, and the game stops there.
+const CONFIRM_PLIES: usize = 3;
+/// The cost from which a repair needs later moves to confirm it.
+const UNCONFIRMED: u32 = escriba_notation::damage::cost::WRONG_PIECE;
+/// Passing over unread text glued to the move before it.
+const STRAY: u32 = escriba_notation::damage::cost::STRAY;
+/// Passing over unread text that reads as a damaged legal move where it stands.
+const SKIP_A_MOVE: u32 = escriba_notation::damage::cost::SKIP_A_MOVE;
+/// Rewriting a token that reads as printed, on top of its repair's cost.
+const LEGAL_REWRITE: u32 = escriba_notation::damage::cost::LEGAL_REWRITE;
+
+/// The per-game budget of the repair search, in nodes expanded: a floor, and so many nodes
+/// per move token (a clean decode expands about one node per ply and reading).
+pub fn budget(move_tokens: usize) -> usize {
+    const FLOOR: usize = 2048;
+    const PER_MOVE: usize = 12;
+    FLOOR.saturating_add(PER_MOVE.saturating_mul(move_tokens))
+}
 
 /// One event of the main line.
 #[derive(Debug, Clone, Copy)]
@@ -105,6 +143,12 @@ enum PassEnd {
         tok: usize,
         before: Vec<State>,
     },
+    /// The node budget ran out before `event`.
+    Capped {
+        event: usize,
+        tok: usize,
+        before: Vec<State>,
+    },
 }
 
 struct Decoder<'a> {
@@ -119,6 +163,9 @@ struct Decoder<'a> {
     texts: Vec<String>,
     /// Token indices in which repairs are allowed.
     repair: Vec<bool>,
+    /// Unread tokens glued to the move token before them on its line (`Q. to Q's` `th.`):
+    /// what is left of a damaged move, read with it.
+    glued: Vec<bool>,
     /// Buffers reused from ply to ply.
     spare: Vec<State>,
     cands: Vec<Candidate>,
@@ -128,6 +175,20 @@ struct Decoder<'a> {
     /// The last ply at which the beam dropped live readings (0: never).
     capped_at: u32,
     capped: bool,
+    /// Beams kept before some events: (event index, states), in event order.
+    checkpoints: Vec<(usize, Vec<State>)>,
+    /// Repaired readings of each token's text (and of its joins), computed once.
+    reading_cache: HashMap<usize, std::rc::Rc<Vec<(Reading, u32)>>>,
+    /// Some repair is open: the node budget applies.
+    repairing: bool,
+    /// Nodes that may be expanded in all (see [`budget`]).
+    budget: usize,
+    /// The budget ran out.
+    search_capped: bool,
+    /// A dead-end token repaired, for now, only with repairs a glyph confusion explains.
+    cheap_only: Option<usize>,
+    /// A reach-back is under way: only repairs a glyph confusion explains.
+    reaching: bool,
 }
 
 /// The result of decoding one game.
@@ -143,6 +204,11 @@ pub struct Decoded {
     pub cost: u32,
     /// The beam had to drop live readings somewhere in the game.
     pub beam_capped: bool,
+    /// The repair search ran out of its budget: the game stops where it ran out.
+    pub search_capped: bool,
+    /// Nodes expanded in all (every reading of every token tried in every state kept): a
+    /// measure of the work, independent of the clock.
+    pub nodes_expanded: usize,
     /// Main-line tokens that were not read as moves, results or structure.
     pub unread: Vec<usize>,
     /// The position after the last ply.
@@ -259,6 +325,31 @@ impl<'a> Decoder<'a> {
         candidates_into(&ctx, token, legal, out);
     }
 
+    /// The repaired readings of token `tok`'s text, and of its joins with the `run` tokens
+    /// after it (each with the last token joined, or NONE), computed once per token.
+    fn repaired_readings(&mut self, tok: usize, run: usize) -> std::rc::Rc<Vec<(Reading, u32)>> {
+        if let Some(r) = self.reading_cache.get(&tok) {
+            return r.clone();
+        }
+        let mut out: Vec<(Reading, u32)> = readings(self.game.dialect, self.text(tok))
+            .into_iter()
+            .map(|r| (r, NONE))
+            .collect();
+        // Joined with the tokens after it; the readings squeeze spaces out.
+        for k in 1..=run {
+            let end = self.game.tokens[tok + k].span.end as usize;
+            let joined = &self.game.text[self.game.tokens[tok].span.start as usize..end];
+            out.extend(
+                readings(self.game.dialect, joined)
+                    .into_iter()
+                    .map(|r| (r, (tok + k) as u32)),
+            );
+        }
+        let out = std::rc::Rc::new(out);
+        self.reading_cache.insert(tok, out.clone());
+        out
+    }
+
     /// Expands every state by a move token (`tok`), or by the readings of unread text.
     fn expand(&mut self, states: &[State], tok: usize, unknown_run: Option<usize>) -> Vec<State> {
         // The beam's buffers go back and forth between plies instead of being allocated.
@@ -304,56 +395,79 @@ impl<'a> Decoder<'a> {
                 found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
             }
             if repairing {
-                let mut texts: Vec<(String, u32)> = vec![(self.text(tok).to_owned(), NONE)];
-                // Joined with the tokens after it; the readings squeeze spaces out.
-                for k in 1..=unknown_run.unwrap_or(0) {
-                    let end = self.game.tokens[tok + k].span.end as usize;
-                    let joined = &self.game.text[self.game.tokens[tok].span.start as usize..end];
-                    texts.push((joined.to_owned(), (tok + k) as u32));
-                }
-                for (text, joined) in texts {
-                    for r in readings(self.game.dialect, &text) {
-                        if literal.as_ref() == Some(&r.mv) {
-                            continue;
-                        }
-                        let idx = self.texts.len() as u32;
-                        let mut used = false;
-                        cands.clear();
-                        self.read(st, legal, &r.mv, 0, &mut cands);
-                        for mut c in cands.drain(..) {
-                            c.cost += r.cost;
-                            c.relax.0 |= Relax::READING;
-                            found.push((c, idx, joined, r.mv.check));
-                            used = true;
-                        }
-                        if used {
-                            self.texts.push(r.text);
-                        }
+                let run = unknown_run.unwrap_or_else(|| {
+                    usize::from(self.glued.get(tok + 1).copied().unwrap_or(false))
+                });
+                let cached = self.repaired_readings(tok, run);
+                for (r, joined) in cached.iter() {
+                    if literal.as_ref() == Some(&r.mv) {
+                        continue;
+                    }
+                    let idx = self.texts.len() as u32;
+                    let mut used = false;
+                    cands.clear();
+                    self.read(st, legal, &r.mv, 0, &mut cands);
+                    for mut c in cands.drain(..) {
+                        c.cost += r.cost;
+                        c.relax.0 |= Relax::READING;
+                        found.push((c, idx, *joined, r.mv.check));
+                        used = true;
+                    }
+                    if used {
+                        self.texts.push(r.text.clone());
                     }
                 }
+                // Rewriting a token that reads as a legal move as printed is the least likely
+                // event of all; a repair dearer than stopping is no reading.
+                let as_printed = found.iter().any(|(c, ..)| !c.relax.is_repair());
+                for (c, _, joined, _) in found.iter_mut() {
+                    // Reading the glued text with the move is no rewrite of what it printed.
+                    if as_printed && c.relax.is_repair() && *joined == NONE {
+                        c.cost += LEGAL_REWRITE;
+                    }
+                }
+                // First the repairs a glyph confusion explains, at the dead end and in a
+                // reach-back; the others (a wrong piece letter, file or rank) only at the
+                // dead end, last.
+                let dead_end = self.cheap_only == Some(tok);
+                let cheap = dead_end || self.reaching;
+                found.retain(|(c, ..)| {
+                    !c.relax.is_repair()
+                        || (c.cost <= STOP
+                            && !(cheap && c.relax.0 & Relax::UNEXPLAINED != 0)
+                            && !(dead_end && c.cost >= UNCONFIRMED))
+                });
             }
             if unknown_run.is_some() {
-                // Unread text may be junk: passing over it costs nothing, unless it reads
-                // as a damaged move here. Then passing over it hands every later move to
-                // the other side (`2. Kt-KBS Kt-QB3` would make Black's knight White's),
-                // which is less likely than the damage.
-                let mut passed = st.clone();
-                if !found.is_empty() {
-                    passed.cost += PASS_OVER_A_MOVE;
+                // Unread text may be junk: passing over it costs nothing, unless it is glued
+                // to the move before it, and then likelier left over from damage to it, or
+                // it reads as a damaged move here: passing over it would hand every later
+                // move to the other side (`2. Kt-KBS Kt-QB3` would make Black's knight
+                // White's), which is less likely than the damage.
+                let mut pass = st.clone();
+                if self.glued[tok] {
+                    pass.cost += STRAY;
+                } else if !found.is_empty() {
+                    pass.cost += SKIP_A_MOVE;
                 }
-                out.push(passed);
+                out.push(pass);
             }
             self.cands = cands;
             if found.is_empty() {
                 self.found = found;
                 continue;
             }
-            // Keep the cheapest reading of each distinct move.
+            // Keep the cheapest reading of each distinct move (and of the text it reads: a
+            // move read with the text glued to it passes over that text, one read alone
+            // does not).
             if found.len() > 1 {
                 found.sort_by_key(|(c, ..)| c.cost);
                 let mut kept = 0;
                 for i in 0..found.len() {
-                    if !found[..kept].iter().any(|f| f.0.mv == found[i].0.mv) {
+                    if !found[..kept]
+                        .iter()
+                        .any(|f| f.0.mv == found[i].0.mv && f.2 == found[i].2)
+                    {
                         found.swap(kept, i);
                         kept += 1;
                     }
@@ -439,14 +553,27 @@ impl<'a> Decoder<'a> {
         kept
     }
 
-    fn pass(&mut self) -> PassEnd {
-        self.nodes.clear();
-        self.ties.clear();
-        self.texts.clear();
-        self.capped = false;
-        self.capped_at = 0;
-        let mut states = vec![self.initial()];
-        for ei in 0..self.events.len() {
+    /// The token of event `ei`.
+    fn event_tok(&self, ei: usize) -> usize {
+        match self.events[ei] {
+            Event::Move(t) | Event::Unknown { tok: t, .. } | Event::Number { tok: t, .. } => t,
+        }
+    }
+
+    /// Decodes from event `from` on, from the beam `states` before it, keeping a
+    /// checkpoint of the beam every [`CHECKPOINT`] events.
+    fn run(&mut self, from: usize, mut states: Vec<State>) -> PassEnd {
+        for ei in from..self.events.len() {
+            if ei.is_multiple_of(CHECKPOINT) {
+                self.checkpoints.push((ei, states.clone()));
+            }
+            if self.repairing && self.nodes.len() > self.budget {
+                return PassEnd::Capped {
+                    event: ei,
+                    tok: self.event_tok(ei),
+                    before: states,
+                };
+            }
             match self.events[ei] {
                 Event::Number { number, black, tok } => {
                     // Half-moves since the standard start: `12.` is 22 (White) or 23 (Black).
@@ -517,40 +644,98 @@ impl<'a> Decoder<'a> {
         PassEnd::Complete(states)
     }
 
-    /// Opens a repair window over the move tokens before event `ei`: the last
-    /// [`REPAIR_WINDOW`] moves, or twice as many as the last window when that one is open
-    /// already, back to the start. False when the whole game is open already.
-    fn widen(&mut self, ei: usize) -> bool {
-        let mut reach = REPAIR_WINDOW;
-        loop {
-            let mut opened = false;
-            let mut moves = 0;
-            let mut at_start = true;
-            for e in self.events[..=ei].iter().rev() {
-                let tok = match *e {
-                    Event::Move(t) => {
-                        moves += 1;
-                        t
+    /// Resumes decoding at the last checkpoint at or before event `ei` (the checkpoints
+    /// after it are dropped: the run keeps them again).
+    fn resume(&mut self, ei: usize) -> PassEnd {
+        let at = self
+            .checkpoints
+            .iter()
+            .rposition(|(e, _)| *e <= ei)
+            .expect("event 0 is a checkpoint");
+        let (from, states) = self.checkpoints[at].clone();
+        self.checkpoints.truncate(at);
+        self.run(from, states)
+    }
+
+    /// The events of the local repair at a dead end at event `ei`: the dead-end token and
+    /// the unread text since the move before it (or that move too, when the dead end is a
+    /// move number with nothing unread before it), and any unread text within the last
+    /// [`REPAIR_WINDOW`] moves. Returns the first event of the window, and whether it
+    /// opened any token not open already.
+    fn open_local(&mut self, ei: usize) -> (usize, bool) {
+        let mut first = ei;
+        let mut opened = false;
+        let mut has_text = matches!(self.events[ei], Event::Move(_));
+        let mut e = ei;
+        while e > 0 {
+            e -= 1;
+            match self.events[e] {
+                Event::Move(_) => {
+                    if !has_text {
+                        first = e;
                     }
-                    Event::Unknown { tok, .. } | Event::Number { tok, .. } => tok,
-                };
-                if moves > reach {
-                    at_start = false;
                     break;
                 }
-                if !self.repair[tok] {
-                    self.repair[tok] = true;
-                    opened = true;
+                Event::Unknown { .. } => {
+                    has_text = true;
+                    first = e;
+                }
+                Event::Number { .. } => {}
+            }
+        }
+        for e in first..=ei {
+            let tok = self.event_tok(e);
+            if !self.repair[tok] {
+                self.repair[tok] = true;
+                opened = true;
+            }
+        }
+        // Unread text a few moves back did not read as printed either: repairing it (`Q.
+        // tokes Kt.` joined and read `Q. takes Kt.`) rewrites nothing the book printed
+        // right, and may be what the moves since were misread for.
+        let mut moves = 0;
+        for e in (0..first).rev() {
+            match self.events[e] {
+                Event::Move(_) => {
+                    moves += 1;
+                    if moves > REPAIR_WINDOW {
+                        break;
+                    }
+                }
+                Event::Unknown { tok, .. } => {
+                    first = e;
+                    if !self.repair[tok] {
+                        self.repair[tok] = true;
+                        opened = true;
+                    }
+                }
+                Event::Number { .. } => {}
+            }
+        }
+        (first, opened)
+    }
+
+    /// Opens a reach-back window of `reach` move tokens before event `before` (exclusive).
+    /// Returns the window's first event, or None when it opens nothing new.
+    fn open_reach(&mut self, before: usize, reach: usize) -> Option<usize> {
+        let mut moves = 0;
+        let mut first = before;
+        let mut opened = false;
+        for e in (0..before).rev() {
+            if matches!(self.events[e], Event::Move(_)) {
+                moves += 1;
+                if moves > reach {
+                    break;
                 }
             }
-            if opened {
-                return true;
+            first = e;
+            let tok = self.event_tok(e);
+            if !self.repair[tok] {
+                self.repair[tok] = true;
+                opened = true;
             }
-            if at_start {
-                return false;
-            }
-            reach *= 2;
         }
+        opened.then_some(first)
     }
 }
 
@@ -575,34 +760,134 @@ pub fn decode_pinned(game: &Game<'_>, opts: &Options, pins: &[Pin]) -> Decoded {
         ties: Vec::new(),
         texts: Vec::new(),
         repair: vec![false; game.tokens.len()],
+        glued: vec![false; game.tokens.len()],
         spare: Vec::new(),
         cands: Vec::new(),
         found: Vec::new(),
         capped_at: 0,
+        checkpoints: Vec::new(),
+        reading_cache: HashMap::new(),
+        repairing: false,
+        budget: 0,
+        search_capped: false,
+        cheap_only: None,
+        reaching: false,
         ply_offset: (game.start.fullmoves().get() - 1)
             .saturating_mul(2)
             .saturating_add(u32::from(game.start.turn() == Color::Black)),
         capped: false,
     };
-    // Text that reads as no move is damaged or junk as printed: its repaired readings are
-    // tried from the first pass (no reading as printed is changed by that).
-    if opts.repair {
+    // Text whose tokens mostly do not read as moves is no movetext to repair.
+    let moves = d
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Move(_)))
+        .count();
+    let unread_events = d.events.len()
+        - moves
+        - d.events
+            .iter()
+            .filter(|e| matches!(e, Event::Number { .. }))
+            .count();
+    let repair = opts.repair && unread_events <= moves;
+    if repair {
+        // Text left unread right after a move, on its line, is read with the move from the
+        // start: `Q. to Q's th.` lost its digit, and `Q. to Q's` alone is no safe reading.
+        for ei in 1..d.events.len() {
+            if let (Event::Move(m), Event::Unknown { tok, .. }) = (d.events[ei - 1], d.events[ei])
+                && tok == m + 1
+                && d.game.text
+                    [d.game.tokens[m].span.end as usize..d.game.tokens[tok].span.start as usize]
+                    .chars()
+                    .all(|c| c == ' ' || c == '\t')
+            {
+                d.glued[tok] = true;
+                d.repair[m] = true;
+                d.repair[tok] = true;
+            }
+        }
+        // Other text that reads as no move is damaged or junk as printed: its repaired
+        // readings are tried from the first pass too (no reading as printed changes).
         for e in &d.events {
             if let Event::Unknown { tok, .. } = *e {
                 d.repair[tok] = true;
             }
         }
     }
-    let mut passes = 0;
+    d.budget = opts.node_budget.unwrap_or_else(|| budget(moves));
+    let mut end = d.run(0, vec![d.initial()]);
     loop {
-        passes += 1;
-        match d.pass() {
+        let (event, tok, before) = match end {
             PassEnd::Complete(states) => return finish(&mut d, states, None, unread),
-            PassEnd::DeadEnd { event, tok, before } => {
-                if !opts.repair || passes >= MAX_PASSES || !d.widen(event) {
-                    return finish(&mut d, before, Some(tok), unread);
-                }
+            PassEnd::Capped { tok, before, .. } => {
+                d.search_capped = true;
+                return finish(&mut d, before, Some(tok), unread);
             }
+            PassEnd::DeadEnd { event, tok, before } => (event, tok, before),
+        };
+        if !repair {
+            return finish(&mut d, before, Some(tok), unread);
+        }
+        d.repairing = true;
+        // An attempt goes on when it gets past the dead end; one that ran out of budget
+        // before it stops the game at the dead end, as it stood.
+        let went_past = |e: &PassEnd| match e {
+            PassEnd::Complete(_) => true,
+            PassEnd::DeadEnd { event: at, .. } | PassEnd::Capped { event: at, .. } => *at > event,
+        };
+        let capped_before =
+            |e: &PassEnd| matches!(e, PassEnd::Capped { event: at, .. } if *at <= event);
+        // 1. The dead-end token itself, with the repairs a glyph confusion explains.
+        let (first, opened) = d.open_local(event);
+        let mut attempt = None;
+        if opened {
+            d.cheap_only = Some(tok);
+            let e = d.resume(first);
+            d.cheap_only = None;
+            if went_past(&e) || capped_before(&e) {
+                attempt = Some(e);
+            }
+        }
+        // 2. Reach back, with the dead-end token held to its printed reading.
+        if attempt.is_none() {
+            let opened_before = d.repair.clone();
+            d.repair[tok] = false;
+            d.reaching = true;
+            let mut reach = REPAIR_WINDOW;
+            while reach <= REACH_CAP {
+                if let Some(from) = d.open_reach(first, reach) {
+                    let e = d.resume(from);
+                    if went_past(&e) || capped_before(&e) {
+                        attempt = Some(e);
+                        break;
+                    }
+                }
+                reach *= 2;
+            }
+            d.reaching = false;
+            if attempt.is_none() {
+                // Nothing came of it: the windows close again.
+                d.repair = opened_before;
+            } else {
+                d.repair[tok] = opened_before[tok];
+            }
+        }
+        // 3. The dead-end token with any repair up to the cost of stopping (a wrong piece
+        // letter, file or rank), which later moves must then confirm.
+        if attempt.is_none() && d.repair[tok] {
+            let e = d.resume(first);
+            if went_past(&e) || capped_before(&e) {
+                attempt = Some(e);
+            }
+        }
+        match attempt {
+            Some(e) if capped_before(&e) => {
+                d.search_capped = true;
+                return finish(&mut d, before, Some(tok), unread);
+            }
+            Some(e) => end = e,
+            // 3. Stop: the beam as it stood before the dead end, read as printed.
+            None => return finish(&mut d, before, Some(tok), unread),
         }
     }
 }
@@ -675,6 +960,33 @@ fn finish(
             failed_tok = Some(culprit);
         }
     }
+    // A dear repair (no glyph confusion explains it: a wrong piece letter, file or rank)
+    // that no later move confirms is a guess: the game stops at it instead.
+    let mut unconfirmed = None;
+    if failed_tok.is_none()
+        && let Some(k) = chosen
+            .iter()
+            .rposition(|&id| d.nodes[id as usize].relax.0 & Relax::UNEXPLAINED != 0)
+        && chosen.len() - 1 - k < CONFIRM_PLIES
+    {
+        let n = d.nodes[chosen[k] as usize];
+        unconfirmed = Some(format!(
+            "{} ({})",
+            render(n.san, n.suffix),
+            n.relax.describe().join(", ")
+        ));
+        chosen.truncate(k);
+        let mut pos = d.game.start.clone();
+        let mut origins = Origins::new(pos.board());
+        for &id in &chosen {
+            let m = d.nodes[id as usize].mv;
+            origins.play(m);
+            pos.play_unchecked(m);
+        }
+        best.pos = pos;
+        best.origins = origins;
+        failed_tok = Some(n.tok as usize);
+    }
     let mut alternatives: HashMap<u32, Vec<String>> = HashMap::new();
     let mut tie_pairs: Vec<(u32, u32)> = Vec::new();
     let mut t = best.tie;
@@ -726,13 +1038,16 @@ fn finish(
         alts.dedup();
         let unsettled = n.readings > 1 && n.ply < d.capped_at;
         let pinned = pin::find(d.pins, n.tok as usize);
+        // A repair with near-ties is no repair: the ply is ambiguous, with the others listed.
         let status = if pinned.is_some() {
             pin::STATUS
+        } else if !alts.is_empty() {
+            Status::Ambiguous
         } else if n.relax.is_repair() {
             Status::Repaired
-        } else if !alts.is_empty() || unsettled {
+        } else if unsettled {
             Status::Ambiguous
-        } else if n.readings <= 1 {
+        } else if n.readings <= 1 && !n.relax.is_unprinted() {
             Status::Exact
         } else {
             Status::Inferred
@@ -755,7 +1070,7 @@ fn finish(
                 n.readings
             ));
         }
-        if status == Status::Inferred {
+        if status == Status::Inferred && n.readings > 1 {
             notes.push(format!(
                 "{} readings; settled by the moves that follow",
                 n.readings
@@ -795,19 +1110,36 @@ fn finish(
         });
     }
 
-    let failure = failed_tok.map(|tok| {
+    let mut failure = failed_tok.map(|tok| {
         let mut f = crate::diagnose::diagnose(game, &best.pos, &best.origins, tok, plies.len());
         if let Some(pin) = pin::find(d.pins, tok) {
             pin::explain(pin, &mut f);
         }
         f
     });
+    if let (Some(repair), Some(f)) = (&unconfirmed, &mut failure) {
+        f.message = format!(
+            "`{}` fits no legal move as printed, and its nearest repair, {repair}, is confirmed by no later move: the game stops here",
+            f.text
+        );
+    }
+    if d.search_capped
+        && let Some(f) = &mut failure
+    {
+        f.message = format!(
+            "the repair search was capped ({} nodes expanded) before `{}`: the game stops here",
+            d.nodes.len(),
+            f.text
+        );
+    }
     Decoded {
         plies,
         failure,
         termination: d.end,
         cost: best.cost,
         beam_capped: d.capped,
+        search_capped: d.search_capped,
+        nodes_expanded: d.nodes.len(),
         unread,
         final_position: best.pos,
     }
@@ -835,11 +1167,175 @@ pub fn token_span(game: &Game<'_>, tok: usize) -> Span {
 
 #[cfg(test)]
 mod tests {
-    use escriba_notation::{DescLang, Dialect};
+    use escriba_notation::{AlgLang, DescLang, Dialect, Style};
+    use shakmaty::{Chess, Position};
 
-    use crate::{Options, resolve, start_position};
+    use crate::{Options, Status, resolve, start_position};
 
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
+    const EN_ALG: Dialect = Dialect::Algebraic(AlgLang::En);
+
+    const RUY: &str = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. B-R4 Kt-B3";
+    const RUY_SAN: [&str; 8] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"];
+
+    /// The plies before the damaged one are the book's, read as printed; the damaged one
+    /// stops the game there (with the nearest readings) or is ambiguous with alternatives.
+    fn assert_stops_or_ambiguous(text: &str, dialect: Dialect, printed: &[&str]) {
+        let d = resolve(
+            text,
+            dialect,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        let n = printed.len();
+        assert!(d.plies.len() >= n, "{text}: {:?}", d.plies);
+        let sans: Vec<&str> = d.plies[..n].iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(
+            sans, printed,
+            "{text}: no ply before the damaged one changes"
+        );
+        assert!(
+            d.plies[..n].iter().all(|p| !p.status.is_flagged()),
+            "{text}: {:?}",
+            d.plies
+        );
+        match d.plies.get(n) {
+            None => {
+                let f = d.failure.expect("the game stops at the damaged token");
+                assert_eq!(f.ply, n, "{text}");
+                assert!(
+                    !f.nearest.is_empty(),
+                    "{text}: the nearest readings are listed"
+                );
+            }
+            Some(p) => {
+                assert_eq!(p.status, Status::Ambiguous, "{text}: {p:?}");
+                assert!(!p.alternatives.is_empty(), "{text}: {p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_repair_never_rewrites_a_move_the_book_printed_right_to_make_a_damaged_one_fit() {
+        for damaged in ["Q-KR8", "P-K8", "R-QR8"] {
+            let text = format!("{RUY} 5. {damaged} B-K2 6. Castles P-QKt4");
+            assert_stops_or_ambiguous(&text, EN, &RUY_SAN);
+        }
+        assert_stops_or_ambiguous("1. e4 e5 2. Ke3", EN_ALG, &["e4", "e5"]);
+    }
+
+    #[test]
+    fn a_capture_of_nothing_with_no_square_printed_is_no_repair_to_pick() {
+        // `QxQ`: no queen can take a queen, and the token names no square to go to.
+        let text = format!("{RUY} 5. QxQ B-K2 6. Castles P-QKt4");
+        assert_stops_or_ambiguous(&text, EN, &RUY_SAN);
+    }
+
+    #[test]
+    fn a_reach_back_is_taken_when_it_lets_the_dead_end_token_read_as_printed() {
+        // `P-QB4` reads (c4), but then `PxP` fits nothing; `P-KB4` (a swapped wing) lets
+        // `PxP` read as printed.
+        let d = resolve(
+            "1. P-QB4 P-K4 2. PxP",
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(d.failure.is_none(), "{:?}", d.failure);
+        let sans: Vec<&str> = d.plies.iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(sans, ["f4", "e5", "fxe5"]);
+        assert_eq!(d.plies[0].status, Status::Repaired);
+        assert!(!d.plies[2].status.is_flagged(), "{:?}", d.plies[2]);
+    }
+
+    /// A long random game from the standard position (xorshift, seeded).
+    fn long_game(seed: u64, plies: usize) -> Option<Vec<shakmaty::Move>> {
+        let mut x = seed | 1;
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        while moves.len() < plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                return None;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let m = legal[(x % legal.len() as u64) as usize];
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        Some(moves)
+    }
+
+    #[test]
+    fn a_long_game_that_fails_at_its_last_move_expands_a_bounded_multiple_of_a_clean_decode() {
+        let start = Chess::default();
+        let moves = (1..)
+            .find_map(|seed| long_game(seed, 300))
+            .expect("a 300-ply game");
+        let clean = crate::describe::write_game(&start, &moves, EN, Style::default()).unwrap();
+        let clean_nodes = resolve(&clean, EN, start.clone(), &Options::default()).nodes_expanded;
+        // The last move replaced by one that fits nothing there (`QxQ` with no queen to
+        // take, or `P-K8` where no pawn can go).
+        let cut = clean.rfind(' ').unwrap();
+        let last = ["QxQ", "P-K8", "KtxKt", "Castles"]
+            .into_iter()
+            .map(|bad| format!("{} {bad}", &clean[..cut]))
+            .map(|text| {
+                let d = resolve(&text, EN, start.clone(), &Options::default());
+                (text, d)
+            })
+            .find(|(_, d)| d.failure.is_some() && d.plies.len() == 299);
+        let (text, d) = last.expect("one of the bad tokens fails at the last move");
+        assert_eq!(d.plies.len(), 299, "{text}");
+        eprintln!(
+            "300 plies, failing at the last: {} nodes expanded; clean: {clean_nodes}",
+            d.nodes_expanded
+        );
+        assert!(
+            d.nodes_expanded <= 8 * clean_nodes,
+            "{} nodes against {clean_nodes} for the clean game",
+            d.nodes_expanded
+        );
+    }
+
+    #[test]
+    fn a_repair_search_that_runs_out_of_budget_stops_at_the_dead_end_and_says_so() {
+        let text = format!("{RUY} 5. Castles B-K2 6. P-Q8 P-QKt4");
+        let opts = Options {
+            node_budget: Some(1),
+            ..Options::default()
+        };
+        let d = resolve(&text, EN, start_position(None, false).unwrap(), &opts);
+        assert!(d.search_capped);
+        let f = d.failure.expect("the game stops");
+        assert_eq!(f.text, "P-Q8");
+        assert!(f.message.contains("capped"), "{}", f.message);
+        assert_eq!(d.plies.len(), 10);
+        // With the default budget the same damage is repaired (`P-Q8` read as `P-Q3`).
+        let d = resolve(
+            &text,
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(!d.search_capped);
+        assert!(d.failure.is_none(), "{:?}", d.failure);
+    }
+
+    #[test]
+    fn text_that_is_mostly_not_moves_is_not_repaired() {
+        let text = "P-K4 the game was then adjourned for lunch and resumed R-KS";
+        let d = resolve(
+            text,
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(d.plies.iter().all(|p| p.status != Status::Repaired));
+        assert_eq!(d.nodes_expanded, 1, "only the strict reading of P-K4");
+    }
 
     #[test]
     fn an_unreadable_move_is_the_failure_not_the_move_number_after_it() {

@@ -51,6 +51,9 @@ pub struct Options {
     pub beam: usize,
     /// Try repairs when no reading as printed can go on.
     pub repair: bool,
+    /// The repair search's budget in nodes expanded per game; `None`: [`decode::budget`] of
+    /// the game's move tokens.
+    pub node_budget: Option<usize>,
 }
 
 impl Default for Options {
@@ -58,6 +61,7 @@ impl Default for Options {
         Options {
             beam: 64,
             repair: true,
+            node_budget: None,
         }
     }
 }
@@ -66,13 +70,17 @@ impl Default for Options {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
-    /// The token had exactly one reading.
+    /// The token as printed names this legal move and nothing else.
     Exact,
-    /// Several readings; the moves that follow (or the book's marks) settled it.
+    /// Conventions or later moves filled in what the token left open: a bare file (`R-K`),
+    /// an omitted wing (`Kt-B3`, `D3A`), a wing prefix read by position, an unmarked capture,
+    /// an unprinted promotion piece, or several readings that the moves after settled.
     Inferred,
-    /// The token as printed fits no move that lets the game go on; a repaired reading did.
+    /// The token was changed: as printed it fits no move that lets the game go on, and a
+    /// repaired reading does (one repair per token, cheaper than stopping).
     Repaired,
-    /// Complete readings tie; one was chosen deterministically and the others are listed.
+    /// Complete readings tie, as printed or repaired: one was chosen deterministically and
+    /// the others are listed.
     Ambiguous,
     /// The game stops here.
     Failed,
