@@ -313,11 +313,15 @@ fn a_correction_saved_as_the_page_saves_it_is_pinned_and_unblocks_a_failed_game(
             mv: entry.readings[key - 1].clone(),
         });
     }
-    std::fs::write(
-        dir.path().join("corrections.toml"),
-        Corrections::to_toml(&chosen),
-    )
-    .unwrap();
+    let games = rerun_with(&dir, &Corrections::to_toml(&chosen), &tie.readings[1]);
+    assert_eq!(games[2].1.len(), 12);
+}
+
+/// Reruns `games.txt` with `toml` as its corrections file: every game completes, the tie
+/// (the second game's third ply) is `tie_pick` and the stopped game's seventh ply d3, both
+/// `corrected`. Returns each game's status and (SAN, status) per ply.
+fn rerun_with(dir: &TempDir, toml: &str, tie_pick: &str) -> Vec<(String, Vec<(String, String)>)> {
+    std::fs::write(dir.path().join("corrections.toml"), toml).unwrap();
     let out = crate::cli_support::escriba()
         .current_dir(dir.path())
         .args([
@@ -335,17 +339,14 @@ fn a_correction_saved_as_the_page_saves_it_is_pinned_and_unblocks_a_failed_game(
     assert_eq!(
         out.status.code(),
         Some(0),
-        "{}",
+        "{toml}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
     let games = plies(&dir.read("out2.jsonl"));
-    assert_eq!(
-        games[1].1[2],
-        (tie.readings[1].clone(), "corrected".to_owned())
-    );
+    assert_eq!(games[1].1[2], (tie_pick.to_owned(), "corrected".to_owned()));
     assert_eq!(games[2].0, "complete", "the stopped game goes on");
     assert_eq!(games[2].1[6], ("d3".to_owned(), "corrected".to_owned()));
-    assert_eq!(games[2].1.len(), 12);
+    games
 }
 
 #[test]
@@ -482,34 +483,7 @@ fn in_a_browser_the_page_draws_its_boards_runs_no_book_script_and_saves_the_chos
     let toml = unescape(&dom[at..at + dom[at..].find("</pre>").unwrap()]);
     assert_eq!(toml.matches("[[correction]]").count(), 2, "{toml}");
     assert!(dom.contains("<span id=\"ncorr\">2</span>"));
-    std::fs::write(dir.path().join("corrections.toml"), &toml).unwrap();
-    let out = crate::cli_support::escriba()
-        .current_dir(dir.path())
-        .args([
-            "transcribe",
-            "games.txt",
-            "-o",
-            "out2.pgn",
-            "--jsonl",
-            "out2.jsonl",
-            "--corrections",
-            "corrections.toml",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{toml}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let games = plies(&dir.read("out2.jsonl"));
-    assert_eq!(
-        games[1].1[2],
-        (tie.readings[1].clone(), "corrected".to_owned())
-    );
-    assert_eq!(games[2].0, "complete", "the stopped game goes on");
-    assert_eq!(games[2].1[6], ("d3".to_owned(), "corrected".to_owned()));
+    rerun_with(&dir, &toml, &tie.readings[1]);
 }
 
 #[test]

@@ -3,8 +3,7 @@
 //!
 //! `cargo run -p escriba-pipeline --example book_lines -- BOOK.txt [FROM [TO]]`
 
-use escriba_pipeline::book::{classify, detect, group};
-use escriba_pipeline::source::{Encoding, Line};
+use escriba_pipeline::book::{self, classify, detect, group};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -15,22 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let to: usize = args.next().map_or(Ok(usize::MAX), |a| a.parse())?;
     let bytes = std::fs::read(&path)?;
     let text = String::from_utf8_lossy(&bytes);
-    let mut offset = 0u64;
-    let lines: Vec<Line> = text
-        .lines()
-        .enumerate()
-        .map(|(i, t)| {
-            let l = Line {
-                text: t.to_owned(),
-                number: i + 1,
-                offset,
-                encoding: Encoding::Utf8,
-                truncated: false,
-            };
-            offset += t.len() as u64 + 1;
-            l
-        })
-        .collect();
+    let lines = book::lines_of(&text);
     let dialect = detect::book_dialect(lines.iter().map(|l| l.text.as_str()));
     let mut kinds: Vec<classify::LineKind> = lines
         .iter()

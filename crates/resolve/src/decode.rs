@@ -916,6 +916,18 @@ fn path(nodes: &[Node], mut id: u32) -> Vec<u32> {
     out
 }
 
+/// The position and identities after the nodes of `path`, from the game's start.
+fn replay(d: &Decoder<'_>, path: &[u32]) -> (Chess, Origins) {
+    let mut pos = d.game.start.clone();
+    let mut origins = Origins::new(pos.board());
+    for &id in path {
+        let m = d.nodes[id as usize].mv;
+        origins.play(m);
+        pos.play_unchecked(m);
+    }
+    (pos, origins)
+}
+
 fn finish(
     d: &mut Decoder<'_>,
     states: Vec<State>,
@@ -948,15 +960,7 @@ fn finish(
             .unwrap_or(0);
         if let Some(&culprit) = unread.iter().find(|&&u| u > since && u < tok) {
             chosen.retain(|&id| (d.nodes[id as usize].tok as usize) < culprit);
-            let mut pos = d.game.start.clone();
-            let mut origins = Origins::new(pos.board());
-            for &id in &chosen {
-                let m = d.nodes[id as usize].mv;
-                origins.play(m);
-                pos.play_unchecked(m);
-            }
-            best.pos = pos;
-            best.origins = origins;
+            (best.pos, best.origins) = replay(d, &chosen);
             failed_tok = Some(culprit);
         }
     }
@@ -976,15 +980,7 @@ fn finish(
             n.relax.describe().join(", ")
         ));
         chosen.truncate(k);
-        let mut pos = d.game.start.clone();
-        let mut origins = Origins::new(pos.board());
-        for &id in &chosen {
-            let m = d.nodes[id as usize].mv;
-            origins.play(m);
-            pos.play_unchecked(m);
-        }
-        best.pos = pos;
-        best.origins = origins;
+        (best.pos, best.origins) = replay(d, &chosen);
         failed_tok = Some(n.tok as usize);
     }
     let mut alternatives: HashMap<u32, Vec<String>> = HashMap::new();

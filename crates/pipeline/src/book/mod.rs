@@ -345,9 +345,13 @@ pub fn cut(lines: &[Line], notation: Notation) -> Cut {
 
 /// Cuts a whole text as a book (for tests and small inputs).
 pub fn cut_text(text: &str, notation: Notation) -> Cut {
+    cut(&lines_of(text), notation)
+}
+
+/// The lines of a text held whole in memory (LF line endings), numbered from 1.
+pub fn lines_of(text: &str) -> Vec<Line> {
     let mut offset = 0u64;
-    let lines: Vec<Line> = text
-        .strip_suffix('\n')
+    text.strip_suffix('\n')
         .unwrap_or(text)
         .split('\n')
         .enumerate()
@@ -362,6 +366,5 @@ pub fn cut_text(text: &str, notation: Notation) -> Cut {
             offset += t.len() as u64 + 1;
             l
         })
-        .collect();
-    cut(&lines, notation)
+        .collect()
 }
