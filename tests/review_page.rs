@@ -140,17 +140,8 @@ fn browse(browser: &Path, url: &str, extra: &[&str]) -> Option<String> {
     let out = TempDir::new("chromium-out");
     let stdout = std::fs::File::create(out.path().join("stdout")).unwrap();
     let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            &format!("--user-data-dir={}", profile.path().display()),
-        ])
+        .args(escriba_pipeline::review::HEADLESS_CHROMIUM)
+        .arg(format!("--user-data-dir={}", profile.path().display()))
         .args(extra)
         .arg(url)
         .stdin(Stdio::null())

@@ -180,17 +180,8 @@ fn review_page(escriba: &Path, dir: &Path) -> Result<()> {
                 let profile = dir.join(format!("chromium-profile-{k}"));
                 let _ = std::fs::remove_dir_all(&profile);
                 let out = Command::new(browser)
-                    .args([
-                        "--headless",
-                        "--no-sandbox",
-                        "--disable-gpu",
-                        "--disable-quic",
-                        "--no-first-run",
-                        "--disable-background-networking",
-                        "--disable-component-update",
-                        "--disable-sync",
-                        "--dump-dom",
-                    ])
+                    .args(escriba_pipeline::review::HEADLESS_CHROMIUM)
+                    .arg("--dump-dom")
                     .arg(format!("--user-data-dir={}", profile.display()))
                     .arg(format!("file://{}", page.canonicalize()?.display()))
                     .stderr(Stdio::null())

@@ -33,7 +33,6 @@ use escriba_pipeline::{
     Config, Error, GameResult, Input, Notation, Observer, OutputFile, PieceLetters, Progress,
     Shard, Sink, Sinks, Summary, exit_code, expand_inputs_with, transcribe,
 };
-use escriba_resolve::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Transcribe chess games printed in old books (descriptive or localized algebraic
@@ -318,9 +317,10 @@ fn strictness(on: &[StrictOn]) -> escriba_pipeline::Strict {
             StrictOn::Ambiguous => s.ambiguous = true,
             StrictOn::Warning => s.warnings = true,
             StrictOn::Flagged => {
-                s.repaired = true;
-                s.ambiguous = true;
-                s.warnings = true;
+                s = escriba_pipeline::Strict {
+                    inferred: s.inferred,
+                    ..escriba_pipeline::Strict::FLAGGED
+                }
             }
         }
     }
@@ -798,12 +798,7 @@ struct Collect {
 impl Observer for Collect {
     fn game(&mut self, r: &GameResult) {
         self.console.game(r);
-        for p in &r.plies {
-            if p.ply.status == Status::Corrected {
-                self.corrected
-                    .insert((r.source.to_string(), p.line, p.column));
-            }
-        }
+        self.corrected.extend(r.corrected_places());
         if let Some(g) = &mut self.games {
             g.push(GameIn::of(r));
         }

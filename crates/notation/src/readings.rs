@@ -59,6 +59,9 @@ const CONFUSIONS: [(&str, &str); 36] = [
     ("m", "rn"),
 ];
 
+/// What follows a rank digit in long-hand (`4th`, `1st`, `2nd`, `3rd`, `3d`).
+const ORDINAL_SUFFIXES: [&str; 5] = ["th", "st", "nd", "rd", "d"];
+
 // The costs, from the one table of the repair model.
 use crate::damage::cost::{DIGIT, DROP, EDIT, NO_ORIGIN, RECASE, SQUEEZE};
 
@@ -117,7 +120,7 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
                 continue;
             }
             let after = &text[at + c.len_utf8()..];
-            let ordinal = ["th", "st", "nd", "rd", "d"].iter().any(|o| {
+            let ordinal = ORDINAL_SUFFIXES.iter().any(|o| {
                 after
                     .strip_prefix(o)
                     .is_some_and(|r| !r.starts_with(char::is_alphabetic))
@@ -132,7 +135,7 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         }
     }
     // A lost rank digit that left its ordinal behind (`K's th.` for `K's 4th.`).
-    for suffix in ["th", "st", "nd", "rd", "d"] {
+    for suffix in ORDINAL_SUFFIXES {
         for (at, _) in text.match_indices(suffix) {
             let after = &text[at + suffix.len()..];
             if !text[..at].ends_with(' ') || after.starts_with(char::is_alphabetic) {

@@ -21,7 +21,6 @@
 //! reached, a place that is no move).
 
 use std::collections::{HashMap, HashSet};
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -101,25 +100,6 @@ fn resolve(base: &Path, source: &str) -> PathBuf {
     joined.canonicalize().unwrap_or(joined)
 }
 
-/// A TOML basic string: `"`, `\\` and control characters escaped, as the review page
-/// writes them.
-fn basic_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 impl Corrections {
     /// Reads a corrections file; relative sources in it are resolved against `base`.
     pub fn load(path: &Path, base: &Path) -> Result<Corrections> {
@@ -172,22 +152,13 @@ impl Corrections {
 
     /// Writes corrections as a corrections file (what the review page saves).
     pub fn to_toml(entries: &[Correction]) -> String {
-        let mut out = String::from(
-            "# escriba corrections: each entry pins one ply (escriba transcribe --corrections)\n",
-        );
-        for c in entries {
-            let q = basic_string;
-            let _ = write!(
-                out,
-                "\n[[correction]]\nsource = {}\nline = {}\ncolumn = {}\ntoken = {}\nmove = {}\n",
-                q(&c.source),
-                c.line,
-                c.column,
-                q(&c.token),
-                q(&c.mv)
-            );
-        }
-        out
+        let file = CorrectionsFile {
+            corrections: entries.to_vec(),
+        };
+        format!(
+            "# escriba corrections: each entry pins one ply (escriba transcribe --corrections)\n\n{}",
+            toml::to_string(&file).expect("corrections serialize as TOML")
+        )
     }
 
     fn entry(&self, i: usize) -> String {

@@ -239,6 +239,15 @@ pub struct GameResult {
 }
 
 impl GameResult {
+    /// Where the plies a correction pinned stand: (source, line, column), as
+    /// [`crate::corrections::Corrections::unapplied`] takes them.
+    pub fn corrected_places(&self) -> impl Iterator<Item = (String, usize, usize)> + '_ {
+        self.plies
+            .iter()
+            .filter(|p| p.ply.status == escriba_resolve::Status::Corrected)
+            .map(|p| (self.source.to_string(), p.line, p.column))
+    }
+
     /// The book's token of a ply, as printed.
     pub fn input(&self, p: &PlyRecord) -> &str {
         self.movetext.get(p.ply.span.range()).unwrap_or("")
@@ -308,6 +317,8 @@ struct Attempt {
     /// the game stopped there.
     failure: Option<Diagnostic>,
     order: usize,
+    /// The corrections pinned in this reading.
+    pins: Vec<Pin>,
 }
 
 impl Attempt {
@@ -535,6 +546,7 @@ fn try_dialect(
         decoded,
         failure,
         order,
+        pins,
     }
 }
 
@@ -1082,16 +1094,13 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         && readings[r].role.is_none()
         && !b.checkpoints.is_empty()
     {
-        let reading = &readings[r];
-        let fixes = Fixes::new(&fixes, reading, seg.movetext_line);
-        let pins = pins_of(&fixes, reading.text, &best.tokens);
         let game = Game {
-            text: reading.text,
+            text: readings[r].text,
             tokens: &best.tokens,
             dialect: best.dialect,
-            start: reading.start.clone(),
+            start: readings[r].start.clone(),
         };
-        checks::settle_by_diagrams(&mut best.decoded, &game, &pins, &opts, &b.checkpoints);
+        checks::settle_by_diagrams(&mut best.decoded, &game, &best.pins, &opts, &b.checkpoints);
     }
     let other = if check {
         attempts.iter_mut().find_map(Option::take)

@@ -1028,12 +1028,7 @@ pub fn check_file(path: &Path, name: &str, cfg: &Config) -> Result<(FileQa, Vec<
             reference,
             corrected: results
                 .iter()
-                .flat_map(|r| {
-                    r.plies
-                        .iter()
-                        .filter(|p| p.ply.status == Status::Corrected)
-                        .map(|p| (r.source.to_string(), p.line, p.column))
-                })
+                .flat_map(GameResult::corrected_places)
                 .collect(),
         },
         changes,

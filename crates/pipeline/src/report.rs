@@ -280,7 +280,9 @@ impl Strict {
             || (self.repaired && p.repaired > 0)
             || (self.ambiguous && p.ambiguous > 0)
             || (self.warnings && s.warnings > 0)
-            || (self == Strict::FLAGGED && s.flagged > 0)
+            // Every kind of flag asked for (`flagged`, alone or with more): any flagged
+            // ply or game.
+            || (self.repaired && self.ambiguous && self.warnings && s.flagged > 0)
     }
 }
 

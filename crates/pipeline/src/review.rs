@@ -7,3 +7,17 @@
 
 pub mod data;
 pub mod page;
+
+/// The flags with which the tests and benchmarks open the page in headless Chromium: no
+/// sandbox (they run as root), no GPU, and none of the browser's own connections (the
+/// page needs none, and a closed network refuses them).
+pub const HEADLESS_CHROMIUM: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];

@@ -68,7 +68,7 @@ impl Relax {
     /// tried last, and later moves must confirm them.
     pub const UNEXPLAINED: u32 = Self::ROLE | Self::FILE | Self::RANK;
     /// Every repair bit.
-    pub const REPAIR_MASK: u32 = ((1 << 18) - 1) & !((1 << 4) - 1);
+    pub const REPAIR_MASK: u32 = (Self::SKIPPED << 1) - Self::REPAIRS;
     /// The convention bits that fill in what the token did not print.
     pub const UNPRINTED: u32 = Self::POSITIONAL
         | Self::DEFAULT_QUEEN
@@ -135,9 +135,6 @@ impl Relax {
 /// wing prefix read by position, an unmarked check, a bare file read on another rank):
 /// when both complete the game, the ply is ambiguous.
 pub const NEAR_TIE: u32 = cost::NEAR_TIE;
-
-/// The cost of stopping a game at a dead end (see [`cost::STOP`]).
-pub const STOP_COST: u32 = cost::STOP;
 
 /// The cost of each relaxation: a negative log-likelihood from the one table of the repair
 /// model, [`escriba_notation::damage::cost`], which says where each figure comes from.

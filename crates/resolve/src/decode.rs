@@ -56,9 +56,9 @@ const REACH_CAP: usize = 32;
 const MAX_JOIN: usize = 3;
 /// The beam is kept every this many events, for repair attempts to resume from.
 const CHECKPOINT: usize = 16;
-/// The cost of stopping a game at a dead end: a repair path dearer than this is not taken.
-/// See [`crate::candidates::COSTS`] for the scale (twice the negative log-likelihood).
-pub const STOP: u32 = crate::candidates::STOP_COST;
+/// The cost of stopping a game at a dead end: a repair path dearer than this is not taken
+/// (the repair model's table, [`escriba_notation::damage::cost`], gives the scale).
+pub const STOP: u32 = escriba_notation::damage::cost::STOP;
 /// A repair this dear (no glyph confusion explains it) must be followed by this many plies
 /// read to be taken: otherwise nothing confirms it, and the game stops there.
 const CONFIRM_PLIES: usize = 3;
@@ -355,12 +355,14 @@ impl<'a> Decoder<'a> {
         // The beam's buffers go back and forth between plies instead of being allocated.
         let mut out = std::mem::take(&mut self.spare);
         out.clear();
+        if let Some(pin) = pin::find(self.pins, tok) {
+            for st in states {
+                self.expand_pinned(st, tok, pin, &mut out);
+            }
+            return out;
+        }
         let repairing = self.repair[tok];
         for st in states {
-            if let Some(pin) = pin::find(self.pins, tok) {
-                self.expand_pinned(st, tok, pin, &mut out);
-                continue;
-            }
             // A strict reading of a token with a printed destination needs only the moves
             // to that destination; the settle step then needs to know about other moves
             // only when the side to move is in check (mate or not).
@@ -690,9 +692,10 @@ impl<'a> Decoder<'a> {
                 opened = true;
             }
         }
-        // Unread text a few moves back did not read as printed either: repairing it (`Q.
-        // tokes Kt.` joined and read `Q. takes Kt.`) rewrites nothing the book printed
-        // right, and may be what the moves since were misread for.
+        // Unread text a few moves back did not read as printed either (its readings are
+        // open from the first pass): the attempt reads it again from there (`Q. tokes Kt.`
+        // joined and read `Q. takes Kt.`), since it may be what the moves since were
+        // misread for.
         let mut moves = 0;
         for e in (0..first).rev() {
             match self.events[e] {
@@ -702,13 +705,7 @@ impl<'a> Decoder<'a> {
                         break;
                     }
                 }
-                Event::Unknown { tok, .. } => {
-                    first = e;
-                    if !self.repair[tok] {
-                        self.repair[tok] = true;
-                        opened = true;
-                    }
-                }
+                Event::Unknown { .. } => first = e,
                 Event::Number { .. } => {}
             }
         }
@@ -803,11 +800,10 @@ pub fn decode_pinned(game: &Game<'_>, opts: &Options, pins: &[Pin]) -> Decoded {
             {
                 d.glued[tok] = true;
                 d.repair[m] = true;
-                d.repair[tok] = true;
             }
         }
-        // Other text that reads as no move is damaged or junk as printed: its repaired
-        // readings are tried from the first pass too (no reading as printed changes).
+        // Text that reads as no move (glued or not) is damaged or junk as printed: its
+        // repaired readings are tried from the first pass (no reading as printed changes).
         for e in &d.events {
             if let Event::Unknown { tok, .. } = *e {
                 d.repair[tok] = true;

@@ -105,16 +105,16 @@ pub fn settle_by_diagrams(
     opts: &Options,
     checkpoints: &[Checkpoint],
 ) {
-    let mut i = 0;
-    while i < decoded.plies.len() {
-        let p = &decoded.plies[i];
+    // `decoded` may be replaced by a new decode on the way: its plies are read afresh.
+    let mut next = 0;
+    while let Some(p) = decoded.plies.get(next) {
+        let i = next;
+        next += 1;
         let at = p.span.start as usize;
-        let next = checkpoints.iter().find(|c| c.at > at);
-        let (Some(c), true) = (
-            next,
-            p.status == Status::Ambiguous && !p.alternatives.is_empty(),
-        ) else {
-            i += 1;
+        if p.status != Status::Ambiguous || p.alternatives.is_empty() {
+            continue;
+        }
+        let Some(c) = checkpoints.iter().find(|c| c.at > at) else {
             continue;
         };
         // A reading reaches the diagram when it does not stop before it.
@@ -124,7 +124,6 @@ pub fn settle_by_diagrams(
                 .is_none_or(|f| f.span.start as usize >= c.at)
         };
         if !reaches(decoded) {
-            i += 1;
             continue;
         }
         let chosen_meets = board_at(&decoded.plies, &game.start, c.at) == c.board;
@@ -157,6 +156,5 @@ pub fn settle_by_diagrams(
             }
             _ => {}
         }
-        i += 1;
     }
 }

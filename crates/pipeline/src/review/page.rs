@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use escriba_resolve::Status;
+
 use crate::error::{Error, Result};
 use crate::game::GameResult;
 use crate::review::data::{LegalMove, PlyReview, Reading, ReadingKind};
@@ -248,16 +250,6 @@ struct EntryData<'a> {
     legal: Vec<[&'a str; 3]>,
 }
 
-/// The statuses the page counts, in order.
-pub const STATUSES: [&str; 6] = [
-    "exact",
-    "inferred",
-    "repaired",
-    "ambiguous",
-    "failed",
-    "corrected",
-];
-
 /// The statuses that get an entry on the page.
 fn reviewed(status: &str) -> bool {
     matches!(status, "repaired" | "ambiguous" | "inferred" | "corrected")
@@ -303,7 +295,13 @@ fn json_for_script<T: Serialize>(v: &T) -> String {
 /// Renders the review page of `games` (a run's JSONL objects, in order), quoting the book
 /// lines from `sources`; `title` names the run.
 pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Result<String> {
-    let mut counts: BTreeMap<&str, u64> = STATUSES.iter().map(|s| (*s, 0)).collect();
+    // Plies by status, in the order of `Status::ALL`.
+    let mut counts: Vec<(&str, u64)> = Status::ALL.iter().map(|s| (s.as_str(), 0)).collect();
+    fn count(counts: &mut [(&str, u64)], status: &str) {
+        if let Some(c) = counts.iter_mut().find(|c| c.0 == status) {
+            c.1 += 1;
+        }
+    }
     let mut entries: Vec<Entry> = Vec::new();
     let mut rows: Vec<GameRow> = Vec::new();
     let mut missing: BTreeMap<String, String> = BTreeMap::new();
@@ -389,9 +387,7 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
         };
         for m in &g.moves {
             plies += 1;
-            if let Some(c) = counts.get_mut(m.status.as_str()) {
-                *c += 1;
-            }
+            count(&mut counts, &m.status);
             if !reviewed(&m.status) {
                 continue;
             }
@@ -418,7 +414,7 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
             );
         }
         if let Some(f) = &g.failure {
-            *counts.get_mut("failed").expect("a status") += 1;
+            count(&mut counts, Status::Failed.as_str());
             let black = g
                 .failure_review
                 .as_ref()
@@ -506,11 +502,6 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
         message: e.to_string(),
     })?;
     use minijinja::Value as V;
-    let counts: Vec<(&str, u64)> = counts.into_iter().collect();
-    let counts: Vec<(&str, u64)> = STATUSES
-        .iter()
-        .map(|s| (*s, counts.iter().find(|c| c.0 == *s).map_or(0, |c| c.1)))
-        .collect();
     tmpl.render(minijinja::context! {
         title => title,
         games => games.len(),
