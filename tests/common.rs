@@ -76,7 +76,7 @@ pub fn random_game(rng: &mut Rng, max_plies: usize) -> Vec<Move> {
 
 /// The SAN strings of a decoded game.
 pub fn sans(d: &escriba_resolve::Decoded) -> Vec<String> {
-    d.plies.iter().map(|p| p.san.clone()).collect()
+    d.plies.iter().map(|p| p.san.to_string()).collect()
 }
 
 /// SAN of a move list from the standard position, via shakmaty (an independent writer).

@@ -130,7 +130,7 @@ pub fn ply_rows(r: &GameResult) -> Vec<PlyRow> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let mut note = p.ply.note.clone().unwrap_or_default();
+            let mut note = p.ply.note.as_deref().unwrap_or_default().to_owned();
             if !p.ply.alternatives.is_empty() {
                 if !note.is_empty() {
                     note.push_str("; ");
@@ -154,8 +154,8 @@ pub fn ply_rows(r: &GameResult) -> Vec<PlyRow> {
                 move_number: p.ply.move_number,
                 side: side(p.ply.color),
                 input: r.input(p).to_owned(),
-                san: p.ply.san.clone(),
-                uci: p.ply.uci.clone(),
+                san: p.ply.san.to_string(),
+                uci: p.ply.uci.to_string(),
                 status: p.ply.status.as_str().to_owned(),
                 cost: Some(p.ply.cost),
                 line: p.line,

@@ -738,7 +738,7 @@ pub fn game_state(r: &GameResult) -> SnapGame {
         .plies
         .iter()
         .map(|p| PlyState {
-            san: p.ply.san.clone(),
+            san: p.ply.san.to_string(),
             status: p.ply.status.as_str().to_owned(),
         })
         .collect();
@@ -926,7 +926,7 @@ fn diagnostics(r: &GameResult) -> Vec<Diagnostic> {
         .enumerate()
         .filter(|(_, p)| p.ply.status.is_flagged())
         .map(|(i, p)| {
-            let mut note = p.ply.note.clone().unwrap_or_default();
+            let mut note = p.ply.note.as_deref().unwrap_or_default().to_owned();
             if !p.ply.alternatives.is_empty() {
                 if !note.is_empty() {
                     note.push_str("; ");
@@ -937,7 +937,7 @@ fn diagnostics(r: &GameResult) -> Vec<Diagnostic> {
                 ply: i + 1,
                 location: format!("{}:{}", p.line, p.column),
                 token: r.input(p).to_owned(),
-                san: p.ply.san.clone(),
+                san: p.ply.san.to_string(),
                 status: p.ply.status.as_str().to_owned(),
                 note,
             }

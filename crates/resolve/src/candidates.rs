@@ -89,6 +89,11 @@ impl Relax {
 
     /// Human words for each set bit, in bit order.
     pub fn describe(self) -> Vec<&'static str> {
+        self.words().collect()
+    }
+
+    /// Human words for each set bit, in bit order, with no allocation.
+    pub fn words(self) -> impl Iterator<Item = &'static str> {
         const WORDS: [(u32, &str); 20] = [
             (
                 Relax::POSITIONAL,
@@ -125,9 +130,8 @@ impl Relax {
         ];
         WORDS
             .iter()
-            .filter(|(b, _)| self.0 & b != 0)
+            .filter(move |(b, _)| self.0 & b != 0)
             .map(|&(_, w)| w)
-            .collect()
     }
 }
 

@@ -24,6 +24,7 @@
 //! Complete paths that tie at the lowest cost are reported as ambiguous, never hidden.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use escriba_notation::readings::{Reading, readings};
 use escriba_notation::{CheckMark, Move as Token, Span, Termination, TokenKind};
@@ -40,6 +41,7 @@ use crate::{Diagnostic, Game, Options, Ply, Status};
 
 mod pin;
 pub use pin::Pin;
+mod notes;
 
 const NONE: u32 = u32::MAX;
 
@@ -169,14 +171,18 @@ struct Decoder<'a> {
     /// Buffers reused from ply to ply.
     spare: Vec<State>,
     cands: Vec<Candidate>,
-    found: Vec<(Candidate, u32, u32, Option<CheckMark>)>,
+    found: Vec<Found>,
     /// Half-moves from the standard start to the game's start position.
     ply_offset: u32,
     /// The last ply at which the beam dropped live readings (0: never).
     capped_at: u32,
     capped: bool,
-    /// Beams kept before some events: (event index, states), in event order.
-    checkpoints: Vec<(usize, Vec<State>)>,
+    /// Beams kept before some events: (event index, first of its states in
+    /// `checkpoint_states`), in event order.
+    checkpoints: Vec<(usize, usize)>,
+    checkpoint_states: Vec<State>,
+    /// Positions already kept by [`Decoder::prune`] for the ply it prunes.
+    seen: HashMap<(u64, u8), usize>,
     /// Repaired readings of each token's text (and of its joins), computed once.
     reading_cache: HashMap<usize, std::rc::Rc<Vec<(Reading, u32)>>>,
     /// Some repair is open: the node budget applies.
@@ -189,6 +195,10 @@ struct Decoder<'a> {
     cheap_only: Option<usize>,
     /// A reach-back is under way: only repairs a glyph confusion explains.
     reaching: bool,
+    /// The note of the ply being written.
+    note_buf: String,
+    /// Where the buffers go back when the game is decoded.
+    back: &'a mut Scratch,
 }
 
 /// The result of decoding one game.
@@ -218,8 +228,10 @@ pub struct Decoded {
 fn main_line(
     text: &str,
     tokens: &[escriba_notation::Token],
-) -> (Vec<Event>, Option<Termination>, Vec<usize>) {
-    let mut events = Vec::with_capacity(tokens.len());
+    events: &mut Vec<Event>,
+) -> (Option<Termination>, Vec<usize>) {
+    events.clear();
+    events.reserve(tokens.len());
     let mut depth = 0u32;
     let mut unread = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
@@ -247,12 +259,38 @@ fn main_line(
                 }
                 events.push(Event::Unknown { tok: i, run });
             }
-            TokenKind::Result(term) => return (events, Some(term), unread),
+            TokenKind::Result(term) => return (Some(term), unread),
             _ => {}
         }
     }
-    (events, None, unread)
+    (None, unread)
 }
+
+/// The decoder's buffers, kept from game to game on each thread: after the first games,
+/// decoding one allocates no more for its beam, nodes and checkpoints, however long it is.
+#[derive(Default)]
+struct Scratch {
+    events: Vec<Event>,
+    nodes: Vec<Node>,
+    ties: Vec<Tie>,
+    repair: Vec<bool>,
+    glued: Vec<bool>,
+    spare: Vec<State>,
+    cands: Vec<Candidate>,
+    found: Vec<Found>,
+    checkpoints: Vec<(usize, usize)>,
+    checkpoint_states: Vec<State>,
+    seen: HashMap<(u64, u8), usize>,
+    note_buf: String,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
+/// A candidate found for a token in one state: (candidate, reading text index, joined
+/// token, the book's mark).
+type Found = (Candidate, u32, u32, Option<CheckMark>);
 
 impl<'a> Decoder<'a> {
     fn token(&self, tok: usize) -> &Token {
@@ -513,46 +551,48 @@ impl<'a> Decoder<'a> {
         out
     }
 
-    /// Dedupes transpositions (recording ties), sorts by cost and applies the beam.
+    /// Dedupes transpositions (recording ties), sorts by cost and applies the beam, in place.
     fn prune(&mut self, mut states: Vec<State>) -> Vec<State> {
         if states.len() <= 1 {
             return states;
         }
         states.sort_by_key(|s| s.cost);
-        let mut by_hash: HashMap<(u64, u8), usize> = HashMap::with_capacity(states.len());
-        let mut kept: Vec<State> = Vec::with_capacity(states.len());
-        for st in states {
-            let h: Zobrist64 = st.pos.zobrist_hash(EnPassantMode::Legal);
-            match by_hash.get(&(h.0, st.skip)) {
+        self.seen.clear();
+        // States [0, kept) are kept; those between `kept` and `i` were transpositions.
+        let mut kept = 0;
+        for i in 0..states.len() {
+            let h: Zobrist64 = states[i].pos.zobrist_hash(EnPassantMode::Legal);
+            match self.seen.get(&(h.0, states[i].skip)) {
                 Some(&k) => {
-                    if st.cost <= kept[k].cost + NEAR_TIE
-                        && kept[k].node != st.node
-                        && st.node != NONE
+                    let (st, first) = (&states[i], &states[k]);
+                    if st.cost <= first.cost + NEAR_TIE && first.node != st.node && st.node != NONE
                     {
                         self.ties.push(Tie {
-                            kept: kept[k].node,
+                            kept: first.node,
                             dropped: st.node,
-                            next: kept[k].tie,
+                            next: first.tie,
                         });
-                        kept[k].tie = (self.ties.len() - 1) as u32;
+                        states[k].tie = (self.ties.len() - 1) as u32;
                     }
                 }
                 None => {
-                    by_hash.insert((h.0, st.skip), kept.len());
-                    kept.push(st);
+                    self.seen.insert((h.0, states[i].skip), kept);
+                    states.swap(kept, i);
+                    kept += 1;
                 }
             }
         }
-        let best = kept[0].cost;
-        kept.retain(|s| s.cost <= best + PRUNE_MARGIN);
-        if kept.len() > self.opts.beam {
+        states.truncate(kept);
+        let best = states[0].cost;
+        states.retain(|s| s.cost <= best + PRUNE_MARGIN);
+        if states.len() > self.opts.beam {
             self.capped = true;
             // Readings dropped here were never followed to the end: nothing before this ply
             // can be called settled.
-            self.capped_at = self.capped_at.max(kept[0].ply);
-            kept.truncate(self.opts.beam);
+            self.capped_at = self.capped_at.max(states[0].ply);
+            states.truncate(self.opts.beam);
         }
-        kept
+        states
     }
 
     /// The token of event `ei`.
@@ -567,7 +607,8 @@ impl<'a> Decoder<'a> {
     fn run(&mut self, from: usize, mut states: Vec<State>) -> PassEnd {
         for ei in from..self.events.len() {
             if ei.is_multiple_of(CHECKPOINT) {
-                self.checkpoints.push((ei, states.clone()));
+                self.checkpoints.push((ei, self.checkpoint_states.len()));
+                self.checkpoint_states.extend_from_slice(&states);
             }
             if self.repairing && self.nodes.len() > self.budget {
                 return PassEnd::Capped {
@@ -654,8 +695,10 @@ impl<'a> Decoder<'a> {
             .iter()
             .rposition(|(e, _)| *e <= ei)
             .expect("event 0 is a checkpoint");
-        let (from, states) = self.checkpoints[at].clone();
+        let (from, first) = self.checkpoints[at];
+        let states = self.checkpoint_states[first..].to_vec();
         self.checkpoints.truncate(at);
+        self.checkpoint_states.truncate(first);
         self.run(from, states)
     }
 
@@ -746,29 +789,82 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
 /// whose move is not legal where the search reaches it stops the game there (unless a
 /// repair before it makes it fit), with a diagnostic that says so.
 pub fn decode_pinned(game: &Game<'_>, opts: &Options, pins: &[Pin]) -> Decoded {
-    let (events, end, unread) = main_line(game.text, game.tokens);
+    // A decode inside another (none does so now) finds the buffers taken and starts afresh.
+    let mut scratch = SCRATCH.with(|s| s.take());
+    let decoded = decode_in(game, opts, pins, &mut scratch);
+    SCRATCH.with(|s| *s.borrow_mut() = scratch);
+    decoded
+}
+
+/// A buffer of the scratch, emptied; one grown past [`KEEP_BYTES`] is let go instead.
+fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
+    let mut v = std::mem::take(v);
+    v.clear();
+    if v.capacity() * std::mem::size_of::<T>() > KEEP_BYTES {
+        v = Vec::new();
+    }
+    v
+}
+
+/// The most a thread keeps of one decoder buffer between games.
+const KEEP_BYTES: usize = 4 << 20;
+
+impl Drop for Decoder<'_> {
+    /// Hands the buffers back to the scratch, for the next game.
+    fn drop(&mut self) {
+        let b = &mut *self.back;
+        b.events = std::mem::take(&mut self.events);
+        b.nodes = std::mem::take(&mut self.nodes);
+        b.ties = std::mem::take(&mut self.ties);
+        b.repair = std::mem::take(&mut self.repair);
+        b.glued = std::mem::take(&mut self.glued);
+        b.spare = std::mem::take(&mut self.spare);
+        b.cands = std::mem::take(&mut self.cands);
+        b.found = std::mem::take(&mut self.found);
+        b.checkpoints = std::mem::take(&mut self.checkpoints);
+        b.checkpoint_states = std::mem::take(&mut self.checkpoint_states);
+        b.seen = std::mem::take(&mut self.seen);
+        b.note_buf = std::mem::take(&mut self.note_buf);
+    }
+}
+
+fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratch) -> Decoded {
+    let mut events = cleared(&mut scratch.events);
+    let (end, unread) = main_line(game.text, game.tokens, &mut events);
+    let mut repair = cleared(&mut scratch.repair);
+    repair.resize(game.tokens.len(), false);
+    let mut glued = cleared(&mut scratch.glued);
+    glued.resize(game.tokens.len(), false);
+    let mut seen = std::mem::take(&mut scratch.seen);
+    seen.clear();
+    let mut note_buf = std::mem::take(&mut scratch.note_buf);
+    note_buf.clear();
     let mut d = Decoder {
         game,
         opts,
         pins,
         events,
         end,
-        nodes: Vec::new(),
-        ties: Vec::new(),
+        nodes: cleared(&mut scratch.nodes),
+        ties: cleared(&mut scratch.ties),
         texts: Vec::new(),
-        repair: vec![false; game.tokens.len()],
-        glued: vec![false; game.tokens.len()],
-        spare: Vec::new(),
-        cands: Vec::new(),
-        found: Vec::new(),
+        repair,
+        glued,
+        spare: cleared(&mut scratch.spare),
+        cands: cleared(&mut scratch.cands),
+        found: cleared(&mut scratch.found),
         capped_at: 0,
-        checkpoints: Vec::new(),
+        checkpoints: cleared(&mut scratch.checkpoints),
+        checkpoint_states: cleared(&mut scratch.checkpoint_states),
+        seen,
         reading_cache: HashMap::new(),
         repairing: false,
         budget: 0,
         search_capped: false,
         cheap_only: None,
         reaching: false,
+        note_buf,
+        back: scratch,
         ply_offset: (game.start.fullmoves().get() - 1)
             .saturating_mul(2)
             .saturating_add(u32::from(game.start.turn() == Color::Black)),
@@ -903,7 +999,12 @@ fn split_skipping(states: Vec<State>) -> (Vec<State>, Vec<State>) {
 }
 
 fn path(nodes: &[Node], mut id: u32) -> Vec<u32> {
-    let mut out = Vec::new();
+    let len = if id == NONE {
+        0
+    } else {
+        nodes[id as usize].ply as usize + 1
+    };
+    let mut out = Vec::with_capacity(len);
     while id != NONE {
         out.push(id);
         id = nodes[id as usize].parent;
@@ -1004,7 +1105,7 @@ fn finish(
                 alternatives
                     .entry(an)
                     .or_default()
-                    .push(render(node.san, node.suffix));
+                    .push(render(node.san, node.suffix).to_string());
             }
         }
     }
@@ -1044,35 +1145,42 @@ fn finish(
         } else {
             Status::Inferred
         };
-        let mut notes: Vec<String> = pinned.map(pin::note).into_iter().collect();
-        for w in if n.relax.0 == 0 {
-            Vec::new()
-        } else {
-            n.relax.describe()
-        } {
+        let notes = &mut d.note_buf;
+        notes.clear();
+        if let Some(pin) = pinned {
+            notes.push_str(&pin::note(pin));
+        }
+        for w in n.relax.words() {
             if w == "misprint or OCR damage read as" && n.reading != NONE {
-                notes.push(format!("{w} `{}`", d.texts[n.reading as usize]));
+                notes::push(notes, w);
+                notes.push_str(" `");
+                notes.push_str(&d.texts[n.reading as usize]);
+                notes.push('`');
             } else {
-                notes.push(w.to_owned());
+                notes::push(notes, w);
             }
         }
         if unsettled && alts.is_empty() {
-            notes.push(format!(
+            notes::sep(notes);
+            let _ = write!(
+                notes,
                 "{} readings; the search was capped and did not follow the others to the end",
                 n.readings
-            ));
+            );
         }
         if status == Status::Inferred && n.readings > 1 {
-            notes.push(format!(
+            notes::sep(notes);
+            let _ = write!(
+                notes,
                 "{} readings; settled by the moves that follow",
                 n.readings
-            ));
+            );
         }
         if let Some(t) = &token
             && let Some(note) = mark_note(t.check, n.suffix)
             && n.relax.0 & Relax::MARK == 0
         {
-            notes.push(note);
+            notes::push(notes, note);
         }
         let color = if (game.start.turn() == Color::White) == n.ply.is_multiple_of(2) {
             Color::White
@@ -1093,11 +1201,8 @@ fn finish(
             move_number,
             color,
             alternatives: alts,
-            note: if notes.is_empty() {
-                None
-            } else {
-                Some(notes.join("; "))
-            },
+            note: (!d.note_buf.is_empty())
+                .then(|| notes::note(&d.note_buf, !status.is_flagged() && pinned.is_none())),
             nag: token.and_then(|t| t.nag),
         });
     }
@@ -1137,7 +1242,10 @@ fn finish(
     }
 }
 
-fn mark_note(mark: Option<escriba_notation::CheckMark>, suffix: Option<Suffix>) -> Option<String> {
+fn mark_note(
+    mark: Option<escriba_notation::CheckMark>,
+    suffix: Option<Suffix>,
+) -> Option<&'static str> {
     use escriba_notation::CheckMark::*;
     let says = match mark? {
         Check | Discovered | Double => "check",
@@ -1148,8 +1256,12 @@ fn mark_note(mark: Option<escriba_notation::CheckMark>, suffix: Option<Suffix>) 
         Some(Suffix::Check) => "check",
         Some(Suffix::Checkmate) => "mate",
     };
-    (says != is && !(says == "check" && is == "mate"))
-        .then(|| format!("the book marks {says}; the move gives {is}"))
+    Some(match (says, is) {
+        ("check", "no check") => "the book marks check; the move gives no check",
+        ("mate", "no check") => "the book marks mate; the move gives no check",
+        ("mate", "check") => "the book marks mate; the move gives check",
+        _ => return None,
+    })
 }
 
 /// The span of a token, for callers that hold only indices.

@@ -121,10 +121,10 @@ impl Status {
 /// One decoded ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ply {
-    /// Standard SAN with `+`/`#` computed from the position.
-    pub san: String,
-    /// UCI, e.g. `e2e4`, `e1g1`.
-    pub uci: String,
+    /// Standard SAN with `+`/`#` computed from the position (inline: no heap per ply).
+    pub san: san::SanText,
+    /// UCI, e.g. `e2e4`, `e1g1` (inline).
+    pub uci: san::UciText,
     /// The move itself.
     pub mv: Move,
     /// How sure the decoder is.
@@ -141,8 +141,9 @@ pub struct Ply {
     pub color: Color,
     /// The other moves of tied complete readings, in SAN.
     pub alternatives: Vec<String>,
-    /// Why the status is what it is, in words.
-    pub note: Option<String>,
+    /// Why the status is what it is, in words. The notes of plies that are not flagged come
+    /// from a small set and are shared ([`decode`] keeps them), so they cost no heap per ply.
+    pub note: Option<std::borrow::Cow<'static, str>>,
     /// The book's suffix glyph as a NAG.
     pub nag: Option<u8>,
 }

@@ -4,8 +4,84 @@
 //! the suffix; the decoder generates them once per ply anyway, so it builds the [`San`] here
 //! and takes the suffix from the next ply's position.
 
-use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::{Chess, Move, Position, Role};
+use arrayvec::ArrayString;
+use shakmaty::san::{San, Suffix};
+use shakmaty::{CastlingSide, Chess, Move, Position, Role};
+
+/// A short string held inline, with no heap allocation: a ply's SAN or UCI. It reads as a
+/// `&str` (`Deref`), and compares with one.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct InlineStr<const N: usize>(ArrayString<N>);
+
+impl<const N: usize> InlineStr<N> {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+
+    fn push(&mut self, c: char) {
+        self.0.push(c);
+    }
+
+    fn push_str(&mut self, s: &str) {
+        self.0.push_str(s);
+    }
+}
+
+impl<const N: usize> std::ops::Deref for InlineStr<N> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl<const N: usize> AsRef<str> for InlineStr<N> {
+    fn as_ref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl<const N: usize> std::fmt::Display for InlineStr<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.as_str())
+    }
+}
+
+impl<const N: usize> std::fmt::Debug for InlineStr<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.0.as_str(), f)
+    }
+}
+
+impl<const N: usize> PartialEq<str> for InlineStr<N> {
+    fn eq(&self, other: &str) -> bool {
+        self.0.as_str() == other
+    }
+}
+
+impl<const N: usize> PartialEq<&str> for InlineStr<N> {
+    fn eq(&self, other: &&str) -> bool {
+        self.0.as_str() == *other
+    }
+}
+
+impl<const N: usize> PartialEq<String> for InlineStr<N> {
+    fn eq(&self, other: &String) -> bool {
+        self.0.as_str() == other
+    }
+}
+
+impl<const N: usize> serde::Serialize for InlineStr<N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.as_str())
+    }
+}
+
+/// A SAN move with its suffix: the longest is seven bytes (`Qh4xe1#`, `exd8=Q+`).
+pub type SanText = InlineStr<8>;
+
+/// A UCI move (`e7e8q`: at most five bytes).
+pub type UciText = InlineStr<5>;
 
 /// The minimal SAN of `m` among `legal` (the legal moves of the same position).
 pub fn san_of(m: Move, legal: &[Move]) -> San {
@@ -80,9 +156,10 @@ pub fn suffix_of(after: &Chess, has_moves: bool) -> Option<Suffix> {
     }
 }
 
-/// SAN with its suffix, as a string (written directly: `Display` costs more per ply).
-pub fn render(san: San, suffix: Option<Suffix>) -> String {
-    let mut s = String::with_capacity(8);
+/// SAN with its suffix, written directly into an inline string (`Display` costs more per
+/// ply, and a `String` is a heap allocation per ply).
+pub fn render(san: San, suffix: Option<Suffix>) -> SanText {
+    let mut s = SanText::default();
     match san {
         San::Normal {
             role,
@@ -111,13 +188,17 @@ pub fn render(san: San, suffix: Option<Suffix>) -> String {
                 s.push(p.upper_char());
             }
         }
-        other => s.push_str(
-            &SanPlus {
-                san: other,
-                suffix: None,
+        San::Castle(CastlingSide::KingSide) => s.push_str("O-O"),
+        San::Castle(CastlingSide::QueenSide) => s.push_str("O-O-O"),
+        San::Put { role, to } => {
+            if role != Role::Pawn {
+                s.push(role.upper_char());
             }
-            .to_string(),
-        ),
+            s.push('@');
+            s.push(to.file().char());
+            s.push(to.rank().char());
+        }
+        San::Null => s.push_str("--"),
     }
     if let Some(x) = suffix {
         s.push(x.char());
@@ -126,8 +207,8 @@ pub fn render(san: San, suffix: Option<Suffix>) -> String {
 }
 
 /// UCI of a standard-chess move, written directly (`e2e4`, `e1g1`, `e7e8q`).
-pub fn uci(m: Move) -> String {
-    let mut s = String::with_capacity(5);
+pub fn uci(m: Move) -> UciText {
+    let mut s = UciText::default();
     let (from, to) = match m {
         Move::Castle { king, rook } => {
             let side = m.castling_side().expect("castle");
@@ -153,6 +234,7 @@ mod tests {
     use super::*;
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
+    use shakmaty::san::SanPlus;
 
     fn position(fen: &str) -> Chess {
         fen.parse::<Fen>()

@@ -11,8 +11,8 @@ use crate::game::PlyRecord;
 /// Adds `note` to a ply and flags it (ambiguous, unless it is flagged already).
 fn flag(p: &mut PlyRecord, note: String) {
     p.ply.note = Some(match p.ply.note.take() {
-        Some(n) => format!("{n}; {note}"),
-        None => note,
+        Some(n) => format!("{n}; {note}").into(),
+        None => note.into(),
     });
     if !p.ply.status.is_flagged() {
         p.ply.status = Status::Ambiguous;
@@ -26,8 +26,8 @@ pub fn second_notation(plies: &mut [PlyRecord], other: &[Ply]) {
         let note = match other.get(i) {
             Some(o) if o.mv == p.ply.mv => continue,
             Some(o) => {
-                if !p.ply.alternatives.contains(&o.san) {
-                    p.ply.alternatives.push(o.san.clone());
+                if !p.ply.alternatives.iter().any(|a| o.san == *a) {
+                    p.ply.alternatives.push(o.san.to_string());
                 }
                 format!("the second notation beside it reads {}", o.san)
             }
@@ -143,14 +143,14 @@ pub fn settle_by_diagrams(
                 let p = &mut decoded.plies[i];
                 p.status = Status::Inferred;
                 p.alternatives.clear();
-                p.note = Some(note);
+                p.note = Some(note.into());
             }
             (false, 1) => {
                 let mut d = meeting.pop().expect("one reading");
                 if let Some(q) = d.plies.iter_mut().find(|q| q.token == token) {
                     q.status = Status::Inferred;
                     q.alternatives.clear();
-                    q.note = Some(note);
+                    q.note = Some(note.into());
                 }
                 *decoded = d;
             }

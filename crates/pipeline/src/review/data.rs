@@ -104,7 +104,7 @@ impl Reviewer {
             .map(|&m| LegalMove {
                 book: write_legal(pos, origins, m, self.dialect, self.style),
                 san: san_plus(pos, m),
-                uci: escriba_resolve::san::uci(m),
+                uci: escriba_resolve::san::uci(m).to_string(),
             })
             .collect();
         out.sort_by(|a, b| a.book.cmp(&b.book).then_with(|| a.san.cmp(&b.san)));
@@ -122,7 +122,7 @@ impl Reviewer {
     ) -> Reading {
         Reading {
             san: san_plus(pos, m),
-            uci: escriba_resolve::san::uci(m),
+            uci: escriba_resolve::san::uci(m).to_string(),
             book: write_legal(pos, origins, m, self.dialect, self.style),
             cost,
             note,
@@ -155,7 +155,7 @@ impl Reviewer {
                 break;
             }
             let uci = escriba_resolve::san::uci(c.mv);
-            if out.iter().any(|r| r.uci == uci) {
+            if out.iter().any(|r| uci == r.uci) {
                 continue;
             }
             let why = Relax(c.relax.0 & !Relax::POSITIONAL).describe().join(", ");
@@ -170,7 +170,7 @@ impl Reviewer {
             origins,
             p.mv,
             p.cost,
-            p.note.clone(),
+            p.note.as_deref().map(str::to_owned),
             ReadingKind::Chosen,
         )];
         for alt in &p.alternatives {
@@ -182,7 +182,7 @@ impl Reviewer {
                 .filter(|&m| {
                     !readings
                         .iter()
-                        .any(|r| r.uci == escriba_resolve::san::uci(m))
+                        .any(|r| escriba_resolve::san::uci(m) == r.uci)
                 });
             if let Some(m) = m {
                 readings.push(self.reading(

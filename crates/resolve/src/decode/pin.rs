@@ -29,7 +29,7 @@ impl Pin {
     pub fn resolve(&self, pos: &Chess, legal: &[Move]) -> Option<Move> {
         let text = self.mv.trim();
         let by_uci = legal.iter().find(|&&m| {
-            crate::san::uci(m) == text
+            crate::san::uci(m).as_str() == text
                 || m.to_uci(CastlingMode::Standard).to_string() == text
                 || m.to_uci(CastlingMode::Chess960).to_string() == text
         });
