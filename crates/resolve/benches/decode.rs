@@ -38,6 +38,31 @@ fn english_descriptive_per_ply(bencher: divan::Bencher) {
         });
 }
 
+/// Decode alone, from tokens made beforehand: the decoder's own cost per ply.
+#[divan::bench(sample_count = 10)]
+fn english_descriptive_decode_only_per_ply(bencher: divan::Bencher) {
+    let games = data::games(1_000);
+    let plies: usize = games.iter().map(Vec::len).sum();
+    let texts = data::texts(&games, EN, Style::default());
+    let tokens: Vec<_> = texts.iter().map(|t| movetext::tokenize(EN, t)).collect();
+    let opts = Options::default();
+    bencher
+        .counter(divan::counter::ItemsCount::new(plies))
+        .bench(|| {
+            let mut n = 0;
+            for (text, tokens) in texts.iter().zip(&tokens) {
+                let game = Game {
+                    text,
+                    tokens,
+                    dialect: EN,
+                    start: Chess::default(),
+                };
+                n += decode(&game, &opts).plies.len();
+            }
+            n
+        });
+}
+
 /// shakmaty's legal-move generation alone over the same plies: the floor.
 #[divan::bench(sample_count = 10)]
 fn legal_move_generation_per_ply(bencher: divan::Bencher) {

@@ -7,7 +7,10 @@
 
 use escriba_notation::damage::cost;
 use escriba_notation::{CastleSide, CheckMark, Man, Move as Token, MoveKind, PieceMove, Place};
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Role, Square};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Role,
+    Square,
+};
 
 use crate::identity::Origins;
 use crate::side::{desc_files, place_fits, relative_rank, wing_of};
@@ -494,23 +497,40 @@ impl Prefilter {
 }
 
 /// The legal moves a strict reading of `token` can be among, when the token prints its
-/// destination: the moves of its role to those squares (shakmaty's `san_candidates`),
-/// which also hold every SAN rival of each. Fills `out` and returns true; returns false
-/// (leaving `out` empty) when the token names no destination or too many squares to be
-/// worth it, and all legal moves are needed.
+/// destination or names the man it takes (`PxP`): the moves of its role to those squares
+/// (shakmaty's `san_candidates`), which also hold every SAN rival of each. Fills `out` and
+/// returns true; returns false (leaving `out` empty) when the token names neither, or too
+/// many squares to be worth it, and all legal moves are needed.
 pub fn destination_moves(pos: &Chess, token: &Token, out: &mut MoveList) -> bool {
     out.clear();
     let MoveKind::Piece(ref p) = token.kind else {
         return false;
     };
-    if p.to.is_none() {
-        return false;
-    }
     let pre = Prefilter::new(token, pos.turn());
-    if pre.dest.count() > 4 {
-        return false;
-    }
-    for to in pre.dest {
+    let dest = match (p.to, p.capture) {
+        (Some(_), _) if pre.dest.count() <= 4 => pre.dest,
+        // `PxP`, `BxKt`: a strict reading captures a man of the named role, so the move
+        // lands on one of them (or on the en-passant square, for a pawn taking a pawn).
+        (None, Some(Some(victim))) => {
+            let role = role_of(victim.role);
+            let mut on = pos.board().by_piece(Piece {
+                color: pos.turn().other(),
+                role,
+            });
+            if role == Role::Pawn
+                && pre.role == Role::Pawn
+                && let Some(ep) = pos.ep_square(EnPassantMode::Legal)
+            {
+                on.add(ep);
+            }
+            if on.count() > 8 {
+                return false;
+            }
+            on
+        }
+        _ => return false,
+    };
+    for to in dest {
         // By reference: moving a `MoveList` copies its whole array.
         let moves = pos.san_candidates(pre.role, to);
         out.extend(moves.iter().copied());
@@ -575,5 +595,87 @@ pub fn mark_evidence(
         }
         Some(CheckMark::Discovered) if !check => 4,
         Some(CheckMark::Discovered) => u32::from(mover_checks && checkers == 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::describe::describe;
+    use crate::san::san_of;
+    use escriba_notation::{DescLang, Dialect};
+
+    /// Strict candidates as (UCI, cost, relax, SAN among `list`), in a stable order.
+    fn strict(pos: &Chess, origins: &Origins, token: &Token, list: &[Move]) -> Vec<String> {
+        let ctx = Ctx {
+            pos,
+            origins,
+            descriptive: true,
+            max_repairs: 0,
+        };
+        let mut out: Vec<String> = candidates(&ctx, token, list)
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} {} {} {}",
+                    crate::san::uci(c.mv),
+                    c.cost,
+                    c.relax.0,
+                    crate::san::render(san_of(c.mv, list), None)
+                )
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn the_moves_to_a_printed_destination_or_onto_a_named_victim_read_as_all_legal_moves_do() {
+        let en = Dialect::Descriptive(DescLang::En);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let (mut narrowed, mut tokens) = (0, 0);
+        for _game in 0..40 {
+            let mut pos = Chess::default();
+            let mut origins = Origins::new(pos.board());
+            for _ply in 0..120 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &m in &legal {
+                    let tok = describe(&pos, &origins, m, en);
+                    let mut forms = vec![tok];
+                    // The same capture printed without its square (`PxP`, `BxKt`).
+                    if let MoveKind::Piece(p) = tok.kind
+                        && matches!(p.capture, Some(Some(_)))
+                    {
+                        let mut bare = tok;
+                        bare.kind = MoveKind::Piece(PieceMove { to: None, ..p });
+                        forms.push(bare);
+                    }
+                    for t in forms {
+                        tokens += 1;
+                        let mut narrow = MoveList::new();
+                        if destination_moves(&pos, &t, &mut narrow) {
+                            narrowed += 1;
+                            assert_eq!(
+                                strict(&pos, &origins, &t, &narrow),
+                                strict(&pos, &origins, &t, &legal),
+                                "{t:?} in {}",
+                                shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal)
+                            );
+                        }
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = legal[(seed >> 16) as usize % legal.len()];
+                origins.play(m);
+                pos.play_unchecked(m);
+            }
+        }
+        // Most tokens take the narrow path; the rest need all legal moves.
+        assert!(narrowed * 10 > tokens * 8, "{narrowed} of {tokens}");
     }
 }

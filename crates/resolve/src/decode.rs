@@ -23,6 +23,7 @@
 //! movetext (most of its tokens unread) is never decoded with repairs.
 //! Complete paths that tie at the lowest cost are reported as ambiguous, never hidden.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -182,7 +183,7 @@ struct Decoder<'a> {
     checkpoints: Vec<(usize, usize)>,
     checkpoint_states: Vec<State>,
     /// Positions already kept by [`Decoder::prune`] for the ply it prunes.
-    seen: HashMap<(u64, u8), usize>,
+    seen: Seen,
     /// Repaired readings of each token's text (and of its joins), computed once.
     reading_cache: HashMap<usize, std::rc::Rc<Vec<(Reading, u32)>>>,
     /// Some repair is open: the node budget applies.
@@ -280,9 +281,12 @@ struct Scratch {
     found: Vec<Found>,
     checkpoints: Vec<(usize, usize)>,
     checkpoint_states: Vec<State>,
-    seen: HashMap<(u64, u8), usize>,
+    seen: Seen,
     note_buf: String,
 }
+
+/// Positions kept in a prune, by Zobrist hash (and skip count): the hash is its own hash.
+type Seen = HashMap<u64, usize, nohash_hasher::BuildNoHashHasher<u64>>;
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
@@ -562,7 +566,9 @@ impl<'a> Decoder<'a> {
         let mut kept = 0;
         for i in 0..states.len() {
             let h: Zobrist64 = states[i].pos.zobrist_hash(EnPassantMode::Legal);
-            match self.seen.get(&(h.0, states[i].skip)) {
+            // States that pass over more events are apart from those that do not.
+            let key = h.0 ^ u64::from(states[i].skip).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            match self.seen.get(&key) {
                 Some(&k) => {
                     let (st, first) = (&states[i], &states[k]);
                     if st.cost <= first.cost + NEAR_TIE && first.node != st.node && st.node != NONE
@@ -576,7 +582,7 @@ impl<'a> Decoder<'a> {
                     }
                 }
                 None => {
-                    self.seen.insert((h.0, states[i].skip), kept);
+                    self.seen.insert(key, kept);
                     states.swap(kept, i);
                     kept += 1;
                 }
@@ -696,7 +702,11 @@ impl<'a> Decoder<'a> {
             .rposition(|(e, _)| *e <= ei)
             .expect("event 0 is a checkpoint");
         let (from, first) = self.checkpoints[at];
-        let states = self.checkpoint_states[first..].to_vec();
+        let end = self
+            .checkpoints
+            .get(at + 1)
+            .map_or(self.checkpoint_states.len(), |&(_, next)| next);
+        let states = self.checkpoint_states[first..end].to_vec();
         self.checkpoints.truncate(at);
         self.checkpoint_states.truncate(first);
         self.run(from, states)
@@ -1145,43 +1155,60 @@ fn finish(
         } else {
             Status::Inferred
         };
-        let notes = &mut d.note_buf;
-        notes.clear();
-        if let Some(pin) = pinned {
-            notes.push_str(&pin::note(pin));
-        }
-        for w in n.relax.words() {
-            if w == "misprint or OCR damage read as" && n.reading != NONE {
-                notes::push(notes, w);
-                notes.push_str(" `");
-                notes.push_str(&d.texts[n.reading as usize]);
-                notes.push('`');
-            } else {
-                notes::push(notes, w);
+        let settled = status == Status::Inferred && n.readings > 1;
+        let capped_note = unsettled && alts.is_empty();
+        let mark = token
+            .as_ref()
+            .and_then(|t| mark_note(t.check, n.suffix))
+            .filter(|_| n.relax.0 & Relax::MARK == 0);
+        let texts = &d.texts;
+        let write = |notes: &mut String| {
+            if let Some(pin) = pinned {
+                notes.push_str(&pin::note(pin));
             }
-        }
-        if unsettled && alts.is_empty() {
-            notes::sep(notes);
-            let _ = write!(
-                notes,
-                "{} readings; the search was capped and did not follow the others to the end",
-                n.readings
-            );
-        }
-        if status == Status::Inferred && n.readings > 1 {
-            notes::sep(notes);
-            let _ = write!(
-                notes,
-                "{} readings; settled by the moves that follow",
-                n.readings
-            );
-        }
-        if let Some(t) = &token
-            && let Some(note) = mark_note(t.check, n.suffix)
-            && n.relax.0 & Relax::MARK == 0
-        {
-            notes::push(notes, note);
-        }
+            for w in n.relax.words() {
+                if w == "misprint or OCR damage read as" && n.reading != NONE {
+                    notes::push(notes, w);
+                    notes.push_str(" `");
+                    notes.push_str(&texts[n.reading as usize]);
+                    notes.push('`');
+                } else {
+                    notes::push(notes, w);
+                }
+            }
+            if capped_note {
+                notes::sep(notes);
+                let _ = write!(
+                    notes,
+                    "{} readings; the search was capped and did not follow the others to the end",
+                    n.readings
+                );
+            }
+            if settled {
+                notes::sep(notes);
+                let _ = write!(
+                    notes,
+                    "{} readings; settled by the moves that follow",
+                    n.readings
+                );
+            }
+            if let Some((_, note)) = mark {
+                notes::push(notes, note);
+            }
+        };
+        // An unflagged ply's note says only what its key holds: it is shared.
+        let note =
+            if n.relax.0 == 0 && !settled && mark.is_none() && pinned.is_none() && !capped_note {
+                None
+            } else if !status.is_flagged() && pinned.is_none() {
+                let readings = if settled { n.readings } else { 0 };
+                let key = notes::key(n.relax.0, readings, mark.map_or(0, |(k, _)| k));
+                notes::shared(key, &mut d.note_buf, write)
+            } else {
+                d.note_buf.clear();
+                write(&mut d.note_buf);
+                (!d.note_buf.is_empty()).then(|| Cow::Owned(d.note_buf.clone()))
+            };
         let color = if (game.start.turn() == Color::White) == n.ply.is_multiple_of(2) {
             Color::White
         } else {
@@ -1201,8 +1228,7 @@ fn finish(
             move_number,
             color,
             alternatives: alts,
-            note: (!d.note_buf.is_empty())
-                .then(|| notes::note(&d.note_buf, !status.is_flagged() && pinned.is_none())),
+            note,
             nag: token.and_then(|t| t.nag),
         });
     }
@@ -1242,10 +1268,11 @@ fn finish(
     }
 }
 
+/// The note on a check or mate mark the move does not bear out, with its index (1–3).
 fn mark_note(
     mark: Option<escriba_notation::CheckMark>,
     suffix: Option<Suffix>,
-) -> Option<&'static str> {
+) -> Option<(u8, &'static str)> {
     use escriba_notation::CheckMark::*;
     let says = match mark? {
         Check | Discovered | Double => "check",
@@ -1257,9 +1284,9 @@ fn mark_note(
         Some(Suffix::Checkmate) => "mate",
     };
     Some(match (says, is) {
-        ("check", "no check") => "the book marks check; the move gives no check",
-        ("mate", "no check") => "the book marks mate; the move gives no check",
-        ("mate", "check") => "the book marks mate; the move gives check",
+        ("check", "no check") => (1, "the book marks check; the move gives no check"),
+        ("mate", "no check") => (2, "the book marks mate; the move gives no check"),
+        ("mate", "check") => (3, "the book marks mate; the move gives check"),
         _ => return None,
     })
 }

@@ -57,6 +57,13 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
 /// lines of prose). A game file read as a book loses nothing; prose read as games is
 /// dozens of failed games.
 pub fn looks_like_book(lines: &[Line]) -> bool {
+    // A tag line makes it a game file: known before the costlier dialect vote.
+    if lines.iter().any(|l| {
+        let t = l.text.trim();
+        t.starts_with('[') && parse_tag_line(t).is_some()
+    }) {
+        return false;
+    }
     let dialect = book_dialect(lines.iter().map(|l| l.text.as_str()));
     let (mut prose, mut filled, mut rows, mut headings) = (0usize, 0usize, 0usize, 0usize);
     let (mut prose_words, mut words) = (0usize, 0usize);
@@ -64,9 +71,6 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
         let t = l.text.trim();
         if t.is_empty() {
             continue;
-        }
-        if t.starts_with('[') && parse_tag_line(t).is_some() {
-            return false;
         }
         filled += 1;
         let n = t.split_whitespace().count();
