@@ -8,8 +8,8 @@
 use escriba_notation::damage::cost;
 use escriba_notation::{CastleSide, CheckMark, Man, Move as Token, MoveKind, PieceMove, Place};
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Role,
-    Square,
+    Bitboard, CastlingSide, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Rank,
+    Role, Square, attacks,
 };
 
 use crate::identity::Origins;
@@ -530,10 +530,123 @@ pub fn destination_moves(pos: &Chess, token: &Token, out: &mut MoveList) -> bool
         }
         _ => return false,
     };
+    let in_check = pos.is_check();
     for to in dest {
-        // By reference: moving a `MoveList` copies its whole array.
-        let moves = pos.san_candidates(pre.role, to);
-        out.extend(moves.iter().copied());
+        if in_check || !moves_to(pos, pre.role, to, out) {
+            // By reference: moving a `MoveList` copies its whole array.
+            let moves = pos.san_candidates(pre.role, to);
+            out.extend(moves.iter().copied());
+        }
+    }
+    true
+}
+
+/// Appends the legal moves of `role` to `to` (castling apart), in the order of shakmaty's
+/// `san_candidates`, made from the attacks on `to` and a pin test instead of a move
+/// generator (which costs a copy of a whole move list per call). For a side that is not in
+/// check only; returns false, adding nothing, for a pawn's en-passant square.
+pub fn moves_to(pos: &Chess, role: Role, to: Square, out: &mut MoveList) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    if board.by_color(us).contains(to) {
+        return true;
+    }
+    if role == Role::Pawn && pos.maybe_ep_square() == Some(to) {
+        return false;
+    }
+    let occupied = board.occupied();
+    let capture = board.role_at(to);
+    let theirs = board.by_color(!us) & !Bitboard::from_square(to);
+    // Not in check, only a slider behind the moving man can reach the king after the move.
+    let safe = |from: Square| {
+        let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+        (attacks::bishop_attacks(king, after) & board.bishops_and_queens() & theirs).is_empty()
+            && (attacks::rook_attacks(king, after) & board.rooks_and_queens() & theirs).is_empty()
+    };
+    let push = |out: &mut MoveList, from: Square| {
+        if to.rank() == Rank::First || to.rank() == Rank::Eighth {
+            for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                out.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(promotion),
+                });
+            }
+        } else {
+            out.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        }
+    };
+    match role {
+        Role::King => {
+            if attacks::king_attacks(king).contains(to)
+                && board.attacks_to(to, !us, occupied).is_empty()
+            {
+                out.push(Move::Normal {
+                    role,
+                    from: king,
+                    capture,
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+        Role::Pawn => {
+            let pawns = board.by_piece(Piece { color: us, role });
+            if capture.is_some() {
+                // shakmaty takes the capture from the higher file first.
+                let from = attacks::pawn_attacks(!us, to) & pawns;
+                for f in [from.last(), from.first()]
+                    .into_iter()
+                    .flatten()
+                    .take(from.count())
+                {
+                    if safe(f) {
+                        push(out, f);
+                    }
+                }
+            } else {
+                let back = if us == Color::White { -8 } else { 8 };
+                if let Some(from) = to.offset(back) {
+                    if pawns.contains(from) {
+                        if safe(from) {
+                            push(out, from);
+                        }
+                    } else if !occupied.contains(from)
+                        && to.rank() == us.fold_wb(Rank::Fourth, Rank::Fifth)
+                        && let Some(from) = from.offset(back)
+                        && pawns.contains(from)
+                        && safe(from)
+                    {
+                        push(out, from);
+                    }
+                }
+            }
+        }
+        _ => {
+            let piece = Piece { color: us, role };
+            for from in attacks::attacks(to, piece, occupied) & board.by_piece(piece) {
+                if safe(from) {
+                    out.push(Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion: None,
+                    });
+                }
+            }
+        }
     }
     true
 }
@@ -627,6 +740,53 @@ mod tests {
             .collect();
         out.sort();
         out
+    }
+
+    #[test]
+    fn the_moves_of_a_role_to_a_square_are_shakmatys_san_candidates_in_the_same_order() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        for _game in 0..60 {
+            let mut pos = Chess::default();
+            for _ply in 0..150 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                if !pos.is_check() {
+                    for role in Role::ALL {
+                        for to in Square::ALL {
+                            let mut ours = MoveList::new();
+                            if moves_to(&pos, role, to, &mut ours) {
+                                checked += 1;
+                                assert_eq!(
+                                    ours,
+                                    pos.san_candidates(role, to),
+                                    "{role:?} to {to} in {}",
+                                    shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal)
+                                );
+                            }
+                        }
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Prefer pawn moves now and then, so that promotions come up.
+                let pawn_moves: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| m.role() == Role::Pawn)
+                    .collect();
+                let m = if seed.is_multiple_of(3) && !pawn_moves.is_empty() {
+                    pawn_moves[(seed >> 20) as usize % pawn_moves.len()]
+                } else {
+                    legal[(seed >> 16) as usize % legal.len()]
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     #[test]
