@@ -502,6 +502,16 @@ impl Prefilter {
 /// returns true; returns false (leaving `out` empty) when the token names neither, or too
 /// many squares to be worth it, and all legal moves are needed.
 pub fn destination_moves(pos: &Chess, token: &Token, out: &mut MoveList) -> bool {
+    destination_moves_in(pos, pos.is_check(), token, out)
+}
+
+/// [`destination_moves`] for a position whose side to move is known to be in check or not.
+pub(crate) fn destination_moves_in(
+    pos: &Chess,
+    in_check: bool,
+    token: &Token,
+    out: &mut MoveList,
+) -> bool {
     out.clear();
     let MoveKind::Piece(ref p) = token.kind else {
         return false;
@@ -530,7 +540,6 @@ pub fn destination_moves(pos: &Chess, token: &Token, out: &mut MoveList) -> bool
         }
         _ => return false,
     };
-    let in_check = pos.is_check();
     for to in dest {
         if in_check || !moves_to(pos, pre.role, to, out) {
             // By reference: moving a `MoveList` copies its whole array.

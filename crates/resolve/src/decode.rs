@@ -31,13 +31,13 @@ use escriba_notation::readings::{Reading, readings};
 use escriba_notation::{CheckMark, Move as Token, Span, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position};
 
 use crate::candidates::{
-    Candidate, Ctx, NEAR_TIE, Relax, candidates_into, destination_moves, mark_evidence,
+    Candidate, Ctx, NEAR_TIE, Relax, candidates_into, destination_moves_in, mark_evidence,
 };
 use crate::identity::Origins;
-use crate::san::{render, san_of, suffix_of};
+use crate::san::{render, san_of};
 use crate::{Diagnostic, Game, Options, Ply, Status};
 
 mod pin;
@@ -323,13 +323,19 @@ impl<'a> Decoder<'a> {
     /// Settles the node that led to `st` now that its position's legal moves are known:
     /// its SAN suffix, and the cost of the book's check or mate mark against it. Returns that
     /// cost, which every path through `st` carries.
-    fn settle(&mut self, st: &State, has_moves: bool) -> u32 {
+    /// `checkers` are the men giving check in `st`'s position.
+    fn settle(&mut self, st: &State, has_moves: bool, checkers: Bitboard) -> u32 {
         if st.node == NONE {
             return 0;
         }
         let node = &mut self.nodes[st.node as usize];
-        node.suffix = suffix_of(&st.pos, has_moves);
-        let checkers = st.pos.checkers();
+        node.suffix = if checkers.is_empty() {
+            None
+        } else if has_moves {
+            Some(Suffix::Check)
+        } else {
+            Some(Suffix::Checkmate)
+        };
         let landed = match node.mv {
             Move::Castle { .. } => node
                 .mv
@@ -410,20 +416,21 @@ impl<'a> Decoder<'a> {
             // only when the side to move is in check (mate or not).
             // A fresh list: an empty `MoveList` is free, while moving one copies its array.
             let mut narrow = MoveList::new();
+            let checkers = st.pos.checkers();
             let is_narrow = unknown_run.is_none()
                 && !repairing
-                && destination_moves(&st.pos, self.token(tok), &mut narrow);
+                && destination_moves_in(&st.pos, checkers.any(), self.token(tok), &mut narrow);
             let full;
             let (legal, has_moves): (&[Move], bool) = if is_narrow {
                 (
                     &narrow,
-                    !st.pos.is_check() || !st.pos.legal_moves().is_empty(),
+                    checkers.is_empty() || !st.pos.legal_moves().is_empty(),
                 )
             } else {
                 full = st.pos.legal_moves();
                 (&full, !full.is_empty())
             };
-            let carried = self.settle(st, has_moves);
+            let carried = self.settle(st, has_moves, checkers);
             // (candidate, reading text index, joined token, the book's mark)
             let mut found = std::mem::take(&mut self.found);
             found.clear();
@@ -1045,7 +1052,7 @@ fn finish(
     let mut states = states;
     for st in &mut states {
         let has_moves = !st.pos.legal_moves().is_empty();
-        st.cost += d.settle(st, has_moves);
+        st.cost += d.settle(st, has_moves, st.pos.checkers());
     }
     let best = states
         .iter()

@@ -81,7 +81,7 @@ impl Decoder<'_> {
         out: &mut Vec<State>,
     ) {
         let legal = st.pos.legal_moves();
-        let carried = self.settle(st, !legal.is_empty());
+        let carried = self.settle(st, !legal.is_empty(), st.pos.checkers());
         let Some(mv) = pin.resolve(&st.pos, &legal) else {
             return;
         };
