@@ -1130,7 +1130,13 @@ fn castles(i: In<'_>) -> Res<'_, Move> {
 
 /// Reads one English descriptive move body (without its suffix marks).
 pub(crate) fn move_body(i: In<'_>) -> Res<'_, Move> {
-    if let Some(fast) = compact_fast(i) {
+    // The second byte tells the compact shapes (`P-K4`, `KtxP`, `O-O`) from the long-hand
+    // ones (`P. to`, `Kt. takes`, `Castles`).
+    let fast = match i.as_bytes() {
+        [_, b'.', ..] | [b'K', b't', b'.', ..] | [b'C', b'a', ..] => long_fast(i),
+        _ => compact_fast(i),
+    };
+    if let Some(fast) = fast {
         return Ok(fast);
     }
     full_body(i)
@@ -1258,6 +1264,220 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
         }
         _ => None,
     }
+}
+
+/// One long-hand unit as the fast path takes it: a piece letter and its period, `K.`, `Kt.`,
+/// `P.`; its letter and length.
+fn long_unit(b: &[u8]) -> Option<(Letter, usize)> {
+    Some(match b {
+        [b'K', b't', b'.', ..] => (Letter::N, 3),
+        [b'K', b'.', ..] => (Letter::K, 2),
+        [b'Q', b'.', ..] => (Letter::Q, 2),
+        [b'R', b'.', ..] => (Letter::R, 2),
+        [b'B', b'.', ..] => (Letter::B, 2),
+        [b'N', b'.', ..] => (Letter::N, 2),
+        [b'P', b'.', ..] => (Letter::P, 2),
+        _ => return None,
+    })
+}
+
+/// A long-hand man of one to three units one blank apart (`P.`, `Q. Kt.`, `K. B. P.`), read
+/// as [`man_units`] reads it: a pawn ends the man, and the man is every unit read (`None`
+/// when those units name no man, as the grammar would then try fewer). Returns the man, its
+/// length and its unit count.
+fn long_man(i: In<'_>) -> Option<(Man, usize, usize)> {
+    let b = i.as_bytes();
+    let unit = |letter| Unit {
+        letter,
+        dotted: true,
+        possessive: false,
+    };
+    let mut units = [unit(Letter::P); 3];
+    let (first, mut n) = long_unit(b)?;
+    units[0] = unit(first);
+    let mut count = 1;
+    while count < 3 && units[count - 1].letter != Letter::P {
+        let Some((letter, len)) = b.get(n..).and_then(|r| match r {
+            [b' ', r @ ..] => long_unit(r),
+            _ => None,
+        }) else {
+            break;
+        };
+        units[count] = unit(letter);
+        count += 1;
+        n += 1 + len;
+    }
+    // `K.'s` is a possessive unit, which names no man.
+    if possessive(&i[n..]).is_some() {
+        return None;
+    }
+    Some((man_of(&units[..count])?, n, count))
+}
+
+/// A long-hand square after `to ` or `on `: `K's 4th.`, `Q. B's 3d.`, `Kt's sq.`, `K. R's
+/// 8th`, read as [`desc_square`] reads it (the period after the ordinal, and a `sq.` after
+/// it, are [`after_ordinal`]'s); `None` for any other shape.
+fn long_square(i: In<'_>) -> Option<(In<'_>, DescSquare)> {
+    let b = i.as_bytes();
+    let group = |b: &[u8]| -> Option<(FileGroup, usize)> {
+        Some(match b {
+            [b'K', b't', ..] => (FileGroup::Knight, 2),
+            [b'K', ..] => (FileGroup::King, 1),
+            [b'Q', ..] => (FileGroup::Queen, 1),
+            [b'R', ..] => (FileGroup::Rook, 1),
+            [b'B', ..] => (FileGroup::Bishop, 1),
+            [b'N', ..] => (FileGroup::Knight, 1),
+            _ => return None,
+        })
+    };
+    // `K. B's`: a wing, then a paired file.
+    let (wing, at) = match b {
+        [b'K', b'.', b' ', ..] => (Some(Wing::King), 3),
+        [b'Q', b'.', b' ', ..] => (Some(Wing::Queen), 3),
+        _ => (None, 0),
+    };
+    let (group, len) = group(&b[at..])?;
+    if wing.is_some() && !group.is_paired() {
+        return None;
+    }
+    let at = at + len;
+    let rank_at = match b.get(at..)? {
+        [b'\'', b's', b' ', ..] => at + 3,
+        _ => return None,
+    };
+    let r = &i[rank_at..];
+    let (rest, rank) = match r.as_bytes() {
+        [d @ b'1'..=b'8', s @ ..] => {
+            let n = match s {
+                [b's', b't', ..] | [b'n', b'd', ..] | [b'r', b'd', ..] | [b't', b'h', ..] => 2,
+                [b'd', ..] => 1,
+                _ => return None,
+            };
+            let x = &r[1 + n..];
+            if !lex::at_word_end(x) {
+                return None;
+            }
+            (after_ordinal(x), d - b'0')
+        }
+        [b's', ..] => (square_word(r)?, 1),
+        _ => return None,
+    };
+    Some((
+        rest,
+        DescSquare {
+            file: Some(DescFile { group, wing }),
+            rank: Some(rank),
+            adverse: false,
+        },
+    ))
+}
+
+/// The common long-hand shapes, read without backtracking: `P. to K's 4th.`, `Kt. to K. B's
+/// 3d.`, `Q. Kt. takes P.`, `R. takes K. Kt. P.`, `B. takes Kt. on K's 5th.`, `Castles.`,
+/// `Castles on K's side.` The parts whose reading depends on what follows (a `sq.` after an
+/// ordinal, a promotion, the square of a capture) are read by the grammar's own functions.
+/// Anything else (other spacing, `his`, `adv.`, `from`, a square after `takes`, words)
+/// goes to the full grammar, which reads these shapes the same way (an exhaustive test
+/// holds the two to that).
+fn long_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
+    if i.starts_with("Castles") {
+        return castles_fast(i);
+    }
+    let (man, n, _) = long_man(i)?;
+    let rest = &i[n..];
+    let mut pm = bare(man, None);
+    let r = if let Some(r) = rest.strip_prefix(" to ") {
+        let (r, to) = long_square(r)?;
+        pm.to = Some(Place::Desc(to));
+        r
+    } else if let Some(r) = rest.strip_prefix(" takes ") {
+        let (victim, m, count) = long_man(r)?;
+        let after = &r[m..];
+        // The grammar reads a man as more units if one follows, …
+        let last = match victim.role {
+            Role::Pawn => true,
+            _ => count == 3,
+        };
+        if !last && unit(gap(after).0).is_ok() {
+            return None;
+        }
+        // … a victim that names a file as a square if a rank follows (`B. 3d.`), …
+        if victim.role != Role::Pawn && rank(after, true).is_ok() {
+            return None;
+        }
+        // … and a victim joined across blanks only if it ends the move.
+        if count > 1 && !victim_ends(after) {
+            return None;
+        }
+        pm.capture = Some(Some(victim));
+        match capture_place(after, man) {
+            Ok((x, Extra::Square(sq))) => {
+                pm.to = Some(sq);
+                x
+            }
+            Ok((x, Extra::Promotion(role))) => {
+                pm.promotion = Some(role);
+                x
+            }
+            Err(_) => after,
+        }
+    } else {
+        return None;
+    };
+    let r = promote(r, &mut pm);
+    Some((r, Move::new(MoveKind::Piece(pm))))
+}
+
+/// `Castles.`, `Castles on K's side.`, `Castles on Q's side.` for [`long_fast`].
+fn castles_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
+    let b = i.as_bytes();
+    let side = match b {
+        [b'C', b'a', b's', b't', b'l', b'e', b's', b'.', ..] => {
+            // `Castles. Q. side.`: a side after the period is the grammar's.
+            let (r, spaced) = gap(&i[8..]);
+            if spaced && side_letters(r).is_ok() {
+                return None;
+            }
+            return Some((&i[8..], Move::new(MoveKind::Castle(None))));
+        }
+        [
+            b'C',
+            b'a',
+            b's',
+            b't',
+            b'l',
+            b'e',
+            b's',
+            b' ',
+            b'o',
+            b'n',
+            b' ',
+            w,
+            b'\'',
+            b's',
+            b' ',
+            b's',
+            b'i',
+            b'd',
+            b'e',
+            ..,
+        ] => {
+            let side = match w {
+                b'K' => CastleSide::King,
+                b'Q' => CastleSide::Queen,
+                _ => return None,
+            };
+            if !lex::at_word_end(&i[19..]) {
+                return None;
+            }
+            side
+        }
+        _ => return None,
+    };
+    Some((
+        skip_period(&i[19..]),
+        Move::new(MoveKind::Castle(Some(side))),
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1661,6 +1881,261 @@ mod tests {
         assert!(super::compact_fast("Kt-QB3\n").is_some());
         assert!(super::compact_fast("BxKt").is_some());
         assert!(read > 1000, "the fast path reads the common shapes: {read}");
+    }
+
+    /// What follows a long-hand body in the tests below: the next move, marks, and near
+    /// misses that the grammar reads on (a `sq.` after an ordinal, a promotion, the square
+    /// of a capture, a rank after a file, one more unit of a man).
+    const LONG_TAILS: [&str; 44] = [
+        "",
+        " ",
+        "\n",
+        "\r\n",
+        "\t",
+        ".",
+        ",",
+        ";",
+        "!",
+        "x",
+        "'s",
+        "     P. to K's 4th.",
+        "  Kt. takes P.",
+        " (ch.)",
+        " (mate)",
+        " (dis. ch.)",
+        " (in passing)",
+        ", mate.",
+        ", ch.",
+        " ch.",
+        " sq.",
+        "  sq.",
+        "   sq.",
+        " square",
+        " (Q)",
+        " (2d Q.)",
+        " (K. 5th)",
+        ", queens.",
+        " queens",
+        " and queens.",
+        ", becoming a Queen.",
+        " becomes a Kt.",
+        " on K's 4th.",
+        " at Q. B's 3d.",
+        "/Q",
+        "=Q",
+        " 3d.",
+        " 5",
+        " second",
+        " P.",
+        " K. B. P.",
+        "  K.",
+        " takes P.",
+        " to K's 4th.",
+    ];
+
+    /// Checks one text: whatever the long-hand fast path reads, the full grammar reads the
+    /// same way (the same move, the same length), and the move body reads as the full
+    /// grammar does whether or not a fast path took it. Returns whether the fast path read it.
+    fn long_fast_agrees(text: &str) -> bool {
+        let full = super::full_body(text).map(|(r, m)| (r.len(), m)).ok();
+        let body = super::move_body(text).map(|(r, m)| (r.len(), m)).ok();
+        assert_eq!(body, full, "move_body against the full grammar: {text:?}");
+        match super::long_fast(text) {
+            Some((rest, fast)) => {
+                assert_eq!(Some((rest.len(), fast)), full, "{text:?}");
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Movers: every man of one to three units one blank apart, and near misses (other
+    /// spacing, possessives, words, no period).
+    fn long_movers() -> Vec<String> {
+        let units = ["K.", "Q.", "R.", "B.", "Kt.", "N.", "P."];
+        let mut out: Vec<String> = units.iter().map(|u| (*u).to_owned()).collect();
+        for a in units {
+            for b in units {
+                out.push(format!("{a} {b}"));
+                for c in units {
+                    out.push(format!("{a} {b} {c}"));
+                }
+            }
+        }
+        for near in [
+            "K.  Kt.",
+            "K.Kt.",
+            "Kt's",
+            "KT.",
+            "K",
+            "P",
+            "k.",
+            "Knight",
+            "King's Kt.",
+            "Q's Kt.",
+            "K. Kt's",
+            "P .",
+            "Q.'s",
+            "K. B.P.",
+            "K. R. Kt.",
+        ] {
+            out.push(near.to_owned());
+        }
+        out
+    }
+
+    /// Squares after `to`: wings × files × possessives × separators × ranks, near misses
+    /// among each.
+    fn long_squares() -> Vec<String> {
+        let wings = ["", "K. ", "Q. ", "K.", "R. ", "K.  ", "his "];
+        let files = ["K", "Q", "R", "B", "Kt", "N", "P", "KT"];
+        let possessives = ["'s", "’s", ".", ""];
+        let separators = [" ", "  ", ""];
+        let ranks = [
+            "sq.", "sq", "square", "sqx", "1st.", "2d.", "2nd.", "3d.", "3rd.", "4th.", "5th",
+            "6th,", "7th.", "8th.", "9th.", "0th.", "4", "4.", "4thx", "44th.", "second", "4 th.",
+        ];
+        let mut out = Vec::new();
+        for w in wings {
+            for f in files {
+                for p in possessives {
+                    for s in separators {
+                        for r in ranks {
+                            out.push(format!("{w}{f}{p}{s}{r}"));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The long-hand fast path against the full grammar on moves to a square: every mover
+    /// (and near misses) with the common squares, and the common movers with every square
+    /// (and near misses), each with every tail.
+    #[test]
+    fn the_long_hand_fast_path_agrees_with_the_full_grammar_on_moves_to_a_square() {
+        let verbs = [
+            " to ", "  to ", " To ", " to  ", " at ", " from ", " takes ",
+        ];
+        let common_squares = [
+            "K's 4th.",
+            "K. B's 3d.",
+            "Q's sq.",
+            "Q. Kt's 5th",
+            "R's 8th.",
+        ];
+        let common_movers = ["P.", "Kt.", "K.", "Q. R.", "K. B. P.", "Q. P."];
+        let mut read = 0;
+        let mut tried = 0;
+        for mover in long_movers() {
+            for verb in verbs {
+                for square in common_squares {
+                    for tail in LONG_TAILS {
+                        tried += 1;
+                        read +=
+                            usize::from(long_fast_agrees(&format!("{mover}{verb}{square}{tail}")));
+                    }
+                }
+            }
+        }
+        for mover in common_movers {
+            for square in long_squares() {
+                for tail in LONG_TAILS {
+                    tried += 1;
+                    read += usize::from(long_fast_agrees(&format!("{mover} to {square}{tail}")));
+                }
+            }
+        }
+        assert!(
+            read > 50_000,
+            "the fast path reads the common shapes: {read} of {tried}"
+        );
+    }
+
+    /// The long-hand fast path against the full grammar on captures: movers × every victim
+    /// of one to three units (and near misses) × tails, the square of a capture among them.
+    #[test]
+    fn the_long_hand_fast_path_agrees_with_the_full_grammar_on_captures() {
+        let movers = ["P.", "Kt.", "Q.", "K. B.", "Q. R. P.", "R. P.", "K.  R."];
+        let verbs = [" takes ", " takes  ", " Takes ", " x "];
+        let mut read = 0;
+        for mover in movers {
+            for verb in verbs {
+                for victim in long_movers() {
+                    for tail in LONG_TAILS {
+                        read +=
+                            usize::from(long_fast_agrees(&format!("{mover}{verb}{victim}{tail}")));
+                    }
+                }
+            }
+        }
+        assert!(
+            read > 30_000,
+            "the fast path reads the common captures: {read}"
+        );
+    }
+
+    /// The long-hand fast path against the full grammar on castling, with its near misses.
+    #[test]
+    fn the_long_hand_fast_path_agrees_with_the_full_grammar_on_castling() {
+        let bodies = [
+            "Castles",
+            "Castles.",
+            "Castles..",
+            "Castles on K's side",
+            "Castles on Q's side",
+            "Castles on K's side.",
+            "Castles on Q's side.",
+            "Castles on R's side.",
+            "Castles on K's sides.",
+            "Castles on K's side,",
+            "Castles on  K's side.",
+            "Castles on his K's side.",
+            "Castles. Q. side.",
+            "Castles. K. R.",
+            "Castles.  K. side",
+            "Castles.   Q. side.",
+            "Castles KR",
+            "Castles (Q)",
+            "Castlesx",
+            "castles.",
+            "Castles on Kt's side.",
+            "Castles on K. side.",
+        ];
+        let mut read = 0;
+        for body in bodies {
+            for tail in LONG_TAILS {
+                read += usize::from(long_fast_agrees(&format!("{body}{tail}")));
+            }
+        }
+        assert!(
+            read > 300,
+            "the fast path reads the common castling shapes: {read}"
+        );
+    }
+
+    /// The shapes the long-hand fast path is for are its own, marks and all.
+    #[test]
+    fn the_long_hand_fast_path_reads_the_printed_shapes() {
+        for text in [
+            "P. to K's 4th.",
+            "Kt. to K. B's 3d.",
+            "K. Kt. to Q. B's 3d. (ch.)",
+            "Q. to K. R's 5th, mate.",
+            "K. to Kt's sq.",
+            "Q. takes P.",
+            "K. B. P. takes P.",
+            "R. takes Q. Kt. P. (ch.)",
+            "B. takes Kt. on K's 5th.",
+            "P. to K's 8th, becoming a Queen.",
+            "Castles.",
+            "Castles on K's side.",
+            "Castles on Q's side. (ch.)",
+        ] {
+            assert!(super::long_fast(text).is_some(), "{text}");
+            assert!(long_fast_agrees(text), "{text}");
+        }
     }
 
     #[test]
