@@ -127,12 +127,15 @@ const CHECK_WORDS: [(&str, CheckMark); 19] = [
 
 fn check_word(i: In<'_>) -> Option<(In<'_>, CheckMark)> {
     // Every check word's second letter is lower case: `C3AR` or `D2D` is no check word.
-    if !i.as_bytes().get(1).is_some_and(u8::is_ascii_lowercase) {
+    let b = i.as_bytes();
+    if !b.get(1).is_some_and(u8::is_ascii_lowercase) {
         return None;
     }
+    // A word can only match on its own first letter: compare only those (in order).
+    let first = b[0].to_ascii_lowercase();
     for (w, m) in CHECK_WORDS {
-        if i.len() >= w.len() && i.is_char_boundary(w.len()) && i[..w.len()].eq_ignore_ascii_case(w)
-        {
+        let wb = w.as_bytes();
+        if wb[0] == first && b.len() >= wb.len() && b[..wb.len()].eq_ignore_ascii_case(wb) {
             let rest = &i[w.len()..];
             if w.ends_with('.') || at_word_end(rest) {
                 return Some((rest, m));
@@ -244,10 +247,22 @@ pub(crate) fn parenthesised_mark(i: In<'_>, dialect: Dialect) -> Option<(In<'_>,
     Some((r, s))
 }
 
-/// True for the bytes a suffix mark can start with (any non-ASCII byte included).
-fn may_start_suffix(b: u8) -> bool {
+/// True when a suffix mark may start at `b` (any non-ASCII byte included). A mark that
+/// starts with an ASCII letter (`ch`, `dis ch`, `mate`, `e.p.`, `ep`, `in passing`) goes on
+/// with a lower-case letter or a period, except Russian `X`: so `C4R` or `D4T` after a
+/// Spanish move is no mark, and is left at once.
+fn may_start_suffix(b: &[u8]) -> bool {
+    let Some(&c) = b.first() else {
+        return false;
+    };
+    if c.is_ascii_alphabetic() && c != b'X' {
+        let second = b.get(1);
+        if !second.is_some_and(|&x| x.is_ascii_lowercase() || x == b'.') {
+            return false;
+        }
+    }
     matches!(
-        b,
+        c,
         b'+' | b'#'
             | b','
             | b'('
@@ -266,7 +281,7 @@ fn may_start_suffix(b: u8) -> bool {
             | b'a'
             | b'i'
             | b'X'
-    ) || b >= 0x80
+    ) || c >= 0x80
 }
 
 /// Reads the marks that may follow a move body, each optionally preceded by spaces:
@@ -278,7 +293,7 @@ pub(crate) fn suffix(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
     loop {
         let (r, _) = hs(rest).unwrap_or((rest, ()));
         // Most moves are followed by the next token: leave at once unless a mark may start.
-        if !r.as_bytes().first().is_some_and(|&b| may_start_suffix(b)) {
+        if !may_start_suffix(r.as_bytes()) {
             break;
         }
         if let Some((r2, m)) = check_symbol(r, dialect) {

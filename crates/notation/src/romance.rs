@@ -594,10 +594,11 @@ fn rank_first_fast(lang: DescLang, i: In<'_>) -> Option<(In<'_>, Move)> {
             });
             (piece(role, None, Some(to)), 3 + usize::from(wing.is_some()))
         }
-        [m, b'x' | b'X', v, ..] => {
+        [m, b'x' | b'X', ..] => {
+            // The victim as the grammar reads it: `P`, `PD`, `PAR`, `CR`, `A`.
             let role = l.role(*m)?;
-            let victim = l.role(*v)?;
-            (piece(role, Some(Some(Man::plain(victim))), None), 3)
+            let (r, victim) = man(l, &i[2..]).ok()?;
+            (piece(role, Some(Some(victim)), None), i.len() - r.len())
         }
         _ => return None,
     };
@@ -854,6 +855,11 @@ mod fast_path_tests {
                 for &v in &letters {
                     bodies.push(format!("{m}x{v}"));
                     bodies.push(format!("{m}X{v}"));
+                    for &f in &letters {
+                        for w in ["", "R", "D", "C"] {
+                            bodies.push(format!("{m}x{v}{f}{w}"));
+                        }
+                    }
                 }
             }
             for body in &bodies {
@@ -870,6 +876,8 @@ mod fast_path_tests {
         assert!(rank_first_fast(DescLang::Es, "P4R ").is_some());
         assert!(rank_first_fast(DescLang::Es, "C3AR\n").is_some());
         assert!(rank_first_fast(DescLang::Es, "CXA+").is_some());
+        assert!(rank_first_fast(DescLang::Es, "CxPD ").is_some());
+        assert!(rank_first_fast(DescLang::Es, "DxPAR+").is_some());
         assert!(read > 3000, "the fast path reads the common shapes: {read}");
     }
 }
