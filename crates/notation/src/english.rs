@@ -180,7 +180,7 @@ fn unit(i: In<'_>) -> Res<'_, Unit> {
     let word_follows = b
         .get(1)
         .is_some_and(|x| x.is_ascii_lowercase() && *x != b't');
-    for (w, letter) in UNIT_WORDS {
+    for &(w, letter) in &UNIT_WORDS {
         if word_follows
             && w.as_bytes()[0] == c
             && let Some(r) = i.strip_prefix(w)
@@ -428,7 +428,7 @@ fn rank(i: In<'_>, loose: bool) -> Res<'_, u8> {
     if let Some(x) = square_word(r) {
         return Ok((x, 1));
     }
-    for (w, n) in ORDINAL_WORDS {
+    for &(w, n) in &ORDINAL_WORDS {
         if let Some(x) = kw(r, w) {
             return Ok((after_ordinal(x), n));
         }
@@ -952,7 +952,7 @@ fn destless(i: In<'_>, man: Man) -> Res<'_, Move> {
     let (r, spaced) = gap(i);
     let mut pm = bare(man, None);
     if spaced {
-        for (w, check) in VERBS {
+        for &(w, check) in &VERBS {
             if let Some(x) = kw(r, w) {
                 let mv = Move {
                     check,
@@ -1133,6 +1133,7 @@ fn castles(i: In<'_>) -> Res<'_, Move> {
 }
 
 /// Reads one English descriptive move body (without its suffix marks).
+#[inline(always)]
 pub(crate) fn move_body(i: In<'_>) -> Res<'_, Move> {
     // The second byte tells the compact shapes (`P-K4`, `KtxP`, `O-O`) from the long-hand
     // ones (`P. to`, `Kt. takes`, `Castles`).
@@ -1168,6 +1169,50 @@ fn fast_man(b: &[u8]) -> Option<(Role, usize)> {
         [b'K', ..] => (Role::King, 1),
         _ => return None,
     })
+}
+
+/// The moving man in compact print for [`compact_fast`], as [`man_units`] and [`man_of`] read
+/// it before a dash or a capture sign: one letter (`P`, `Kt`, `K`), a piece named by its wing
+/// (`KR`, `QKt`, `KB`), or a pawn named by its file (`BP`, `KtP`, `QRP`); its length.
+fn compact_mover(b: &[u8]) -> Option<(Man, usize)> {
+    let (role, m) = fast_man(b)?;
+    if role == Role::Pawn {
+        return Some((Man::plain(role), m));
+    }
+    let group = crate::dialect::role_group(role)?;
+    if b.get(m) == Some(&b'P') {
+        let man = Man {
+            role: Role::Pawn,
+            wing: None,
+            file: Some(group),
+        };
+        return Some((man, m + 1));
+    }
+    let wing = match role {
+        Role::King => Wing::King,
+        Role::Queen => Wing::Queen,
+        _ => return Some((Man::plain(role), m)),
+    };
+    match fast_man(&b[m..]) {
+        Some((next, k)) if matches!(next, Role::Rook | Role::Knight | Role::Bishop) => {
+            let man = if b.get(m + k) == Some(&b'P') {
+                Man {
+                    role: Role::Pawn,
+                    wing: Some(wing),
+                    file: crate::dialect::role_group(next),
+                }
+            } else {
+                Man {
+                    role: next,
+                    wing: Some(wing),
+                    file: None,
+                }
+            };
+            let len = m + k + usize::from(man.role == Role::Pawn);
+            Some((man, len))
+        }
+        _ => Some((Man::plain(role), m)),
+    }
 }
 
 /// A captured man in compact print for [`compact_fast`]: one letter (`P`, `Kt`, `B`; not the
@@ -1208,6 +1253,7 @@ fn compact_victim(b: &[u8]) -> Option<(Man, usize)> {
 /// `PxP`, `BxKt`, `O-O`, `O-O-O`, each followed by a blank, a line end, `,`, `;` or the end.
 /// Anything else (qualifiers, squares after captures, glued marks) goes to the full grammar,
 /// which reads these shapes the same way (a test holds the two to that).
+#[inline(always)]
 fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
     let b = i.as_bytes();
     let piece = |man: Man, capture, to| {
@@ -1226,7 +1272,7 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
         }
         [b'O', b'-', b'O', ..] => (Move::new(MoveKind::Castle(Some(CastleSide::King))), 3),
         _ => {
-            let (role, n) = fast_man(b)?;
+            let (man, n) = compact_mover(b)?;
             match b.get(n)? {
                 b'-' => {
                     let sq = &b[n + 1..];
@@ -1258,11 +1304,11 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
                         adverse: false,
                     });
                     let used = n + 1 + (sq.len() - rest.len()) + len + 1;
-                    (piece(Man::plain(role), None, Some(to)), used)
+                    (piece(man, None, Some(to)), used)
                 }
                 b'x' => {
                     let (victim, m) = compact_victim(&b[n + 1..])?;
-                    (piece(Man::plain(role), Some(Some(victim)), None), n + 1 + m)
+                    (piece(man, Some(Some(victim)), None), n + 1 + m)
                 }
                 _ => return None,
             }
@@ -1857,7 +1903,10 @@ mod tests {
     /// path does read the plain shapes it is for.
     #[test]
     fn the_compact_fast_path_agrees_with_the_full_grammar() {
-        let men = ["P", "N", "Kt", "B", "R", "Q", "K", "KR", "QB", "KKt"];
+        let men = [
+            "P", "N", "Kt", "B", "R", "Q", "K", "KR", "QB", "KKt", "QN", "KQ", "KK", "BP", "KP",
+            "KtP", "QKtP", "KRP", "QBP", "NP", "PP", "BQ", "KPP",
+        ];
         let wings = ["", "K", "Q"];
         let groups = ["R", "N", "Kt", "B", "Q", "K", "P"];
         let ranks = ["0", "1", "4", "8", "9", ""];
@@ -1916,6 +1965,8 @@ mod tests {
         assert!(super::compact_fast("Kt-QB3\n").is_some());
         assert!(super::compact_fast("BxKt").is_some());
         assert!(super::compact_fast("KtxQP ").is_some());
+        assert!(super::compact_fast("QKt-Q2 ").is_some());
+        assert!(super::compact_fast("KBPxP\n").is_some());
         assert!(super::compact_fast("QxKBP\n").is_some());
         assert!(read > 1000, "the fast path reads the common shapes: {read}");
     }

@@ -91,7 +91,7 @@ const GLYPHS: [(&str, u8); 10] = [
 
 /// Reads a suffix annotation glyph.
 pub(crate) fn glyph(i: In<'_>) -> Res<'_, u8> {
-    for (g, nag) in GLYPHS {
+    for &(g, nag) in &GLYPHS {
         if let Some(rest) = i.strip_prefix(g) {
             return Ok((rest, nag));
         }
@@ -131,11 +131,21 @@ fn check_word(i: In<'_>) -> Option<(In<'_>, CheckMark)> {
     if !b.get(1).is_some_and(u8::is_ascii_lowercase) {
         return None;
     }
-    // A word can only match on its own first letter: compare only those (in order).
     let first = b[0].to_ascii_lowercase();
-    for (w, m) in CHECK_WORDS {
+    // `ch` not followed by `e`: of all the words only `ch.` and `ch` start so.
+    if first == b'c' && b[1] == b'h' && !b.get(2).is_some_and(|c| c.eq_ignore_ascii_case(&b'e')) {
+        if b.get(2) == Some(&b'.') {
+            return Some((&i[3..], CheckMark::Check));
+        }
+        return at_word_end(&i[2..]).then_some((&i[2..], CheckMark::Check));
+    }
+    // A word can only match on its own first letter: compare only those (in order).
+    for &(w, m) in &CHECK_WORDS {
         let wb = w.as_bytes();
-        if wb[0] == first && b.len() >= wb.len() && b[..wb.len()].eq_ignore_ascii_case(wb) {
+        if wb[0] == first
+            && b.len() >= wb.len()
+            && b.iter().zip(wb).all(|(x, y)| x.to_ascii_lowercase() == *y)
+        {
             let rest = &i[w.len()..];
             if w.ends_with('.') || at_word_end(rest) {
                 return Some((rest, m));
@@ -204,7 +214,7 @@ const EP_WORDS: [&str; 12] = [
 ];
 
 fn ep_word(i: In<'_>) -> Option<In<'_>> {
-    for w in EP_WORDS {
+    for &w in &EP_WORDS {
         if let Some(r) = i.strip_prefix(w)
             && (w.ends_with(['.', '»', '"', '”', '_']) || at_word_end(r))
         {
@@ -374,6 +384,46 @@ mod tests {
         // A comma before anything else is no mark.
         assert_eq!(suffix(", chess", EN).0, ", chess");
         assert_eq!(suffix(", P-K4", EN).0, ", P-K4");
+    }
+
+    /// The check words as [`check_word`] read them before it looked at first letters: each
+    /// word in turn, longest first.
+    fn check_word_in_order(i: In<'_>) -> Option<(In<'_>, CheckMark)> {
+        if !i.as_bytes().get(1).is_some_and(u8::is_ascii_lowercase) {
+            return None;
+        }
+        for (w, m) in CHECK_WORDS {
+            if i.len() >= w.len()
+                && i.is_char_boundary(w.len())
+                && i[..w.len()].eq_ignore_ascii_case(w)
+            {
+                let rest = &i[w.len()..];
+                if w.ends_with('.') || at_word_end(rest) {
+                    return Some((rest, m));
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn check_words_read_as_they_did_word_by_word_in_order() {
+        let mut texts: Vec<String> = Vec::new();
+        for (w, _) in CHECK_WORDS {
+            let mut capital = w.to_owned();
+            capital[..1].make_ascii_uppercase();
+            for word in [w.to_owned(), w.to_uppercase(), capital] {
+                for n in 1..=word.len() {
+                    for tail in ["", " 13.", ")", "x", ".", "e", "é", "-mate", " mate"] {
+                        texts.push(format!("{}{tail}", &word[..n]));
+                    }
+                }
+            }
+        }
+        for text in &texts {
+            assert_eq!(check_word(text), check_word_in_order(text), "{text:?}");
+        }
+        assert_eq!(check_word("ch. 13."), Some((" 13.", CheckMark::Check)));
     }
 
     #[test]

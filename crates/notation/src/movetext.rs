@@ -246,7 +246,7 @@ fn result_number(s: &str) -> Option<(usize, Termination)> {
     if !matches!(next, Some(b'-' | b' ' | b'\t' | b'/' | b':' | 0xE2)) {
         return None;
     }
-    for (a, b, t) in RESULT_NUMBERS {
+    for &(a, b, t) in &RESULT_NUMBERS {
         let Some(rest) = s.strip_prefix(a) else {
             continue;
         };
@@ -421,7 +421,7 @@ impl<'a> Scanner<'a> {
                 start + digits + 2,
             );
         }
-        for (g, nag) in NAG_GLYPHS {
+        for &(g, nag) in &NAG_GLYPHS {
             if let Some(r) = rest[1..].strip_prefix(g)
                 && r.starts_with(')')
             {
@@ -501,7 +501,7 @@ impl<'a> Scanner<'a> {
             return self.push(TokenKind::Move(mv), start, start + n);
         }
         if rest.starts_with(|c: char| c.is_alphabetic()) {
-            for (w, t) in RESULT_WORDS {
+            for &(w, t) in &RESULT_WORDS {
                 if let Some(r) = strip_prefix_ci(rest, w)
                     && crate::lex::at_word_end(r)
                 {
@@ -511,7 +511,7 @@ impl<'a> Scanner<'a> {
                 }
             }
         }
-        for (g, nag) in NAG_GLYPHS {
+        for &(g, nag) in &NAG_GLYPHS {
             if let Some(r) = rest.strip_prefix(g)
                 && is_boundary(r.chars().next())
             {
