@@ -1137,12 +1137,17 @@ fn castles(i: In<'_>) -> Res<'_, Move> {
 pub(crate) fn move_body(i: In<'_>) -> Res<'_, Move> {
     // The second byte tells the compact shapes (`P-K4`, `KtxP`, `O-O`) from the long-hand
     // ones (`P. to`, `Kt. takes`, `Castles`).
-    let fast = match i.as_bytes() {
-        [_, b'.', ..] | [b'K', b't', b'.', ..] | [b'C', b'a', ..] => long_fast(i),
-        _ => compact_fast(i),
-    };
-    if let Some(fast) = fast {
-        return Ok(fast);
+    match i.as_bytes() {
+        [_, b'.', ..] | [b'K', b't', b'.', ..] | [b'C', b'a', ..] => {
+            if let Some(fast) = long_fast(i) {
+                return Ok(fast);
+            }
+        }
+        _ => {
+            if let Some(fast) = compact_fast(i) {
+                return Ok(fast);
+            }
+        }
     }
     full_body(i)
 }

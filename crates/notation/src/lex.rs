@@ -297,7 +297,28 @@ fn may_start_suffix(b: &[u8]) -> bool {
 /// Reads the marks that may follow a move body, each optionally preceded by spaces:
 /// check and mate marks, en passant, annotation glyphs. Never fails; consumes nothing
 /// when nothing matches.
+#[inline(always)]
 pub(crate) fn suffix(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
+    // Most moves are followed by the next token: see whether a mark may start (after the
+    // blanks [`hs`] skips) before the loop below is called.
+    let b = i.as_bytes();
+    let mut n = 0;
+    loop {
+        match b.get(n..) {
+            Some([b' ' | b'\t', ..]) => n += 1,
+            Some([0xC2, 0xA0, ..]) => n += 2,
+            _ => break,
+        }
+    }
+    if !may_start_suffix(&b[n..]) {
+        return (i, Suffix::default());
+    }
+    marks(i, dialect)
+}
+
+/// The loop of [`suffix`].
+#[inline(never)]
+fn marks(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
     let mut s = Suffix::default();
     let mut rest = i;
     loop {

@@ -527,7 +527,11 @@ impl<'a> Scanner<'a> {
         let rest = self.rest();
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         // No move is numbered 0: `00`, `000` and `0 — 0` are castling.
-        let Ok(number @ 1..) = rest[..digits].parse::<u32>() else {
+        // The digits as `str::parse::<u32>` reads them: `None` past `u32::MAX`.
+        let number = rest.as_bytes()[..digits].iter().try_fold(0u32, |n, d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        });
+        let Some(number @ 1..) = number else {
             return false;
         };
         let mut n = digits;
@@ -616,6 +620,15 @@ mod tests {
             ["10.", "move(castles K)", "move(castles Q)"]
         );
         assert_eq!(kinds(es, "0 — 0"), ["move(castles K)"]);
+    }
+
+    #[test]
+    fn a_move_number_is_read_up_to_the_largest_u32_and_no_further() {
+        let en = Dialect::Algebraic(AlgLang::En);
+        assert_eq!(kinds(en, "4294967295. e4")[0], "4294967295.");
+        assert_eq!(kinds(en, "007... e5")[0], "7...");
+        assert_eq!(kinds(en, "4294967296. e4")[0], "Unknown");
+        assert_eq!(kinds(en, "99999999999999999999 e4")[0], "Unknown");
     }
 
     #[test]
