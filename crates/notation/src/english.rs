@@ -1163,6 +1163,7 @@ fn full_body(i: In<'_>) -> Res<'_, Move> {
 }
 
 /// A single piece letter at the start of `b`: its role and length (`Kt` is two).
+#[inline]
 fn fast_man(b: &[u8]) -> Option<(Role, usize)> {
     Some(match b {
         [b'K', b't', ..] => (Role::Knight, 2),
@@ -1179,6 +1180,7 @@ fn fast_man(b: &[u8]) -> Option<(Role, usize)> {
 /// The moving man in compact print for [`compact_fast`], as [`man_units`] and [`man_of`] read
 /// it before a dash or a capture sign: one letter (`P`, `Kt`, `K`), a piece named by its wing
 /// (`KR`, `QKt`, `KB`), or a pawn named by its file (`BP`, `KtP`, `QRP`); its length.
+#[inline]
 fn compact_mover(b: &[u8]) -> Option<(Man, usize)> {
     let (role, m) = fast_man(b)?;
     if role == Role::Pawn {
@@ -1223,6 +1225,7 @@ fn compact_mover(b: &[u8]) -> Option<(Man, usize)> {
 /// A captured man in compact print for [`compact_fast`]: one letter (`P`, `Kt`, `B`; not the
 /// king, whose letter also names a wing), or a pawn named by its file (`KP`, `BP`, `KtP`,
 /// `QKtP`, `KRP`), where the pawn ends the man; its length.
+#[inline]
 fn compact_victim(b: &[u8]) -> Option<(Man, usize)> {
     let (role, m) = fast_man(b)?;
     if role == Role::Pawn {

@@ -203,6 +203,7 @@ fn is_footnote_char(c: char) -> bool {
 }
 
 /// A character after which a move token may end.
+#[inline]
 fn is_boundary(c: Option<char>) -> bool {
     match c {
         None => true,
@@ -534,6 +535,22 @@ impl<'a> Scanner<'a> {
         let Some(number @ 1..) = number else {
             return false;
         };
+        // The common shape, `12. P-K4`: a period, blanks, and no ellipsis after them.
+        if let [b'.', b' ', after @ ..] = &rest.as_bytes()[digits..] {
+            let sp = after
+                .iter()
+                .take_while(|&&c| c == b' ' || c == b'\t')
+                .count();
+            if !matches!(after.get(sp), Some(b'.' | 0xE2)) {
+                let black = false;
+                self.push(
+                    TokenKind::MoveNumber { number, black },
+                    start,
+                    start + digits + 1,
+                );
+                return true;
+            }
+        }
         let mut n = digits;
         let after = &rest[n..];
         let period = after.starts_with('.');
@@ -620,6 +637,23 @@ mod tests {
             ["10.", "move(castles K)", "move(castles Q)"]
         );
         assert_eq!(kinds(es, "0 — 0"), ["move(castles K)"]);
+    }
+
+    #[test]
+    fn a_move_number_followed_by_blanks_introduces_black_only_before_an_ellipsis() {
+        let en = Dialect::Descriptive(DescLang::En);
+        for (text, number, len) in [
+            ("12. P-K4", "12.", 3),
+            ("12.  \tP-K4", "12.", 3),
+            ("12. ... P-K4", "12...", 7),
+            ("12.  … P-K4", "12...", 8),
+            ("12. .P-K4", "12.", 3),
+            ("12.\tP-K4", "12.", 3),
+        ] {
+            let toks = tokenize(en, text);
+            assert_eq!(kinds(en, text)[0], number, "{text:?}");
+            assert_eq!(toks[0].span, Span::new(0, len), "{text:?}");
+        }
     }
 
     #[test]
