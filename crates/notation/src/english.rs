@@ -1606,13 +1606,17 @@ fn role_word(role: Role) -> &'static str {
     }
 }
 
-fn advance_word(n: u8) -> String {
+/// Appends a pawn's advance as a word (`two`), or its number past eight.
+fn push_advance_word(n: u8, out: &mut String) {
     const WORDS: [&str; 9] = [
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
     ];
-    WORDS
-        .get(usize::from(n))
-        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
+    match WORDS.get(usize::from(n)) {
+        Some(w) => out.push_str(w),
+        None => {
+            let _ = write!(out, "{n}");
+        }
+    }
 }
 
 /// The letters of a man, in order: `["K", "B", "P"]`, `["Q", "Kt"]`.
@@ -1689,12 +1693,15 @@ fn write_place_short(p: &Place, k: KnightLetter, spaced: bool, out: &mut String)
     }
 }
 
-fn ordinal(n: u8) -> String {
+/// Appends a long-hand rank: `sq.`, `2d.`, `3d.`, `4th.`.
+fn push_ordinal(n: u8, out: &mut String) {
     match n {
-        1 => "sq.".to_owned(),
-        2 => "2d.".to_owned(),
-        3 => "3d.".to_owned(),
-        n => format!("{n}th."),
+        1 => out.push_str("sq."),
+        2 => out.push_str("2d."),
+        3 => out.push_str("3d."),
+        n => {
+            let _ = write!(out, "{n}th.");
+        }
     }
 }
 
@@ -1712,7 +1719,7 @@ fn write_desc_long(d: &DescSquare, k: KnightLetter, out: &mut String) {
         out.push_str(if d.rank.is_some() { "'s " } else { "." });
     }
     if let Some(r) = d.rank {
-        out.push_str(&ordinal(r));
+        push_ordinal(r, out);
     }
 }
 
@@ -1809,7 +1816,7 @@ fn write_short(mv: &Move, k: KnightLetter, spaced: bool, out: &mut String) {
             let destless = p.to.is_none() && p.capture.is_none();
             if let Some(n) = p.advance {
                 out.push(' ');
-                out.push_str(&advance_word(n));
+                push_advance_word(n, out);
             } else if destless && p.promotion.is_none() && mv.check.is_none() {
                 out.push_str(" moves");
             }
@@ -1862,7 +1869,7 @@ fn write_long(mv: &Move, k: KnightLetter, out: &mut String) {
             let mut promotion = p.promotion;
             if let Some(n) = p.advance {
                 out.push(' ');
-                out.push_str(&advance_word(n));
+                push_advance_word(n, out);
             } else if destless {
                 match (p.promotion, mv.check) {
                     (Some(r), _) => {

@@ -103,17 +103,17 @@ const RESULT_WORDS: [(&str, Termination); 28] = [
 /// The length of an announced mate's count after `… mates` (` in two moves`, ` in 3
 /// moves`), or 0: part of the result, not moves.
 fn mate_in(rest: &str) -> usize {
-    let words: Vec<(usize, &str)> = rest
+    let mut words = rest
         .split_inclusive(char::is_whitespace)
         .scan(0, |at, w| {
             let start = *at;
             *at += w.len();
             Some((start, w))
         })
-        .filter(|(_, w)| !w.trim().is_empty())
-        .take(3)
-        .collect();
-    let [(_, a), (_, count), (at, unit)] = words[..] else {
+        .filter(|(_, w)| !w.trim().is_empty());
+    let (Some((_, a)), Some((_, count)), Some((at, unit))) =
+        (words.next(), words.next(), words.next())
+    else {
         return 0;
     };
     let unit_word = unit.trim_end().trim_end_matches(['.', ',', ';']);
