@@ -314,6 +314,11 @@ impl<'a> Scanner<'a> {
     }
 
     fn step(&mut self) {
+        // Letters and digits start words (moves, numbers, results): no other rule below
+        // reads them.
+        if self.src.as_bytes()[self.pos].is_ascii_alphanumeric() {
+            return self.word();
+        }
         let start = self.pos;
         let rest = self.rest();
         let c = rest.chars().next().unwrap_or(' ');
@@ -526,12 +531,15 @@ impl<'a> Scanner<'a> {
     fn move_number(&mut self) -> bool {
         let start = self.pos;
         let rest = self.rest();
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        // No move is numbered 0: `00`, `000` and `0 — 0` are castling.
         // The digits as `str::parse::<u32>` reads them: `None` past `u32::MAX`.
-        let number = rest.as_bytes()[..digits].iter().try_fold(0u32, |n, d| {
-            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
-        });
+        let b = rest.as_bytes();
+        let mut digits = 0;
+        let mut number = Some(0u32);
+        while let Some(&d @ b'0'..=b'9') = b.get(digits) {
+            number = number.and_then(|n| n.checked_mul(10)?.checked_add(u32::from(d - b'0')));
+            digits += 1;
+        }
+        // No move is numbered 0: `00`, `000` and `0 — 0` are castling.
         let Some(number @ 1..) = number else {
             return false;
         };
