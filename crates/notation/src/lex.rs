@@ -161,18 +161,13 @@ fn check_symbol(i: In<'_>, dialect: Dialect) -> Option<(In<'_>, CheckMark)> {
     } else {
         CheckMark::Mate
     };
-    // `+-`, `+=`, `+/-` are evaluation glyphs, not checks.
-    if i.starts_with("+-") || i.starts_with("+=") || i.starts_with("+/") {
-        return None;
-    }
-    if let Some(r) = i.strip_prefix("++") {
-        return Some((r, double_plus));
-    }
-    if let Some(r) = i.strip_prefix('+') {
-        return Some((r, CheckMark::Check));
-    }
-    if let Some(r) = i.strip_prefix('#') {
-        return Some((r, CheckMark::Mate));
+    match i.as_bytes() {
+        // `+-`, `+=`, `+/-` are evaluation glyphs, not checks.
+        [b'+', b'-' | b'=' | b'/', ..] => return None,
+        [b'+', b'+', ..] => return Some((&i[2..], double_plus)),
+        [b'+', ..] => return Some((&i[1..], CheckMark::Check)),
+        [b'#', ..] => return Some((&i[1..], CheckMark::Mate)),
+        _ => {}
     }
     if let Some(r) = i.strip_prefix('‡') {
         return Some((r, CheckMark::Mate));
@@ -258,18 +253,22 @@ pub(crate) fn parenthesised_mark(i: In<'_>, dialect: Dialect) -> Option<(In<'_>,
 }
 
 /// True when a suffix mark may start at `b` (any non-ASCII byte included). A mark that
-/// starts with an ASCII letter (`ch`, `dis ch`, `mate`, `e.p.`, `ep`, `in passing`) goes on
-/// with a lower-case letter or a period, except Russian `X`: so `C4R` or `D4T` after a
-/// Spanish move is no mark, and is left at once.
+/// starts with an ASCII letter, except Russian `X`, goes on with one of a few letters or a
+/// period: `ch`, `check`, `double ch`, `dbl ch`, `dis ch`, `mate` (any case, the second
+/// letter lower case), `en passant`, `in passing`, `e.p.`, `ep`, `a.p.`. So `C4R`, `D4T`
+/// or `CxP` after a Spanish move is no mark, and is left at once.
 fn may_start_suffix(b: &[u8]) -> bool {
     let Some(&c) = b.first() else {
         return false;
     };
-    if c.is_ascii_alphabetic() && c != b'X' {
-        let second = b.get(1);
-        if !second.is_some_and(|&x| x.is_ascii_lowercase() || x == b'.') {
-            return false;
-        }
+    if c.is_ascii_alphabetic()
+        && c != b'X'
+        && !matches!(
+            b.get(1),
+            Some(b'h' | b'o' | b'b' | b'i' | b'a' | b'n' | b'p' | b'.')
+        )
+    {
+        return false;
     }
     matches!(
         c,
@@ -445,6 +444,50 @@ mod tests {
             assert_eq!(check_word(text), check_word_in_order(text), "{text:?}");
         }
         assert_eq!(check_word("ch. 13."), Some((" 13.", CheckMark::Check)));
+    }
+
+    /// Whether any of the readers of the suffix loop reads a mark at the start of `r`.
+    fn any_mark_reads(r: In<'_>, dialect: Dialect) -> bool {
+        let after_comma = r
+            .strip_prefix(',')
+            .map(|a| a.trim_start_matches([' ', '\t']));
+        check_symbol(r, dialect).is_some()
+            || parenthesised(r, check_word).is_some()
+            || (dialect.is_descriptive() && after_comma.and_then(check_word).is_some())
+            || parenthesised(r, |x| ep_word(x).map(|r| (r, ()))).is_some()
+            || glyph(r).is_ok()
+            || parenthesised(r, |x| glyph(x).ok()).is_some()
+    }
+
+    #[test]
+    fn where_no_mark_may_start_the_suffix_loop_reads_nothing() {
+        let mut texts: Vec<String> = Vec::new();
+        for a in 0x20u8..0x7f {
+            for b in 0x20u8..0x7f {
+                for tail in ["", ".", "p.", " ch", ")", "ate"] {
+                    texts.push(format!("{}{}{tail}", char::from(a), char::from(b)));
+                }
+            }
+        }
+        let words = CHECK_WORDS.iter().map(|(w, _)| *w);
+        for w in words.chain(EP_WORDS).chain(GLYPHS.iter().map(|(g, _)| *g)) {
+            texts.push(w.to_owned());
+            texts.push(format!("({w})"));
+            texts.push(w.to_uppercase());
+        }
+        let es = Dialect::Descriptive(DescLang::Es);
+        let mut left = 0;
+        for text in &texts {
+            for dialect in [EN, RU, es] {
+                let (r, ()) = hs(text).expect("hs never fails");
+                if !may_start_suffix(r.as_bytes()) {
+                    left += 1;
+                    assert!(!any_mark_reads(r, dialect), "{dialect:?} {text:?}");
+                }
+                assert_eq!(suffix(text, dialect), marks(text, dialect), "{text:?}");
+            }
+        }
+        assert!(left > 100_000, "{left}");
     }
 
     #[test]
