@@ -700,6 +700,15 @@ fn promotion(i: In<'_>) -> Res<'_, Role> {
     ) {
         return fail(i);
     }
+    // A word that promotes goes on with its own second letter: `queens`, `becomes`,
+    // `becoming`, `and queens`; so `Q-R5` or `B-K3` after a pawn move is left at once.
+    let second = |c: &u8, w: u8| !c.eq_ignore_ascii_case(&w);
+    match r.as_bytes() {
+        [b'q' | b'Q', c, ..] if second(c, b'u') => return fail(i),
+        [b'b' | b'B', c, ..] if second(c, b'e') => return fail(i),
+        [b'a' | b'A', c, ..] if second(c, b'n') => return fail(i),
+        _ => {}
+    }
     if let Some(x) = r.strip_prefix('=') {
         return promo_role(gap(x).0);
     }
@@ -1333,8 +1342,22 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
     {
         return None;
     }
+    // After any pawn move the grammar reads a promotion that follows (`, queens.`,
+    // ` Queens`, `, becoming a Queen.`): leave those to it too.
+    let pawn = matches!(
+        mv.kind,
+        MoveKind::Piece(PieceMove {
+            man: Man {
+                role: Role::Pawn,
+                ..
+            },
+            ..
+        })
+    );
+    let promotes = || pawn && promotion(&i[n..]).is_ok();
     match b.get(n) {
-        None | Some(b'\n' | b'\r' | b',' | b';') => Some((&i[n..], mv)),
+        None | Some(b'\n' | b'\r' | b';') => Some((&i[n..], mv)),
+        Some(b',') => (!promotes()).then_some((&i[n..], mv)),
         Some(b' ' | b'\t') => {
             // After blanks the grammar may still read on: a square `(K5)`, a promotion
             // `=Q`, `/Q`, or a word such as `queens`; marks (`ch`, `dis ch`, `e.p.`, `mate`)
@@ -1345,6 +1368,7 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
                 Some(c) if c.is_ascii_lowercase() && !matches!(c, b'c' | b'd' | b'e' | b'm') => {
                     None
                 }
+                Some(b'Q' | b'A' | b'B' | b'"' | b',' | 0xE2 | 0xC2) if promotes() => None,
                 _ => Some((&i[n..], mv)),
             }
         }
@@ -1948,6 +1972,15 @@ mod tests {
             " mate",
             " becomes a Queen.",
             "  Q-R5",
+            ", queens.",
+            " Queens",
+            ", becoming a Queen.",
+            " Becomes a Kt.",
+            ",and queens",
+            " \u{a0}queens",
+            "\u{a0}Queens",
+            " “Queens”",
+            " And queens",
         ];
         let mut bodies: Vec<String> = vec!["O-O".into(), "O-O-O".into(), "O-O-O-O".into()];
         for m in men {
