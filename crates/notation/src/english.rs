@@ -1283,13 +1283,21 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
             advance: None,
         }))
     };
-    let (mv, n) = match b {
-        [b'O', b'-', b'O', b'-', b'O', ..] => {
-            (Move::new(MoveKind::Castle(Some(CastleSide::Queen))), 5)
-        }
-        [b'O', b'-', b'O', ..] => (Move::new(MoveKind::Castle(Some(CastleSide::King))), 3),
+    // The move, its length, and whether a pawn moves.
+    let (mv, n, pawn) = match b {
+        [b'O', b'-', b'O', b'-', b'O', ..] => (
+            Move::new(MoveKind::Castle(Some(CastleSide::Queen))),
+            5,
+            false,
+        ),
+        [b'O', b'-', b'O', ..] => (
+            Move::new(MoveKind::Castle(Some(CastleSide::King))),
+            3,
+            false,
+        ),
         _ => {
             let (man, n) = compact_mover(b)?;
+            let pawn = man.role == Role::Pawn;
             match b.get(n)? {
                 b'-' => {
                     let sq = &b[n + 1..];
@@ -1312,6 +1320,9 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
                         _ => return None,
                     };
                     let rank = match rest.get(len)? {
+                        // A pawn reaching the last rank may go on with its promotion: leave
+                        // it to the grammar.
+                        b'8' if pawn => return None,
                         d @ b'1'..=b'8' => d - b'0',
                         _ => return None,
                     };
@@ -1321,39 +1332,18 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
                         adverse: false,
                     });
                     let used = n + 1 + (sq.len() - rest.len()) + len + 1;
-                    (piece(man, None, Some(to)), used)
+                    (piece(man, None, Some(to)), used, pawn)
                 }
                 b'x' => {
                     let (victim, m) = compact_victim(&b[n + 1..])?;
-                    (piece(man, Some(Some(victim)), None), n + 1 + m)
+                    (piece(man, Some(Some(victim)), None), n + 1 + m, pawn)
                 }
                 _ => return None,
             }
         }
     };
-    // A pawn reaching the last rank may go on with its promotion: leave it to the grammar.
-    if let MoveKind::Piece(PieceMove {
-        man: Man {
-            role: Role::Pawn, ..
-        },
-        to: Some(Place::Desc(DescSquare { rank: Some(8), .. })),
-        ..
-    }) = mv.kind
-    {
-        return None;
-    }
     // After any pawn move the grammar reads a promotion that follows (`, queens.`,
     // ` Queens`, `, becoming a Queen.`): leave those to it too.
-    let pawn = matches!(
-        mv.kind,
-        MoveKind::Piece(PieceMove {
-            man: Man {
-                role: Role::Pawn,
-                ..
-            },
-            ..
-        })
-    );
     let promotes = || pawn && promotion(&i[n..]).is_ok();
     match b.get(n) {
         None | Some(b'\n' | b'\r' | b';') => Some((&i[n..], mv)),
