@@ -180,7 +180,7 @@ fn unit(i: In<'_>) -> Res<'_, Unit> {
     let word_follows = b
         .get(1)
         .is_some_and(|x| x.is_ascii_lowercase() && *x != b't');
-    for (w, letter) in UNIT_WORDS {
+    for &(w, letter) in &UNIT_WORDS {
         if word_follows
             && w.as_bytes()[0] == c
             && let Some(r) = i.strip_prefix(w)
@@ -387,6 +387,10 @@ fn square_word(i: In<'_>) -> Option<In<'_>> {
 fn after_ordinal(i: In<'_>) -> In<'_> {
     let i = skip_period(i);
     let (r, _) = gap(i);
+    // Both square words start with `s`.
+    if !matches!(r.as_bytes().first(), Some(b's' | b'S')) {
+        return i;
+    }
     square_word(r).unwrap_or(i)
 }
 
@@ -424,7 +428,7 @@ fn rank(i: In<'_>, loose: bool) -> Res<'_, u8> {
     if let Some(x) = square_word(r) {
         return Ok((x, 1));
     }
-    for (w, n) in ORDINAL_WORDS {
+    for &(w, n) in &ORDINAL_WORDS {
         if let Some(x) = kw(r, w) {
             return Ok((after_ordinal(x), n));
         }
@@ -696,6 +700,15 @@ fn promotion(i: In<'_>) -> Res<'_, Role> {
     ) {
         return fail(i);
     }
+    // A word that promotes goes on with its own second letter: `queens`, `becomes`,
+    // `becoming`, `and queens`; so `Q-R5` or `B-K3` after a pawn move is left at once.
+    let second = |c: &u8, w: u8| !c.eq_ignore_ascii_case(&w);
+    match r.as_bytes() {
+        [b'q' | b'Q', c, ..] if second(c, b'u') => return fail(i),
+        [b'b' | b'B', c, ..] if second(c, b'e') => return fail(i),
+        [b'a' | b'A', c, ..] if second(c, b'n') => return fail(i),
+        _ => {}
+    }
     if let Some(x) = r.strip_prefix('=') {
         return promo_role(gap(x).0);
     }
@@ -948,7 +961,7 @@ fn destless(i: In<'_>, man: Man) -> Res<'_, Move> {
     let (r, spaced) = gap(i);
     let mut pm = bare(man, None);
     if spaced {
-        for (w, check) in VERBS {
+        for &(w, check) in &VERBS {
             if let Some(x) = kw(r, w) {
                 let mv = Move {
                     check,
@@ -1129,9 +1142,21 @@ fn castles(i: In<'_>) -> Res<'_, Move> {
 }
 
 /// Reads one English descriptive move body (without its suffix marks).
+#[inline(always)]
 pub(crate) fn move_body(i: In<'_>) -> Res<'_, Move> {
-    if let Some(fast) = compact_fast(i) {
-        return Ok(fast);
+    // The second byte tells the compact shapes (`P-K4`, `KtxP`, `O-O`) from the long-hand
+    // ones (`P. to`, `Kt. takes`, `Castles`).
+    match i.as_bytes() {
+        [_, b'.', ..] | [b'K', b't', b'.', ..] | [b'C', b'a', ..] => {
+            if let Some(fast) = long_fast(i) {
+                return Ok(fast);
+            }
+        }
+        _ => {
+            if let Some(fast) = compact_fast(i) {
+                return Ok(fast);
+            }
+        }
     }
     full_body(i)
 }
@@ -1147,6 +1172,7 @@ fn full_body(i: In<'_>) -> Res<'_, Move> {
 }
 
 /// A single piece letter at the start of `b`: its role and length (`Kt` is two).
+#[inline]
 fn fast_man(b: &[u8]) -> Option<(Role, usize)> {
     Some(match b {
         [b'K', b't', ..] => (Role::Knight, 2),
@@ -1160,10 +1186,91 @@ fn fast_man(b: &[u8]) -> Option<(Role, usize)> {
     })
 }
 
+/// The moving man in compact print for [`compact_fast`], as [`man_units`] and [`man_of`] read
+/// it before a dash or a capture sign: one letter (`P`, `Kt`, `K`), a piece named by its wing
+/// (`KR`, `QKt`, `KB`), or a pawn named by its file (`BP`, `KtP`, `QRP`); its length.
+#[inline]
+fn compact_mover(b: &[u8]) -> Option<(Man, usize)> {
+    let (role, m) = fast_man(b)?;
+    if role == Role::Pawn {
+        return Some((Man::plain(role), m));
+    }
+    let group = crate::dialect::role_group(role)?;
+    if b.get(m) == Some(&b'P') {
+        let man = Man {
+            role: Role::Pawn,
+            wing: None,
+            file: Some(group),
+        };
+        return Some((man, m + 1));
+    }
+    let wing = match role {
+        Role::King => Wing::King,
+        Role::Queen => Wing::Queen,
+        _ => return Some((Man::plain(role), m)),
+    };
+    match fast_man(&b[m..]) {
+        Some((next, k)) if matches!(next, Role::Rook | Role::Knight | Role::Bishop) => {
+            let man = if b.get(m + k) == Some(&b'P') {
+                Man {
+                    role: Role::Pawn,
+                    wing: Some(wing),
+                    file: crate::dialect::role_group(next),
+                }
+            } else {
+                Man {
+                    role: next,
+                    wing: Some(wing),
+                    file: None,
+                }
+            };
+            let len = m + k + usize::from(man.role == Role::Pawn);
+            Some((man, len))
+        }
+        _ => Some((Man::plain(role), m)),
+    }
+}
+
+/// A captured man in compact print for [`compact_fast`]: one letter (`P`, `Kt`, `B`; not the
+/// king, whose letter also names a wing), or a pawn named by its file (`KP`, `BP`, `KtP`,
+/// `QKtP`, `KRP`), where the pawn ends the man; its length.
+#[inline]
+fn compact_victim(b: &[u8]) -> Option<(Man, usize)> {
+    let (role, m) = fast_man(b)?;
+    if role == Role::Pawn {
+        return Some((Man::plain(role), m));
+    }
+    let pawn = |wing, group, len| {
+        let man = Man {
+            role: Role::Pawn,
+            wing,
+            file: Some(group),
+        };
+        Some((man, len))
+    };
+    let group = crate::dialect::role_group(role)?;
+    if b.get(m) == Some(&b'P') {
+        return pawn(None, group, m + 1);
+    }
+    let wing = match role {
+        Role::King => Some(Wing::King),
+        Role::Queen => Some(Wing::Queen),
+        _ => return Some((Man::plain(role), m)),
+    };
+    if let Some((next, k)) = fast_man(&b[m..])
+        && let Some(paired) = crate::dialect::role_group(next).filter(|g| g.is_paired())
+        && b.get(m + k) == Some(&b'P')
+    {
+        return pawn(wing, paired, m + k + 1);
+    }
+    (role == Role::Queen).then_some((Man::plain(role), m))
+}
+
 /// The most common compact shapes, read without backtracking: `P-K4`, `Kt-KB3`, `Q-R5`,
 /// `PxP`, `BxKt`, `O-O`, `O-O-O`, each followed by a blank, a line end, `,`, `;` or the end.
 /// Anything else (qualifiers, squares after captures, glued marks) goes to the full grammar,
 /// which reads these shapes the same way (a test holds the two to that).
+#[inline(always)]
 fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
     let b = i.as_bytes();
     let piece = |man: Man, capture, to| {
@@ -1176,13 +1283,21 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
             advance: None,
         }))
     };
-    let (mv, n) = match b {
-        [b'O', b'-', b'O', b'-', b'O', ..] => {
-            (Move::new(MoveKind::Castle(Some(CastleSide::Queen))), 5)
-        }
-        [b'O', b'-', b'O', ..] => (Move::new(MoveKind::Castle(Some(CastleSide::King))), 3),
+    // The move, its length, and whether a pawn moves.
+    let (mv, n, pawn) = match b {
+        [b'O', b'-', b'O', b'-', b'O', ..] => (
+            Move::new(MoveKind::Castle(Some(CastleSide::Queen))),
+            5,
+            false,
+        ),
+        [b'O', b'-', b'O', ..] => (
+            Move::new(MoveKind::Castle(Some(CastleSide::King))),
+            3,
+            false,
+        ),
         _ => {
-            let (role, n) = fast_man(b)?;
+            let (man, n) = compact_mover(b)?;
+            let pawn = man.role == Role::Pawn;
             match b.get(n)? {
                 b'-' => {
                     let sq = &b[n + 1..];
@@ -1205,6 +1320,9 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
                         _ => return None,
                     };
                     let rank = match rest.get(len)? {
+                        // A pawn reaching the last rank may go on with its promotion: leave
+                        // it to the grammar.
+                        b'8' if pawn => return None,
                         d @ b'1'..=b'8' => d - b'0',
                         _ => return None,
                     };
@@ -1214,35 +1332,22 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
                         adverse: false,
                     });
                     let used = n + 1 + (sq.len() - rest.len()) + len + 1;
-                    (piece(Man::plain(role), None, Some(to)), used)
+                    (piece(man, None, Some(to)), used, pawn)
                 }
                 b'x' => {
-                    let (victim, m) = fast_man(&b[n + 1..])?;
-                    if victim == Role::King {
-                        return None;
-                    }
-                    (
-                        piece(Man::plain(role), Some(Some(Man::plain(victim))), None),
-                        n + 1 + m,
-                    )
+                    let (victim, m) = compact_victim(&b[n + 1..])?;
+                    (piece(man, Some(Some(victim)), None), n + 1 + m, pawn)
                 }
                 _ => return None,
             }
         }
     };
-    // A pawn reaching the last rank may go on with its promotion: leave it to the grammar.
-    if let MoveKind::Piece(PieceMove {
-        man: Man {
-            role: Role::Pawn, ..
-        },
-        to: Some(Place::Desc(DescSquare { rank: Some(8), .. })),
-        ..
-    }) = mv.kind
-    {
-        return None;
-    }
+    // After any pawn move the grammar reads a promotion that follows (`, queens.`,
+    // ` Queens`, `, becoming a Queen.`): leave those to it too.
+    let promotes = || pawn && promotion(&i[n..]).is_ok();
     match b.get(n) {
-        None | Some(b'\n' | b'\r' | b',' | b';') => Some((&i[n..], mv)),
+        None | Some(b'\n' | b'\r' | b';') => Some((&i[n..], mv)),
+        Some(b',') => (!promotes()).then_some((&i[n..], mv)),
         Some(b' ' | b'\t') => {
             // After blanks the grammar may still read on: a square `(K5)`, a promotion
             // `=Q`, `/Q`, or a word such as `queens`; marks (`ch`, `dis ch`, `e.p.`, `mate`)
@@ -1253,11 +1358,226 @@ fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
                 Some(c) if c.is_ascii_lowercase() && !matches!(c, b'c' | b'd' | b'e' | b'm') => {
                     None
                 }
+                Some(b'Q' | b'A' | b'B' | b'"' | b',' | 0xE2 | 0xC2) if promotes() => None,
                 _ => Some((&i[n..], mv)),
             }
         }
         _ => None,
     }
+}
+
+/// One long-hand unit as the fast path takes it: a piece letter and its period, `K.`, `Kt.`,
+/// `P.`; its letter and length.
+fn long_unit(b: &[u8]) -> Option<(Letter, usize)> {
+    Some(match b {
+        [b'K', b't', b'.', ..] => (Letter::N, 3),
+        [b'K', b'.', ..] => (Letter::K, 2),
+        [b'Q', b'.', ..] => (Letter::Q, 2),
+        [b'R', b'.', ..] => (Letter::R, 2),
+        [b'B', b'.', ..] => (Letter::B, 2),
+        [b'N', b'.', ..] => (Letter::N, 2),
+        [b'P', b'.', ..] => (Letter::P, 2),
+        _ => return None,
+    })
+}
+
+/// A long-hand man of one to three units one blank apart (`P.`, `Q. Kt.`, `K. B. P.`), read
+/// as [`man_units`] reads it: a pawn ends the man, and the man is every unit read (`None`
+/// when those units name no man, as the grammar would then try fewer). Returns the man, its
+/// length and its unit count.
+fn long_man(i: In<'_>) -> Option<(Man, usize, usize)> {
+    let b = i.as_bytes();
+    let unit = |letter| Unit {
+        letter,
+        dotted: true,
+        possessive: false,
+    };
+    let mut units = [unit(Letter::P); 3];
+    let (first, mut n) = long_unit(b)?;
+    units[0] = unit(first);
+    let mut count = 1;
+    while count < 3 && units[count - 1].letter != Letter::P {
+        let Some((letter, len)) = b.get(n..).and_then(|r| match r {
+            [b' ', r @ ..] => long_unit(r),
+            _ => None,
+        }) else {
+            break;
+        };
+        units[count] = unit(letter);
+        count += 1;
+        n += 1 + len;
+    }
+    // `K.'s` is a possessive unit, which names no man.
+    if possessive(&i[n..]).is_some() {
+        return None;
+    }
+    Some((man_of(&units[..count])?, n, count))
+}
+
+/// A long-hand square after `to ` or `on `: `K's 4th.`, `Q. B's 3d.`, `Kt's sq.`, `K. R's
+/// 8th`, read as [`desc_square`] reads it (the period after the ordinal, and a `sq.` after
+/// it, are [`after_ordinal`]'s); `None` for any other shape.
+fn long_square(i: In<'_>) -> Option<(In<'_>, DescSquare)> {
+    let b = i.as_bytes();
+    let group = |b: &[u8]| -> Option<(FileGroup, usize)> {
+        Some(match b {
+            [b'K', b't', ..] => (FileGroup::Knight, 2),
+            [b'K', ..] => (FileGroup::King, 1),
+            [b'Q', ..] => (FileGroup::Queen, 1),
+            [b'R', ..] => (FileGroup::Rook, 1),
+            [b'B', ..] => (FileGroup::Bishop, 1),
+            [b'N', ..] => (FileGroup::Knight, 1),
+            _ => return None,
+        })
+    };
+    // `K. B's`: a wing, then a paired file.
+    let (wing, at) = match b {
+        [b'K', b'.', b' ', ..] => (Some(Wing::King), 3),
+        [b'Q', b'.', b' ', ..] => (Some(Wing::Queen), 3),
+        _ => (None, 0),
+    };
+    let (group, len) = group(&b[at..])?;
+    if wing.is_some() && !group.is_paired() {
+        return None;
+    }
+    let at = at + len;
+    let rank_at = match b.get(at..)? {
+        [b'\'', b's', b' ', ..] => at + 3,
+        _ => return None,
+    };
+    let r = &i[rank_at..];
+    let (rest, rank) = match r.as_bytes() {
+        [d @ b'1'..=b'8', s @ ..] => {
+            let n = match s {
+                [b's', b't', ..] | [b'n', b'd', ..] | [b'r', b'd', ..] | [b't', b'h', ..] => 2,
+                [b'd', ..] => 1,
+                _ => return None,
+            };
+            let x = &r[1 + n..];
+            if !lex::at_word_end(x) {
+                return None;
+            }
+            (after_ordinal(x), d - b'0')
+        }
+        [b's', ..] => (square_word(r)?, 1),
+        _ => return None,
+    };
+    Some((
+        rest,
+        DescSquare {
+            file: Some(DescFile { group, wing }),
+            rank: Some(rank),
+            adverse: false,
+        },
+    ))
+}
+
+/// The common long-hand shapes, read without backtracking: `P. to K's 4th.`, `Kt. to K. B's
+/// 3d.`, `Q. Kt. takes P.`, `R. takes K. Kt. P.`, `B. takes Kt. on K's 5th.`, `Castles.`,
+/// `Castles on K's side.` The parts whose reading depends on what follows (a `sq.` after an
+/// ordinal, a promotion, the square of a capture) are read by the grammar's own functions.
+/// Anything else (other spacing, `his`, `adv.`, `from`, a square after `takes`, words)
+/// goes to the full grammar, which reads these shapes the same way (an exhaustive test
+/// holds the two to that).
+fn long_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
+    if i.starts_with("Castles") {
+        return castles_fast(i);
+    }
+    let (man, n, _) = long_man(i)?;
+    let rest = &i[n..];
+    let mut pm = bare(man, None);
+    let r = if let Some(r) = rest.strip_prefix(" to ") {
+        let (r, to) = long_square(r)?;
+        pm.to = Some(Place::Desc(to));
+        r
+    } else if let Some(r) = rest.strip_prefix(" takes ") {
+        let (victim, m, count) = long_man(r)?;
+        let after = &r[m..];
+        // The grammar reads a man as more units if one follows, …
+        let last = match victim.role {
+            Role::Pawn => true,
+            _ => count == 3,
+        };
+        if !last && unit(gap(after).0).is_ok() {
+            return None;
+        }
+        // … a victim that names a file as a square if a rank follows (`B. 3d.`), …
+        if victim.role != Role::Pawn && rank(after, true).is_ok() {
+            return None;
+        }
+        // … and a victim joined across blanks only if it ends the move.
+        if count > 1 && !victim_ends(after) {
+            return None;
+        }
+        pm.capture = Some(Some(victim));
+        match capture_place(after, man) {
+            Ok((x, Extra::Square(sq))) => {
+                pm.to = Some(sq);
+                x
+            }
+            Ok((x, Extra::Promotion(role))) => {
+                pm.promotion = Some(role);
+                x
+            }
+            Err(_) => after,
+        }
+    } else {
+        return None;
+    };
+    let r = promote(r, &mut pm);
+    Some((r, Move::new(MoveKind::Piece(pm))))
+}
+
+/// `Castles.`, `Castles on K's side.`, `Castles on Q's side.` for [`long_fast`].
+fn castles_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
+    let b = i.as_bytes();
+    let side = match b {
+        [b'C', b'a', b's', b't', b'l', b'e', b's', b'.', ..] => {
+            // `Castles. Q. side.`: a side after the period is the grammar's.
+            let (r, spaced) = gap(&i[8..]);
+            if spaced && side_letters(r).is_ok() {
+                return None;
+            }
+            return Some((&i[8..], Move::new(MoveKind::Castle(None))));
+        }
+        [
+            b'C',
+            b'a',
+            b's',
+            b't',
+            b'l',
+            b'e',
+            b's',
+            b' ',
+            b'o',
+            b'n',
+            b' ',
+            w,
+            b'\'',
+            b's',
+            b' ',
+            b's',
+            b'i',
+            b'd',
+            b'e',
+            ..,
+        ] => {
+            let side = match w {
+                b'K' => CastleSide::King,
+                b'Q' => CastleSide::Queen,
+                _ => return None,
+            };
+            if !lex::at_word_end(&i[19..]) {
+                return None;
+            }
+            side
+        }
+        _ => return None,
+    };
+    Some((
+        skip_period(&i[19..]),
+        Move::new(MoveKind::Castle(Some(side))),
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1300,13 +1620,17 @@ fn role_word(role: Role) -> &'static str {
     }
 }
 
-fn advance_word(n: u8) -> String {
+/// Appends a pawn's advance as a word (`two`), or its number past eight.
+fn push_advance_word(n: u8, out: &mut String) {
     const WORDS: [&str; 9] = [
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
     ];
-    WORDS
-        .get(usize::from(n))
-        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
+    match WORDS.get(usize::from(n)) {
+        Some(w) => out.push_str(w),
+        None => {
+            let _ = write!(out, "{n}");
+        }
+    }
 }
 
 /// The letters of a man, in order: `["K", "B", "P"]`, `["Q", "Kt"]`.
@@ -1383,12 +1707,15 @@ fn write_place_short(p: &Place, k: KnightLetter, spaced: bool, out: &mut String)
     }
 }
 
-fn ordinal(n: u8) -> String {
+/// Appends a long-hand rank: `sq.`, `2d.`, `3d.`, `4th.`.
+fn push_ordinal(n: u8, out: &mut String) {
     match n {
-        1 => "sq.".to_owned(),
-        2 => "2d.".to_owned(),
-        3 => "3d.".to_owned(),
-        n => format!("{n}th."),
+        1 => out.push_str("sq."),
+        2 => out.push_str("2d."),
+        3 => out.push_str("3d."),
+        n => {
+            let _ = write!(out, "{n}th.");
+        }
     }
 }
 
@@ -1406,7 +1733,7 @@ fn write_desc_long(d: &DescSquare, k: KnightLetter, out: &mut String) {
         out.push_str(if d.rank.is_some() { "'s " } else { "." });
     }
     if let Some(r) = d.rank {
-        out.push_str(&ordinal(r));
+        push_ordinal(r, out);
     }
 }
 
@@ -1503,7 +1830,7 @@ fn write_short(mv: &Move, k: KnightLetter, spaced: bool, out: &mut String) {
             let destless = p.to.is_none() && p.capture.is_none();
             if let Some(n) = p.advance {
                 out.push(' ');
-                out.push_str(&advance_word(n));
+                push_advance_word(n, out);
             } else if destless && p.promotion.is_none() && mv.check.is_none() {
                 out.push_str(" moves");
             }
@@ -1556,7 +1883,7 @@ fn write_long(mv: &Move, k: KnightLetter, out: &mut String) {
             let mut promotion = p.promotion;
             if let Some(n) = p.advance {
                 out.push(' ');
-                out.push_str(&advance_word(n));
+                push_advance_word(n, out);
             } else if destless {
                 match (p.promotion, mv.check) {
                     (Some(r), _) => {
@@ -1605,7 +1932,10 @@ mod tests {
     /// path does read the plain shapes it is for.
     #[test]
     fn the_compact_fast_path_agrees_with_the_full_grammar() {
-        let men = ["P", "N", "Kt", "B", "R", "Q", "K", "KR", "QB", "KKt"];
+        let men = [
+            "P", "N", "Kt", "B", "R", "Q", "K", "KR", "QB", "KKt", "QN", "KQ", "KK", "BP", "KP",
+            "KtP", "QKtP", "KRP", "QBP", "NP", "PP", "BQ", "KPP",
+        ];
         let wings = ["", "K", "Q"];
         let groups = ["R", "N", "Kt", "B", "Q", "K", "P"];
         let ranks = ["0", "1", "4", "8", "9", ""];
@@ -1632,6 +1962,15 @@ mod tests {
             " mate",
             " becomes a Queen.",
             "  Q-R5",
+            ", queens.",
+            " Queens",
+            ", becoming a Queen.",
+            " Becomes a Kt.",
+            ",and queens",
+            " \u{a0}queens",
+            "\u{a0}Queens",
+            " “Queens”",
+            " And queens",
         ];
         let mut bodies: Vec<String> = vec!["O-O".into(), "O-O-O".into(), "O-O-O-O".into()];
         for m in men {
@@ -1644,6 +1983,9 @@ mod tests {
             }
             for v in men {
                 bodies.push(format!("{m}x{v}"));
+                for p in ["P", "KtP", "NP", "BP", "RP", "QP", "KP", "PP"] {
+                    bodies.push(format!("{m}x{v}{p}"));
+                }
             }
         }
         let mut read = 0;
@@ -1660,7 +2002,313 @@ mod tests {
         assert!(super::compact_fast("P-K4 ").is_some());
         assert!(super::compact_fast("Kt-QB3\n").is_some());
         assert!(super::compact_fast("BxKt").is_some());
+        assert!(super::compact_fast("KtxQP ").is_some());
+        assert!(super::compact_fast("QKt-Q2 ").is_some());
+        assert!(super::compact_fast("KBPxP\n").is_some());
+        assert!(super::compact_fast("QxKBP\n").is_some());
         assert!(read > 1000, "the fast path reads the common shapes: {read}");
+    }
+
+    /// What follows a long-hand body in the tests below: the next move, marks, and near
+    /// misses that the grammar reads on (a `sq.` after an ordinal, a promotion, the square
+    /// of a capture, a rank after a file, one more unit of a man).
+    const LONG_TAILS: [&str; 44] = [
+        "",
+        " ",
+        "\n",
+        "\r\n",
+        "\t",
+        ".",
+        ",",
+        ";",
+        "!",
+        "x",
+        "'s",
+        "     P. to K's 4th.",
+        "  Kt. takes P.",
+        " (ch.)",
+        " (mate)",
+        " (dis. ch.)",
+        " (in passing)",
+        ", mate.",
+        ", ch.",
+        " ch.",
+        " sq.",
+        "  sq.",
+        "   sq.",
+        " square",
+        " (Q)",
+        " (2d Q.)",
+        " (K. 5th)",
+        ", queens.",
+        " queens",
+        " and queens.",
+        ", becoming a Queen.",
+        " becomes a Kt.",
+        " on K's 4th.",
+        " at Q. B's 3d.",
+        "/Q",
+        "=Q",
+        " 3d.",
+        " 5",
+        " second",
+        " P.",
+        " K. B. P.",
+        "  K.",
+        " takes P.",
+        " to K's 4th.",
+    ];
+
+    /// Checks one text: whatever the long-hand fast path reads, the full grammar reads the
+    /// same way (the same move, the same length), and the move body reads as the full
+    /// grammar does whether or not a fast path took it. Returns whether the fast path read it.
+    fn long_fast_agrees(text: &str) -> bool {
+        let full = super::full_body(text).map(|(r, m)| (r.len(), m)).ok();
+        let body = super::move_body(text).map(|(r, m)| (r.len(), m)).ok();
+        assert_eq!(body, full, "move_body against the full grammar: {text:?}");
+        match super::long_fast(text) {
+            Some((rest, fast)) => {
+                assert_eq!(Some((rest.len(), fast)), full, "{text:?}");
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Movers: every man of one to three units one blank apart, and near misses (other
+    /// spacing, possessives, words, no period).
+    fn long_movers() -> Vec<String> {
+        let units = ["K.", "Q.", "R.", "B.", "Kt.", "N.", "P."];
+        let mut out: Vec<String> = units.iter().map(|u| (*u).to_owned()).collect();
+        for a in units {
+            for b in units {
+                out.push(format!("{a} {b}"));
+                for c in units {
+                    out.push(format!("{a} {b} {c}"));
+                }
+            }
+        }
+        for near in [
+            "K.  Kt.",
+            "K.Kt.",
+            "Kt's",
+            "KT.",
+            "K",
+            "P",
+            "k.",
+            "Knight",
+            "King's Kt.",
+            "Q's Kt.",
+            "K. Kt's",
+            "P .",
+            "Q.'s",
+            "K. B.P.",
+            "K. R. Kt.",
+        ] {
+            out.push(near.to_owned());
+        }
+        out
+    }
+
+    /// Squares after `to`: wings × files × possessives × separators × ranks, near misses
+    /// among each.
+    fn long_squares() -> Vec<String> {
+        let wings = ["", "K. ", "Q. ", "K.", "R. ", "K.  ", "his "];
+        let files = ["K", "Q", "R", "B", "Kt", "N", "P", "KT"];
+        let possessives = ["'s", "’s", ".", ""];
+        let separators = [" ", "  ", ""];
+        let ranks = [
+            "sq.", "sq", "square", "sqx", "1st.", "2d.", "2nd.", "3d.", "3rd.", "4th.", "5th",
+            "6th,", "7th.", "8th.", "9th.", "0th.", "4", "4.", "4thx", "44th.", "second", "4 th.",
+        ];
+        let mut out = Vec::new();
+        for w in wings {
+            for f in files {
+                for p in possessives {
+                    for s in separators {
+                        for r in ranks {
+                            out.push(format!("{w}{f}{p}{s}{r}"));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The long-hand fast path against the full grammar on moves to a square: every mover
+    /// (and near misses) with the common squares, and the common movers with every square
+    /// (and near misses), each with every tail.
+    #[test]
+    fn the_long_hand_fast_path_agrees_with_the_full_grammar_on_moves_to_a_square() {
+        let verbs = [
+            " to ", "  to ", " To ", " to  ", " at ", " from ", " takes ",
+        ];
+        let common_squares = [
+            "K's 4th.",
+            "K. B's 3d.",
+            "Q's sq.",
+            "Q. Kt's 5th",
+            "R's 8th.",
+        ];
+        let common_movers = ["P.", "Kt.", "K.", "Q. R.", "K. B. P.", "Q. P."];
+        let mut read = 0;
+        let mut tried = 0;
+        for mover in long_movers() {
+            for verb in verbs {
+                for square in common_squares {
+                    for tail in LONG_TAILS {
+                        tried += 1;
+                        read +=
+                            usize::from(long_fast_agrees(&format!("{mover}{verb}{square}{tail}")));
+                    }
+                }
+            }
+        }
+        for mover in common_movers {
+            for square in long_squares() {
+                for tail in LONG_TAILS {
+                    tried += 1;
+                    read += usize::from(long_fast_agrees(&format!("{mover} to {square}{tail}")));
+                }
+            }
+        }
+        assert!(
+            read > 50_000,
+            "the fast path reads the common shapes: {read} of {tried}"
+        );
+    }
+
+    /// The long-hand fast path against the full grammar on captures: movers × every victim
+    /// of one to three units (and near misses) × tails, the square of a capture among them.
+    #[test]
+    fn the_long_hand_fast_path_agrees_with_the_full_grammar_on_captures() {
+        let movers = ["P.", "Kt.", "Q.", "K. B.", "Q. R. P.", "R. P.", "K.  R."];
+        let verbs = [" takes ", " takes  ", " Takes ", " x "];
+        let mut read = 0;
+        for mover in movers {
+            for verb in verbs {
+                for victim in long_movers() {
+                    for tail in LONG_TAILS {
+                        read +=
+                            usize::from(long_fast_agrees(&format!("{mover}{verb}{victim}{tail}")));
+                    }
+                }
+            }
+        }
+        assert!(
+            read > 30_000,
+            "the fast path reads the common captures: {read}"
+        );
+    }
+
+    /// The long-hand fast path against the full grammar on castling, with its near misses.
+    #[test]
+    fn the_long_hand_fast_path_agrees_with_the_full_grammar_on_castling() {
+        let bodies = [
+            "Castles",
+            "Castles.",
+            "Castles..",
+            "Castles on K's side",
+            "Castles on Q's side",
+            "Castles on K's side.",
+            "Castles on Q's side.",
+            "Castles on R's side.",
+            "Castles on K's sides.",
+            "Castles on K's side,",
+            "Castles on  K's side.",
+            "Castles on his K's side.",
+            "Castles. Q. side.",
+            "Castles. K. R.",
+            "Castles.  K. side",
+            "Castles.   Q. side.",
+            "Castles KR",
+            "Castles (Q)",
+            "Castlesx",
+            "castles.",
+            "Castles on Kt's side.",
+            "Castles on K. side.",
+        ];
+        let mut read = 0;
+        for body in bodies {
+            for tail in LONG_TAILS {
+                read += usize::from(long_fast_agrees(&format!("{body}{tail}")));
+            }
+        }
+        assert!(
+            read > 300,
+            "the fast path reads the common castling shapes: {read}"
+        );
+    }
+
+    /// The share of the move tokens of `text` that the long-hand fast path reads: (fast, all).
+    fn long_fast_share(text: &str) -> (usize, usize) {
+        let mut all = 0;
+        let mut fast = 0;
+        for t in tokenize(EN, text) {
+            if let TokenKind::Move(_) = t.kind {
+                all += 1;
+                fast += usize::from(super::long_fast(&text[t.span.range()]).is_some());
+            }
+        }
+        (fast, all)
+    }
+
+    /// On the bench's long-hand text (`target/bench/en-descriptive-long.txt`, which
+    /// `cargo xtask bench` writes from 5,553 real games), the fast path reads nearly every
+    /// move token; on the Blue Book, which prints many other shapes, it still reads most.
+    #[test]
+    fn the_long_hand_fast_path_reads_nearly_every_move_of_the_bench_text() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let bench = root.join("target/bench/en-descriptive-long.txt");
+        match std::fs::read_to_string(&bench) {
+            Ok(text) => {
+                let (fast, all) = long_fast_share(&text);
+                eprintln!(
+                    "{}: the fast path reads {fast} of {all} moves",
+                    bench.display()
+                );
+                assert!(all > 100_000 && fast * 1000 >= all * 995, "{fast} of {all}");
+            }
+            Err(_) => eprintln!("notice: {} is absent; skipped", bench.display()),
+        }
+        let book = root.join("../shared/corpus/books/blue-book-part1.txt");
+        match std::fs::read(&book) {
+            Ok(bytes) => {
+                // The book is Latin-1: each byte is its own character.
+                let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+                let (fast, all) = long_fast_share(&text);
+                eprintln!(
+                    "{}: the fast path reads {fast} of {all} moves",
+                    book.display()
+                );
+                assert!(fast * 2 >= all, "{fast} of {all}");
+            }
+            Err(_) => eprintln!("notice: {} is absent; skipped", book.display()),
+        }
+    }
+
+    /// The shapes the long-hand fast path is for are its own, marks and all.
+    #[test]
+    fn the_long_hand_fast_path_reads_the_printed_shapes() {
+        for text in [
+            "P. to K's 4th.",
+            "Kt. to K. B's 3d.",
+            "K. Kt. to Q. B's 3d. (ch.)",
+            "Q. to K. R's 5th, mate.",
+            "K. to Kt's sq.",
+            "Q. takes P.",
+            "K. B. P. takes P.",
+            "R. takes Q. Kt. P. (ch.)",
+            "B. takes Kt. on K's 5th.",
+            "P. to K's 8th, becoming a Queen.",
+            "Castles.",
+            "Castles on K's side.",
+            "Castles on Q's side. (ch.)",
+        ] {
+            assert!(super::long_fast(text).is_some(), "{text}");
+            assert!(long_fast_agrees(text), "{text}");
+        }
     }
 
     #[test]

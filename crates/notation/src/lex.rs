@@ -91,7 +91,7 @@ const GLYPHS: [(&str, u8); 10] = [
 
 /// Reads a suffix annotation glyph.
 pub(crate) fn glyph(i: In<'_>) -> Res<'_, u8> {
-    for (g, nag) in GLYPHS {
+    for &(g, nag) in &GLYPHS {
         if let Some(rest) = i.strip_prefix(g) {
             return Ok((rest, nag));
         }
@@ -127,11 +127,24 @@ const CHECK_WORDS: [(&str, CheckMark); 19] = [
 
 fn check_word(i: In<'_>) -> Option<(In<'_>, CheckMark)> {
     // Every check word's second letter is lower case: `C3AR` or `D2D` is no check word.
-    if !i.as_bytes().get(1).is_some_and(u8::is_ascii_lowercase) {
+    let b = i.as_bytes();
+    if !b.get(1).is_some_and(u8::is_ascii_lowercase) {
         return None;
     }
-    for (w, m) in CHECK_WORDS {
-        if i.len() >= w.len() && i.is_char_boundary(w.len()) && i[..w.len()].eq_ignore_ascii_case(w)
+    let first = b[0].to_ascii_lowercase();
+    // `ch` not followed by `e`: of all the words only `ch.` and `ch` start so.
+    if first == b'c' && b[1] == b'h' && !b.get(2).is_some_and(|c| c.eq_ignore_ascii_case(&b'e')) {
+        if b.get(2) == Some(&b'.') {
+            return Some((&i[3..], CheckMark::Check));
+        }
+        return at_word_end(&i[2..]).then_some((&i[2..], CheckMark::Check));
+    }
+    // A word can only match on its own first letter: compare only those (in order).
+    for &(w, m) in &CHECK_WORDS {
+        let wb = w.as_bytes();
+        if wb[0] == first
+            && b.len() >= wb.len()
+            && b.iter().zip(wb).all(|(x, y)| x.to_ascii_lowercase() == *y)
         {
             let rest = &i[w.len()..];
             if w.ends_with('.') || at_word_end(rest) {
@@ -148,18 +161,13 @@ fn check_symbol(i: In<'_>, dialect: Dialect) -> Option<(In<'_>, CheckMark)> {
     } else {
         CheckMark::Mate
     };
-    // `+-`, `+=`, `+/-` are evaluation glyphs, not checks.
-    if i.starts_with("+-") || i.starts_with("+=") || i.starts_with("+/") {
-        return None;
-    }
-    if let Some(r) = i.strip_prefix("++") {
-        return Some((r, double_plus));
-    }
-    if let Some(r) = i.strip_prefix('+') {
-        return Some((r, CheckMark::Check));
-    }
-    if let Some(r) = i.strip_prefix('#') {
-        return Some((r, CheckMark::Mate));
+    match i.as_bytes() {
+        // `+-`, `+=`, `+/-` are evaluation glyphs, not checks.
+        [b'+', b'-' | b'=' | b'/', ..] => return None,
+        [b'+', b'+', ..] => return Some((&i[2..], double_plus)),
+        [b'+', ..] => return Some((&i[1..], CheckMark::Check)),
+        [b'#', ..] => return Some((&i[1..], CheckMark::Mate)),
+        _ => {}
     }
     if let Some(r) = i.strip_prefix('‡') {
         return Some((r, CheckMark::Mate));
@@ -201,7 +209,7 @@ const EP_WORDS: [&str; 12] = [
 ];
 
 fn ep_word(i: In<'_>) -> Option<In<'_>> {
-    for w in EP_WORDS {
+    for &w in &EP_WORDS {
         if let Some(r) = i.strip_prefix(w)
             && (w.ends_with(['.', '»', '"', '”', '_']) || at_word_end(r))
         {
@@ -244,10 +252,26 @@ pub(crate) fn parenthesised_mark(i: In<'_>, dialect: Dialect) -> Option<(In<'_>,
     Some((r, s))
 }
 
-/// True for the bytes a suffix mark can start with (any non-ASCII byte included).
-fn may_start_suffix(b: u8) -> bool {
+/// True when a suffix mark may start at `b` (any non-ASCII byte included). A mark that
+/// starts with an ASCII letter, except Russian `X`, goes on with one of a few letters or a
+/// period: `ch`, `check`, `double ch`, `dbl ch`, `dis ch`, `mate` (any case, the second
+/// letter lower case), `en passant`, `in passing`, `e.p.`, `ep`, `a.p.`. So `C4R`, `D4T`
+/// or `CxP` after a Spanish move is no mark, and is left at once.
+fn may_start_suffix(b: &[u8]) -> bool {
+    let Some(&c) = b.first() else {
+        return false;
+    };
+    if c.is_ascii_alphabetic()
+        && c != b'X'
+        && !matches!(
+            b.get(1),
+            Some(b'h' | b'o' | b'b' | b'i' | b'a' | b'n' | b'p' | b'.')
+        )
+    {
+        return false;
+    }
     matches!(
-        b,
+        c,
         b'+' | b'#'
             | b','
             | b'('
@@ -266,19 +290,40 @@ fn may_start_suffix(b: u8) -> bool {
             | b'a'
             | b'i'
             | b'X'
-    ) || b >= 0x80
+    ) || c >= 0x80
 }
 
 /// Reads the marks that may follow a move body, each optionally preceded by spaces:
 /// check and mate marks, en passant, annotation glyphs. Never fails; consumes nothing
 /// when nothing matches.
+#[inline(always)]
 pub(crate) fn suffix(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
+    // Most moves are followed by the next token: see whether a mark may start (after the
+    // blanks [`hs`] skips) before the loop below is called.
+    let b = i.as_bytes();
+    let mut n = 0;
+    loop {
+        match b.get(n..) {
+            Some([b' ' | b'\t', ..]) => n += 1,
+            Some([0xC2, 0xA0, ..]) => n += 2,
+            _ => break,
+        }
+    }
+    if !may_start_suffix(&b[n..]) {
+        return (i, Suffix::default());
+    }
+    marks(i, dialect)
+}
+
+/// The loop of [`suffix`].
+#[inline(never)]
+fn marks(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
     let mut s = Suffix::default();
     let mut rest = i;
     loop {
         let (r, _) = hs(rest).unwrap_or((rest, ()));
         // Most moves are followed by the next token: leave at once unless a mark may start.
-        if !r.as_bytes().first().is_some_and(|&b| may_start_suffix(b)) {
+        if !may_start_suffix(r.as_bytes()) {
             break;
         }
         if let Some((r2, m)) = check_symbol(r, dialect) {
@@ -359,6 +404,90 @@ mod tests {
         // A comma before anything else is no mark.
         assert_eq!(suffix(", chess", EN).0, ", chess");
         assert_eq!(suffix(", P-K4", EN).0, ", P-K4");
+    }
+
+    /// The check words as [`check_word`] read them before it looked at first letters: each
+    /// word in turn, longest first.
+    fn check_word_in_order(i: In<'_>) -> Option<(In<'_>, CheckMark)> {
+        if !i.as_bytes().get(1).is_some_and(u8::is_ascii_lowercase) {
+            return None;
+        }
+        for (w, m) in CHECK_WORDS {
+            if i.len() >= w.len()
+                && i.is_char_boundary(w.len())
+                && i[..w.len()].eq_ignore_ascii_case(w)
+            {
+                let rest = &i[w.len()..];
+                if w.ends_with('.') || at_word_end(rest) {
+                    return Some((rest, m));
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn check_words_read_as_they_did_word_by_word_in_order() {
+        let mut texts: Vec<String> = Vec::new();
+        for (w, _) in CHECK_WORDS {
+            let mut capital = w.to_owned();
+            capital[..1].make_ascii_uppercase();
+            for word in [w.to_owned(), w.to_uppercase(), capital] {
+                for n in 1..=word.len() {
+                    for tail in ["", " 13.", ")", "x", ".", "e", "é", "-mate", " mate"] {
+                        texts.push(format!("{}{tail}", &word[..n]));
+                    }
+                }
+            }
+        }
+        for text in &texts {
+            assert_eq!(check_word(text), check_word_in_order(text), "{text:?}");
+        }
+        assert_eq!(check_word("ch. 13."), Some((" 13.", CheckMark::Check)));
+    }
+
+    /// Whether any of the readers of the suffix loop reads a mark at the start of `r`.
+    fn any_mark_reads(r: In<'_>, dialect: Dialect) -> bool {
+        let after_comma = r
+            .strip_prefix(',')
+            .map(|a| a.trim_start_matches([' ', '\t']));
+        check_symbol(r, dialect).is_some()
+            || parenthesised(r, check_word).is_some()
+            || (dialect.is_descriptive() && after_comma.and_then(check_word).is_some())
+            || parenthesised(r, |x| ep_word(x).map(|r| (r, ()))).is_some()
+            || glyph(r).is_ok()
+            || parenthesised(r, |x| glyph(x).ok()).is_some()
+    }
+
+    #[test]
+    fn where_no_mark_may_start_the_suffix_loop_reads_nothing() {
+        let mut texts: Vec<String> = Vec::new();
+        for a in 0x20u8..0x7f {
+            for b in 0x20u8..0x7f {
+                for tail in ["", ".", "p.", " ch", ")", "ate"] {
+                    texts.push(format!("{}{}{tail}", char::from(a), char::from(b)));
+                }
+            }
+        }
+        let words = CHECK_WORDS.iter().map(|(w, _)| *w);
+        for w in words.chain(EP_WORDS).chain(GLYPHS.iter().map(|(g, _)| *g)) {
+            texts.push(w.to_owned());
+            texts.push(format!("({w})"));
+            texts.push(w.to_uppercase());
+        }
+        let es = Dialect::Descriptive(DescLang::Es);
+        let mut left = 0;
+        for text in &texts {
+            for dialect in [EN, RU, es] {
+                let (r, ()) = hs(text).expect("hs never fails");
+                if !may_start_suffix(r.as_bytes()) {
+                    left += 1;
+                    assert!(!any_mark_reads(r, dialect), "{dialect:?} {text:?}");
+                }
+                assert_eq!(suffix(text, dialect), marks(text, dialect), "{text:?}");
+            }
+        }
+        assert!(left > 100_000, "{left}");
     }
 
     #[test]

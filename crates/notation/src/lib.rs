@@ -49,6 +49,7 @@ pub struct ParseError {
 
 /// Reads one move token at the start of `text`, with its suffix marks; returns the move and
 /// the number of bytes read, or `None` when `text` does not start with a move.
+#[inline]
 pub fn parse_move_prefix(dialect: Dialect, text: &str) -> Option<(Move, usize)> {
     let parsed = match dialect {
         Dialect::Descriptive(DescLang::En) => english::move_body(text),

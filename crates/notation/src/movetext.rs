@@ -103,17 +103,17 @@ const RESULT_WORDS: [(&str, Termination); 28] = [
 /// The length of an announced mate's count after `… mates` (` in two moves`, ` in 3
 /// moves`), or 0: part of the result, not moves.
 fn mate_in(rest: &str) -> usize {
-    let words: Vec<(usize, &str)> = rest
+    let mut words = rest
         .split_inclusive(char::is_whitespace)
         .scan(0, |at, w| {
             let start = *at;
             *at += w.len();
             Some((start, w))
         })
-        .filter(|(_, w)| !w.trim().is_empty())
-        .take(3)
-        .collect();
-    let [(_, a), (_, count), (at, unit)] = words[..] else {
+        .filter(|(_, w)| !w.trim().is_empty());
+    let (Some((_, a)), Some((_, count)), Some((at, unit))) =
+        (words.next(), words.next(), words.next())
+    else {
         return 0;
     };
     let unit_word = unit.trim_end().trim_end_matches(['.', ',', ';']);
@@ -203,6 +203,7 @@ fn is_footnote_char(c: char) -> bool {
 }
 
 /// A character after which a move token may end.
+#[inline]
 fn is_boundary(c: Option<char>) -> bool {
     match c {
         None => true,
@@ -246,7 +247,7 @@ fn result_number(s: &str) -> Option<(usize, Termination)> {
     if !matches!(next, Some(b'-' | b' ' | b'\t' | b'/' | b':' | 0xE2)) {
         return None;
     }
-    for (a, b, t) in RESULT_NUMBERS {
+    for &(a, b, t) in &RESULT_NUMBERS {
         let Some(rest) = s.strip_prefix(a) else {
             continue;
         };
@@ -313,6 +314,11 @@ impl<'a> Scanner<'a> {
     }
 
     fn step(&mut self) {
+        // Letters and digits start words (moves, numbers, results): no other rule below
+        // reads them.
+        if self.src.as_bytes()[self.pos].is_ascii_alphanumeric() {
+            return self.word();
+        }
         let start = self.pos;
         let rest = self.rest();
         let c = rest.chars().next().unwrap_or(' ');
@@ -421,7 +427,7 @@ impl<'a> Scanner<'a> {
                 start + digits + 2,
             );
         }
-        for (g, nag) in NAG_GLYPHS {
+        for &(g, nag) in &NAG_GLYPHS {
             if let Some(r) = rest[1..].strip_prefix(g)
                 && r.starts_with(')')
             {
@@ -501,7 +507,7 @@ impl<'a> Scanner<'a> {
             return self.push(TokenKind::Move(mv), start, start + n);
         }
         if rest.starts_with(|c: char| c.is_alphabetic()) {
-            for (w, t) in RESULT_WORDS {
+            for &(w, t) in &RESULT_WORDS {
                 if let Some(r) = strip_prefix_ci(rest, w)
                     && crate::lex::at_word_end(r)
                 {
@@ -511,7 +517,7 @@ impl<'a> Scanner<'a> {
                 }
             }
         }
-        for (g, nag) in NAG_GLYPHS {
+        for &(g, nag) in &NAG_GLYPHS {
             if let Some(r) = rest.strip_prefix(g)
                 && is_boundary(r.chars().next())
             {
@@ -525,11 +531,34 @@ impl<'a> Scanner<'a> {
     fn move_number(&mut self) -> bool {
         let start = self.pos;
         let rest = self.rest();
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        // The digits as `str::parse::<u32>` reads them: `None` past `u32::MAX`.
+        let b = rest.as_bytes();
+        let mut digits = 0;
+        let mut number = Some(0u32);
+        while let Some(&d @ b'0'..=b'9') = b.get(digits) {
+            number = number.and_then(|n| n.checked_mul(10)?.checked_add(u32::from(d - b'0')));
+            digits += 1;
+        }
         // No move is numbered 0: `00`, `000` and `0 — 0` are castling.
-        let Ok(number @ 1..) = rest[..digits].parse::<u32>() else {
+        let Some(number @ 1..) = number else {
             return false;
         };
+        // The common shape, `12. P-K4`: a period, blanks, and no ellipsis after them.
+        if let [b'.', b' ', after @ ..] = &rest.as_bytes()[digits..] {
+            let sp = after
+                .iter()
+                .take_while(|&&c| c == b' ' || c == b'\t')
+                .count();
+            if !matches!(after.get(sp), Some(b'.' | 0xE2)) {
+                let black = false;
+                self.push(
+                    TokenKind::MoveNumber { number, black },
+                    start,
+                    start + digits + 1,
+                );
+                return true;
+            }
+        }
         let mut n = digits;
         let after = &rest[n..];
         let period = after.starts_with('.');
@@ -616,6 +645,32 @@ mod tests {
             ["10.", "move(castles K)", "move(castles Q)"]
         );
         assert_eq!(kinds(es, "0 — 0"), ["move(castles K)"]);
+    }
+
+    #[test]
+    fn a_move_number_followed_by_blanks_introduces_black_only_before_an_ellipsis() {
+        let en = Dialect::Descriptive(DescLang::En);
+        for (text, number, len) in [
+            ("12. P-K4", "12.", 3),
+            ("12.  \tP-K4", "12.", 3),
+            ("12. ... P-K4", "12...", 7),
+            ("12.  … P-K4", "12...", 8),
+            ("12. .P-K4", "12.", 3),
+            ("12.\tP-K4", "12.", 3),
+        ] {
+            let toks = tokenize(en, text);
+            assert_eq!(kinds(en, text)[0], number, "{text:?}");
+            assert_eq!(toks[0].span, Span::new(0, len), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_move_number_is_read_up_to_the_largest_u32_and_no_further() {
+        let en = Dialect::Algebraic(AlgLang::En);
+        assert_eq!(kinds(en, "4294967295. e4")[0], "4294967295.");
+        assert_eq!(kinds(en, "007... e5")[0], "7...");
+        assert_eq!(kinds(en, "4294967296. e4")[0], "Unknown");
+        assert_eq!(kinds(en, "99999999999999999999 e4")[0], "Unknown");
     }
 
     #[test]

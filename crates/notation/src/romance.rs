@@ -490,7 +490,7 @@ fn castle(i: In<'_>) -> Res<'_, Move> {
 const CASTLE_WORDS: [&str; 4] = ["enroque", "enroc", "roque", "arrocco"];
 
 fn castle_word(i: In<'_>) -> Res<'_, Move> {
-    for w in CASTLE_WORDS {
+    for &w in &CASTLE_WORDS {
         if i.len() >= w.len() && i.is_char_boundary(w.len()) && i[..w.len()].eq_ignore_ascii_case(w)
         {
             let r = &i[w.len()..];
@@ -540,6 +540,7 @@ fn hybrid(l: Letters, i: In<'_>) -> Res<'_, Move> {
 }
 
 /// Reads one Romance descriptive move body; suffix marks are left to [`lex::suffix`].
+#[inline(always)]
 pub(crate) fn move_body(lang: DescLang, i: In<'_>) -> Res<'_, Move> {
     if let Some(fast) = rank_first_fast(lang, i) {
         return Ok(fast);
@@ -551,6 +552,7 @@ pub(crate) fn move_body(lang: DescLang, i: In<'_>) -> Res<'_, Move> {
 /// `D2D`, `CXA`, `AxP`, `O-O`, `0-0-0`, each followed by a blank, a line end, `,`, `;`,
 /// `+`, `#` or the end. Anything else goes to the full grammar, which reads these shapes
 /// the same way (a test holds the two to that). Italian prints file first: not here.
+#[inline(always)]
 fn rank_first_fast(lang: DescLang, i: In<'_>) -> Option<(In<'_>, Move)> {
     if lang == DescLang::It {
         return None;
@@ -594,10 +596,11 @@ fn rank_first_fast(lang: DescLang, i: In<'_>) -> Option<(In<'_>, Move)> {
             });
             (piece(role, None, Some(to)), 3 + usize::from(wing.is_some()))
         }
-        [m, b'x' | b'X', v, ..] => {
+        [m, b'x' | b'X', ..] => {
+            // The victim as the grammar reads it: `P`, `PD`, `PAR`, `CR`, `A`.
             let role = l.role(*m)?;
-            let victim = l.role(*v)?;
-            (piece(role, Some(Some(Man::plain(victim))), None), 3)
+            let (r, victim) = man(l, &i[2..]).ok()?;
+            (piece(role, Some(Some(victim)), None), i.len() - r.len())
         }
         _ => return None,
     };
@@ -854,6 +857,11 @@ mod fast_path_tests {
                 for &v in &letters {
                     bodies.push(format!("{m}x{v}"));
                     bodies.push(format!("{m}X{v}"));
+                    for &f in &letters {
+                        for w in ["", "R", "D", "C"] {
+                            bodies.push(format!("{m}x{v}{f}{w}"));
+                        }
+                    }
                 }
             }
             for body in &bodies {
@@ -870,6 +878,8 @@ mod fast_path_tests {
         assert!(rank_first_fast(DescLang::Es, "P4R ").is_some());
         assert!(rank_first_fast(DescLang::Es, "C3AR\n").is_some());
         assert!(rank_first_fast(DescLang::Es, "CXA+").is_some());
+        assert!(rank_first_fast(DescLang::Es, "CxPD ").is_some());
+        assert!(rank_first_fast(DescLang::Es, "DxPAR+").is_some());
         assert!(read > 3000, "the fast path reads the common shapes: {read}");
     }
 }
