@@ -23,10 +23,12 @@
 //! movetext (most of its tokens unread) is never decoded with repairs.
 //! Complete paths that tie at the lowest cost are reported as ambiguous, never hidden.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use escriba_notation::readings::{Reading, readings};
-use escriba_notation::{CheckMark, Move as Token, Span, Termination, TokenKind};
+use escriba_notation::{CheckMark, Dialect, Move as Token, Span, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position};
@@ -331,18 +333,19 @@ impl<'a> Decoder<'a> {
         if let Some(r) = self.reading_cache.get(&tok) {
             return r.clone();
         }
-        let mut out: Vec<(Reading, u32)> = readings(self.game.dialect, self.text(tok))
-            .into_iter()
-            .map(|r| (r, NONE))
+        let dialect = self.game.dialect;
+        let mut out: Vec<(Reading, u32)> = shared_readings(dialect, self.text(tok))
+            .iter()
+            .map(|r| (r.clone(), NONE))
             .collect();
         // Joined with the tokens after it; the readings squeeze spaces out.
         for k in 1..=run {
             let end = self.game.tokens[tok + k].span.end as usize;
             let joined = &self.game.text[self.game.tokens[tok].span.start as usize..end];
             out.extend(
-                readings(self.game.dialect, joined)
-                    .into_iter()
-                    .map(|r| (r, (tok + k) as u32)),
+                shared_readings(dialect, joined)
+                    .iter()
+                    .map(|r| (r.clone(), (tok + k) as u32)),
             );
         }
         let out = std::rc::Rc::new(out);
@@ -847,6 +850,7 @@ pub fn decode_pinned(game: &Game<'_>, opts: &Options, pins: &[Pin]) -> Decoded {
         // 2. Reach back, with the dead-end token held to its printed reading.
         if attempt.is_none() {
             let opened_before = d.repair.clone();
+            let kept = d.checkpoints.clone();
             d.repair[tok] = false;
             d.reaching = true;
             let mut reach = REPAIR_WINDOW;
@@ -862,8 +866,11 @@ pub fn decode_pinned(game: &Game<'_>, opts: &Options, pins: &[Pin]) -> Decoded {
             }
             d.reaching = false;
             if attempt.is_none() {
-                // Nothing came of it: the windows close again.
+                // Nothing came of it: the windows close again, and the beams they kept
+                // (with their rewrites) go too: the next attempt resumes from the beams
+                // read as before the reach-back, not from paths no later move bore out.
                 d.repair = opened_before;
+                d.checkpoints = kept;
             } else {
                 d.repair[tok] = opened_before[tok];
             }
@@ -886,6 +893,34 @@ pub fn decode_pinned(game: &Game<'_>, opts: &Options, pins: &[Pin]) -> Decoded {
             None => return finish(&mut d, before, Some(tok), unread),
         }
     }
+}
+
+/// How many texts' readings a thread keeps (see [`shared_readings`]).
+const SHARED_READINGS: usize = 1 << 14;
+
+/// Readings by dialect and text.
+type ReadingsByText = HashMap<(Dialect, Box<str>), Rc<[Reading]>>;
+
+/// The repaired readings of a token's text, computed once per text on each thread: the
+/// same texts come back from game to game (every token a reach-back opens is read again),
+/// and reading one text costs dozens of parses.
+fn shared_readings(dialect: Dialect, text: &str) -> Rc<[Reading]> {
+    thread_local! {
+        static SHARED: RefCell<ReadingsByText> = RefCell::new(HashMap::new());
+    }
+    SHARED.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let key = (dialect, Box::<str>::from(text));
+        if let Some(r) = cache.get(&key) {
+            return r.clone();
+        }
+        if cache.len() >= SHARED_READINGS {
+            cache.clear();
+        }
+        let r: Rc<[Reading]> = readings(dialect, text).into();
+        cache.insert(key, r.clone());
+        r
+    })
 }
 
 /// Splits off the states that pass over this event (joined into an earlier one), with
