@@ -59,11 +59,14 @@ const CONFUSIONS: [(&str, &str); 36] = [
     ("m", "rn"),
 ];
 
+/// Spanish piece letters misread as another (the damage model's `A` → `T`): (seen, meant).
+const SPANISH_LETTERS: [(&str, &str); 1] = [("T", "A")];
+
 /// What follows a rank digit in long-hand (`4th`, `1st`, `2nd`, `3rd`, `3d`).
 const ORDINAL_SUFFIXES: [&str; 5] = ["th", "st", "nd", "rd", "d"];
 
 // The costs, from the one table of the repair model.
-use crate::damage::cost::{DIGIT, DROP, EDIT, NO_ORIGIN, RECASE, SQUEEZE};
+use crate::damage::cost::{DIGIT, DROP, EDIT, LOST_MARK, NO_ORIGIN, RECASE, SQUEEZE};
 
 fn push(out: &mut Vec<Reading>, literal: Option<&Move>, dialect: Dialect, text: String, cost: u32) {
     let Ok(mv) = parse_move(dialect, &text) else {
@@ -102,6 +105,16 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         for (at, _) in text.match_indices(seen) {
             let fixed = format!("{}{}{}", &text[..at], meant, &text[at + seen.len()..]);
             push(&mut out, literal, dialect, fixed, EDIT);
+        }
+    }
+    // A Spanish bishop printed as a rook (`TxA` for `AxA`): damage of the model that
+    // leaves a readable token, so it costs what a lost mark does, not a glyph edit.
+    if dialect == Dialect::Descriptive(crate::dialect::DescLang::Es) {
+        for (seen, meant) in SPANISH_LETTERS {
+            for (at, _) in text.match_indices(seen) {
+                let fixed = format!("{}{}{}", &text[..at], meant, &text[at + seen.len()..]);
+                push(&mut out, literal, dialect, fixed, LOST_MARK);
+            }
         }
     }
     // A lower-case piece letter (`bc4+`).
@@ -200,6 +213,19 @@ mod tests {
             r.iter().any(|r| r.text == "Q. to Q's 3th."),
             "every digit: {r:?}"
         );
+    }
+
+    #[test]
+    fn a_spanish_rook_letter_may_be_a_bishop_printed_wrong_and_costs_a_lost_mark() {
+        let es = Dialect::Descriptive(DescLang::Es);
+        let r = readings(es, "TxA");
+        let bishop = r
+            .iter()
+            .find(|r| r.text == "AxA")
+            .expect("`AxA` is a reading");
+        assert_eq!(bishop.cost, LOST_MARK);
+        // Not in English, where `T` is no piece letter to confuse.
+        assert!(!readings(EN, "TxB").iter().any(|r| r.text == "AxB"));
     }
 
     #[test]
