@@ -10,7 +10,8 @@
 //! 2. **a reach-back**: the moves before it, in a window that doubles from
 //!    [`REPAIR_WINDOW`] up to [`REACH_CAP`] moves, with the dead-end token held to its
 //!    printed reading: an earlier ply that read as printed is rewritten only when that lets
-//!    the token the game stopped at read as printed too;
+//!    the token the game stopped at read as printed too (never at a move number, which no
+//!    rewrite of one move for another makes fit);
 //! 3. **the dead-end token** with any one repair up to the cost of stopping (a wrong piece
 //!    letter, file or rank), which at least [`CONFIRM_PLIES`] later plies must confirm;
 //! 4. **stopping**: the game ends there as `partial`, with the nearest readings.
@@ -847,8 +848,11 @@ pub fn decode_pinned(game: &Game<'_>, opts: &Options, pins: &[Pin]) -> Decoded {
                 attempt = Some(e);
             }
         }
-        // 2. Reach back, with the dead-end token held to its printed reading.
-        if attempt.is_none() {
+        // 2. Reach back, with the dead-end token held to its printed reading. Not at a move
+        // number: a rewrite reads one move for another and leaves the count of plies
+        // before the number as it was, so the number would not fit either.
+        let at_number = matches!(d.events[event], Event::Number { .. });
+        if attempt.is_none() && !at_number {
             let opened_before = d.repair.clone();
             let kept = d.checkpoints.clone();
             d.repair[tok] = false;
