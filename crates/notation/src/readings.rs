@@ -5,7 +5,7 @@
 //! only; which reading fits the game is the resolver's decision.
 
 use crate::ast::{Move, MoveKind, PieceMove, Place};
-use crate::dialect::Dialect;
+use crate::dialect::{DescLang, Dialect};
 use crate::parse_move;
 
 /// One repaired reading of a token.
@@ -59,8 +59,10 @@ const CONFUSIONS: [(&str, &str); 36] = [
     ("m", "rn"),
 ];
 
-/// Spanish piece letters misread as another (the damage model's `A` → `T`): (seen, meant).
+/// A bishop printed as a rook, the damage model's one wrong piece letter (`A` → `T` in
+/// Spanish, `B-` → `R-` and `B. to` → `R. to` in English): (seen, meant).
 const SPANISH_LETTERS: [(&str, &str); 1] = [("T", "A")];
+const ENGLISH_LETTERS: [(&str, &str); 2] = [("R-", "B-"), ("R. to", "B. to")];
 
 /// What follows a rank digit in long-hand (`4th`, `1st`, `2nd`, `3rd`, `3d`).
 const ORDINAL_SUFFIXES: [&str; 5] = ["th", "st", "nd", "rd", "d"];
@@ -107,14 +109,18 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
             push(&mut out, literal, dialect, fixed, EDIT);
         }
     }
-    // A Spanish bishop printed as a rook (`TxA` for `AxA`): damage of the model that
-    // leaves a readable token, so it costs what a lost mark does, not a glyph edit.
-    if dialect == Dialect::Descriptive(crate::dialect::DescLang::Es) {
-        for (seen, meant) in SPANISH_LETTERS {
-            for (at, _) in text.match_indices(seen) {
-                let fixed = format!("{}{}{}", &text[..at], meant, &text[at + seen.len()..]);
-                push(&mut out, literal, dialect, fixed, LOST_MARK);
-            }
+    // A bishop printed as a rook (`TxA` for `AxA`, `R-Kt5` for `B-Kt5`): damage of the
+    // model that leaves a readable token, so it costs what a lost mark does, not a glyph
+    // edit.
+    let letters: &[(&str, &str)] = match dialect {
+        Dialect::Descriptive(DescLang::Es) => &SPANISH_LETTERS,
+        Dialect::Descriptive(DescLang::En) => &ENGLISH_LETTERS,
+        _ => &[],
+    };
+    for &(seen, meant) in letters {
+        for (at, _) in text.match_indices(seen) {
+            let fixed = format!("{}{}{}", &text[..at], meant, &text[at + seen.len()..]);
+            push(&mut out, literal, dialect, fixed, LOST_MARK);
         }
     }
     // A lower-case piece letter (`bc4+`).
@@ -201,7 +207,6 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dialect::DescLang;
 
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
 
@@ -226,6 +231,18 @@ mod tests {
         assert_eq!(bishop.cost, LOST_MARK);
         // Not in English, where `T` is no piece letter to confuse.
         assert!(!readings(EN, "TxB").iter().any(|r| r.text == "AxB"));
+    }
+
+    #[test]
+    fn an_english_rook_may_be_a_bishop_printed_wrong_compact_or_long_hand() {
+        for (seen, meant) in [
+            ("R-Kt5", "B-Kt5"),
+            ("R. to Q. Kt's 5th.", "B. to Q. Kt's 5th."),
+        ] {
+            let r = readings(EN, seen);
+            let bishop = r.iter().find(|r| r.text == meant);
+            assert_eq!(bishop.map(|r| r.cost), Some(LOST_MARK), "{seen}: {r:?}");
+        }
     }
 
     #[test]
