@@ -5,7 +5,7 @@
 //! only; which reading fits the game is the resolver's decision.
 
 use crate::ast::{Move, MoveKind, PieceMove, Place};
-use crate::dialect::Dialect;
+use crate::dialect::{DescLang, Dialect};
 use crate::parse_move;
 
 /// One repaired reading of a token.
@@ -59,11 +59,16 @@ const CONFUSIONS: [(&str, &str); 36] = [
     ("m", "rn"),
 ];
 
+/// A bishop printed as a rook, the damage model's one wrong piece letter (`A` → `T` in
+/// Spanish, `B-` → `R-` and `B. to` → `R. to` in English): (seen, meant).
+const SPANISH_LETTERS: [(&str, &str); 1] = [("T", "A")];
+const ENGLISH_LETTERS: [(&str, &str); 2] = [("R-", "B-"), ("R. to", "B. to")];
+
 /// What follows a rank digit in long-hand (`4th`, `1st`, `2nd`, `3rd`, `3d`).
 const ORDINAL_SUFFIXES: [&str; 5] = ["th", "st", "nd", "rd", "d"];
 
 // The costs, from the one table of the repair model.
-use crate::damage::cost::{DIGIT, DROP, EDIT, NO_ORIGIN, RECASE, SQUEEZE};
+use crate::damage::cost::{DIGIT, DROP, EDIT, LOST_MARK, NO_ORIGIN, RECASE, SQUEEZE};
 
 fn push(out: &mut Vec<Reading>, literal: Option<&Move>, dialect: Dialect, text: String, cost: u32) {
     let Ok(mv) = parse_move(dialect, &text) else {
@@ -102,6 +107,20 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         for (at, _) in text.match_indices(seen) {
             let fixed = format!("{}{}{}", &text[..at], meant, &text[at + seen.len()..]);
             push(&mut out, literal, dialect, fixed, EDIT);
+        }
+    }
+    // A bishop printed as a rook (`TxA` for `AxA`, `R-Kt5` for `B-Kt5`): damage of the
+    // model that leaves a readable token, so it costs what a lost mark does, not a glyph
+    // edit.
+    let letters: &[(&str, &str)] = match dialect {
+        Dialect::Descriptive(DescLang::Es) => &SPANISH_LETTERS,
+        Dialect::Descriptive(DescLang::En) => &ENGLISH_LETTERS,
+        _ => &[],
+    };
+    for &(seen, meant) in letters {
+        for (at, _) in text.match_indices(seen) {
+            let fixed = format!("{}{}{}", &text[..at], meant, &text[at + seen.len()..]);
+            push(&mut out, literal, dialect, fixed, LOST_MARK);
         }
     }
     // A lower-case piece letter (`bc4+`).
@@ -188,7 +207,6 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dialect::DescLang;
 
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
 
@@ -200,6 +218,31 @@ mod tests {
             r.iter().any(|r| r.text == "Q. to Q's 3th."),
             "every digit: {r:?}"
         );
+    }
+
+    #[test]
+    fn a_spanish_rook_letter_may_be_a_bishop_printed_wrong_and_costs_a_lost_mark() {
+        let es = Dialect::Descriptive(DescLang::Es);
+        let r = readings(es, "TxA");
+        let bishop = r
+            .iter()
+            .find(|r| r.text == "AxA")
+            .expect("`AxA` is a reading");
+        assert_eq!(bishop.cost, LOST_MARK);
+        // Not in English, where `T` is no piece letter to confuse.
+        assert!(!readings(EN, "TxB").iter().any(|r| r.text == "AxB"));
+    }
+
+    #[test]
+    fn an_english_rook_may_be_a_bishop_printed_wrong_compact_or_long_hand() {
+        for (seen, meant) in [
+            ("R-Kt5", "B-Kt5"),
+            ("R. to Q. Kt's 5th.", "B. to Q. Kt's 5th."),
+        ] {
+            let r = readings(EN, seen);
+            let bishop = r.iter().find(|r| r.text == meant);
+            assert_eq!(bishop.map(|r| r.cost), Some(LOST_MARK), "{seen}: {r:?}");
+        }
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! 2. **a reach-back**: the moves before it, in a window that doubles from
 //!    [`REPAIR_WINDOW`] up to [`REACH_CAP`] moves, with the dead-end token held to its
 //!    printed reading: an earlier ply that read as printed is rewritten only when that lets
-//!    the token the game stopped at read as printed too;
+//!    the token the game stopped at read as printed too (never at a move number, which no
+//!    rewrite of one move for another makes fit);
 //! 3. **the dead-end token** with any one repair up to the cost of stopping (a wrong piece
 //!    letter, file or rank), which at least [`CONFIRM_PLIES`] later plies must confirm;
 //! 4. **stopping**: the game ends there as `partial`, with the nearest readings.
@@ -24,11 +25,13 @@
 //! Complete paths that tie at the lowest cost are reported as ambiguous, never hidden.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 use escriba_notation::readings::{Reading, readings};
-use escriba_notation::{CheckMark, Move as Token, Span, Termination, TokenKind};
+use escriba_notation::{CheckMark, Dialect, Move as Token, Span, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position};
@@ -379,18 +382,19 @@ impl<'a> Decoder<'a> {
         if let Some(r) = self.reading_cache.get(&tok) {
             return r.clone();
         }
-        let mut out: Vec<(Reading, u32)> = readings(self.game.dialect, self.text(tok))
-            .into_iter()
-            .map(|r| (r, NONE))
+        let dialect = self.game.dialect;
+        let mut out: Vec<(Reading, u32)> = shared_readings(dialect, self.text(tok))
+            .iter()
+            .map(|r| (r.clone(), NONE))
             .collect();
         // Joined with the tokens after it; the readings squeeze spaces out.
         for k in 1..=run {
             let end = self.game.tokens[tok + k].span.end as usize;
             let joined = &self.game.text[self.game.tokens[tok].span.start as usize..end];
             out.extend(
-                readings(self.game.dialect, joined)
-                    .into_iter()
-                    .map(|r| (r, (tok + k) as u32)),
+                shared_readings(dialect, joined)
+                    .iter()
+                    .map(|r| (r.clone(), (tok + k) as u32)),
             );
         }
         let out = std::rc::Rc::new(out);
@@ -957,9 +961,13 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
                 attempt = Some(e);
             }
         }
-        // 2. Reach back, with the dead-end token held to its printed reading.
-        if attempt.is_none() {
+        // 2. Reach back, with the dead-end token held to its printed reading. Not at a move
+        // number: a rewrite reads one move for another and leaves the count of plies
+        // before the number as it was, so the number would not fit either.
+        let at_number = matches!(d.events[event], Event::Number { .. });
+        if attempt.is_none() && !at_number {
             let opened_before = d.repair.clone();
+            let kept = (d.checkpoints.clone(), d.checkpoint_states.clone());
             d.repair[tok] = false;
             d.reaching = true;
             let mut reach = REPAIR_WINDOW;
@@ -975,8 +983,11 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
             }
             d.reaching = false;
             if attempt.is_none() {
-                // Nothing came of it: the windows close again.
+                // Nothing came of it: the windows close again, and the beams they kept
+                // (with their rewrites) go too: the next attempt resumes from the beams
+                // read as before the reach-back, not from paths no later move bore out.
                 d.repair = opened_before;
+                (d.checkpoints, d.checkpoint_states) = kept;
             } else {
                 d.repair[tok] = opened_before[tok];
             }
@@ -999,6 +1010,34 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
             None => return finish(&mut d, before, Some(tok), unread),
         }
     }
+}
+
+/// How many texts' readings a thread keeps (see [`shared_readings`]).
+const SHARED_READINGS: usize = 1 << 14;
+
+/// Readings by dialect and text.
+type ReadingsByText = HashMap<(Dialect, Box<str>), Rc<[Reading]>>;
+
+/// The repaired readings of a token's text, computed once per text on each thread: the
+/// same texts come back from game to game (every token a reach-back opens is read again),
+/// and reading one text costs dozens of parses.
+fn shared_readings(dialect: Dialect, text: &str) -> Rc<[Reading]> {
+    thread_local! {
+        static SHARED: RefCell<ReadingsByText> = RefCell::new(HashMap::new());
+    }
+    SHARED.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let key = (dialect, Box::<str>::from(text));
+        if let Some(r) = cache.get(&key) {
+            return r.clone();
+        }
+        if cache.len() >= SHARED_READINGS {
+            cache.clear();
+        }
+        let r: Rc<[Reading]> = readings(dialect, text).into();
+        cache.insert(key, r.clone());
+        r
+    })
 }
 
 /// Splits off the states that pass over this event (joined into an earlier one), with
