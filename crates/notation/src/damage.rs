@@ -141,9 +141,15 @@ pub mod cost {
     pub const SQUEEZE: u32 = 2;
     /// A lower-case piece letter (`bc4+`; corpus: p ≈ 1/20 of algebraic repairs).
     pub const RECASE: u32 = 3;
-    /// An unreadable character read as a rank digit (`KBS`; model: a lost or garbled
-    /// digit, p ≈ 1/20 over the eight digits).
+    /// A lost rank digit read back (`PR` for `P4R`, `K's th.` for `K's 4th.`; model: a
+    /// lost digit, p ≈ 1/20 over the eight digits).
     pub const DIGIT: u32 = 6;
+    /// An unreadable character that is no look-alike of a digit read as one (`KBJ`; not in
+    /// the model, which garbles digits only into look-alikes, the EDIT confusions, or loses
+    /// them: p ≈ 1/4 of a lost digit's). Dearer than a lost digit by more than the near-tie
+    /// margin, so that `PR` reads as a pawn to a square of the king's file (`P4R`) before
+    /// it reads as any pawn to a rank (`P4`).
+    pub const GARBLED_DIGIT: u32 = 9;
     /// A stray character dropped: no kind of the model adds a character, and the books
     /// show few (p ≈ 1/1000).
     pub const DROP: u32 = 14;

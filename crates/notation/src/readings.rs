@@ -68,7 +68,9 @@ const ENGLISH_LETTERS: [(&str, &str); 2] = [("R-", "B-"), ("R. to", "B. to")];
 const ORDINAL_SUFFIXES: [&str; 5] = ["th", "st", "nd", "rd", "d"];
 
 // The costs, from the one table of the repair model.
-use crate::damage::cost::{DIGIT, DROP, EDIT, LOST_MARK, NO_ORIGIN, RECASE, SQUEEZE};
+use crate::damage::cost::{
+    DIGIT, DROP, EDIT, GARBLED_DIGIT, LOST_MARK, NO_ORIGIN, RECASE, SQUEEZE,
+};
 
 fn push(out: &mut Vec<Reading>, literal: Option<&Move>, dialect: Dialect, text: String, cost: u32) {
     let Ok(mv) = parse_move(dialect, &text) else {
@@ -130,9 +132,10 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         let fixed: String = first.to_uppercase().chain(text.chars().skip(1)).collect();
         push(&mut out, literal, dialect, fixed, RECASE);
     }
-    // An unreadable token: one character may be any rank digit (`KBS` for `KB3`,
-    // `B's Sth.` for `B's 5th.`), where a digit can stand: at the end of a word or
-    // before an ordinal suffix, not inside a word (`Kt`, `takes`).
+    // An unreadable token: one character may be any rank digit garbled (`KBJ` for `KB3`,
+    // `B's Jth.` for `B's 5th.`; the look-alikes, `S` for `5`, are the confusions above),
+    // where a digit can stand: at the end of a word or before an ordinal suffix, not
+    // inside a word (`Kt`, `takes`).
     if literal.is_none() {
         for (at, c) in text.char_indices() {
             if c.is_ascii_digit() || !c.is_alphanumeric() {
@@ -149,7 +152,26 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
             }
             for d in '1'..='8' {
                 let fixed = format!("{}{d}{}", &text[..at], &text[at + c.len_utf8()..]);
+                push(&mut out, literal, dialect, fixed, GARBLED_DIGIT);
+            }
+        }
+    }
+    // A lost rank digit (`PR` for `P4R`, `CAR` for `C3AR`): any digit between two letters
+    // or at the end of an unreadable token, where the grammar takes one.
+    if literal.is_none() {
+        for (at, c) in text.char_indices().skip(1) {
+            let before = text[..at].chars().next_back().unwrap_or(' ');
+            if !(before.is_alphabetic() && c.is_alphabetic()) {
+                continue;
+            }
+            for d in '1'..='8' {
+                let fixed = format!("{}{d}{}", &text[..at], &text[at..]);
                 push(&mut out, literal, dialect, fixed, DIGIT);
+            }
+        }
+        if text.ends_with(char::is_alphabetic) {
+            for d in '1'..='8' {
+                push(&mut out, literal, dialect, format!("{text}{d}"), DIGIT);
             }
         }
     }
@@ -243,6 +265,26 @@ mod tests {
             let bishop = r.iter().find(|r| r.text == meant);
             assert_eq!(bishop.map(|r| r.cost), Some(LOST_MARK), "{seen}: {r:?}");
         }
+    }
+
+    #[test]
+    fn a_lost_rank_digit_is_read_back_before_a_letter_is_read_as_a_digit() {
+        let es = Dialect::Descriptive(DescLang::Es);
+        let r = readings(es, "PR");
+        let cost = |t: &str| r.iter().find(|r| r.text == t).map(|r| r.cost);
+        // `P4R` lost its digit: read back at the lost digit's cost.
+        assert_eq!(cost("P4R"), Some(DIGIT), "{r:?}");
+        assert_eq!(cost("P3R"), Some(DIGIT), "{r:?}");
+        // `P4` (any pawn to the 4th) would read the `R` as a garbled digit: dearer by more
+        // than the near-tie margin.
+        assert_eq!(cost("P4"), Some(GARBLED_DIGIT), "{r:?}");
+        const { assert!(GARBLED_DIGIT > DIGIT + crate::damage::cost::NEAR_TIE) };
+        // The same for a piece: `C3AR` that lost its `3`.
+        assert!(
+            readings(es, "CAR")
+                .iter()
+                .any(|r| r.text == "C3AR" && r.cost == DIGIT)
+        );
     }
 
     #[test]
