@@ -56,17 +56,21 @@ impl Tags {
     /// The tags in PGN export order: the Seven Tag Roster (with `?` defaults), then the
     /// others in their original order.
     pub fn export_order(&self) -> Vec<(&str, &str)> {
-        let mut out: Vec<(&str, &str)> = SEVEN_TAG_ROSTER
-            .iter()
-            .map(|&(n, d)| (n, self.get(n).unwrap_or(d)))
-            .collect();
-        out.extend(
-            self.0
-                .iter()
-                .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
-                .map(|(n, v)| (n.as_str(), v.as_str())),
-        );
+        let mut out = Vec::with_capacity(self.0.len() + SEVEN_TAG_ROSTER.len());
+        self.for_each_in_export_order(|n, v| out.push((n, v)));
         out
+    }
+
+    /// Calls `f` on each tag of [`Tags::export_order`], in that order, without collecting.
+    pub fn for_each_in_export_order<'t>(&'t self, mut f: impl FnMut(&'t str, &'t str)) {
+        for &(n, d) in &SEVEN_TAG_ROSTER {
+            f(n, self.get(n).unwrap_or(d));
+        }
+        for (n, v) in &self.0 {
+            if !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n) {
+                f(n.as_str(), v.as_str());
+            }
+        }
     }
 }
 
@@ -105,8 +109,11 @@ pub fn parse_tag_line(line: &str) -> Option<Vec<(String, String)>> {
 }
 
 /// Escapes a tag value for PGN export (`\` and `"`).
-pub fn escape_value(v: &str) -> String {
-    let mut s = String::with_capacity(v.len());
+pub fn escape_value(v: &str) -> std::borrow::Cow<'_, str> {
+    if !v.contains(['\\', '"', '\n', '\r', '\t']) {
+        return std::borrow::Cow::Borrowed(v);
+    }
+    let mut s = String::with_capacity(v.len() + 2);
     for c in v.chars() {
         match c {
             '\\' | '"' => {
@@ -117,7 +124,7 @@ pub fn escape_value(v: &str) -> String {
             c => s.push(c),
         }
     }
-    s
+    std::borrow::Cow::Owned(s)
 }
 
 const WHITE_WORDS: [&str; 3] = ["white", "blancas", "brancas"];
