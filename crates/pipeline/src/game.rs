@@ -841,13 +841,27 @@ impl Builder<'_> {
         main: bool,
         anchor: Option<usize>,
     ) -> Vec<Item> {
-        let ply_at: HashMap<usize, usize> = plies
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.token, i))
-            .collect();
+        // The ply read from each token: plies come in token order, so a binary search
+        // finds it (a map is kept for the rare line whose plies are not in order).
+        let sorted = plies.windows(2).all(|w| w[0].token < w[1].token);
+        let ply_map: HashMap<usize, usize> = if sorted {
+            HashMap::new()
+        } else {
+            plies
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.token, i))
+                .collect()
+        };
+        let ply_at = |token: usize| -> Option<usize> {
+            if sorted {
+                plies.binary_search_by_key(&token, |p| p.token).ok()
+            } else {
+                ply_map.get(&token).copied()
+            }
+        };
         let fail_tok = failure.map(|d| d.token);
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(tokens.len());
         let mut depth = 0u32;
         let mut var_start = 0usize;
         let mut read_to = 0usize;
@@ -877,7 +891,7 @@ impl Builder<'_> {
                 continue;
             }
             if is_move_token(&t.kind) && Some(i) != fail_tok {
-                if let Some(&p) = ply_at.get(&i) {
+                if let Some(p) = ply_at(i) {
                     self.flush_skip(&mut skip, at(read), &mut items);
                     items.push(Item::Ply { index: p });
                     read_to = plies[p].span.end as usize;

@@ -181,6 +181,18 @@ fn clean_name(s: &str) -> String {
 /// start with one of the keywords.
 pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)> {
     let trimmed = line.trim();
+    // A header starts with one of the words. When its first bytes are ASCII, their lower
+    // case is theirs letter by letter: most lines are told apart here, without lowering
+    // the whole line.
+    let head = &trimmed.as_bytes()[..trimmed.len().min(7)];
+    if head.is_ascii()
+        && !WHITE_WORDS
+            .iter()
+            .chain(&BLACK_WORDS)
+            .any(|w| head.len() >= w.len() && head[..w.len()].eq_ignore_ascii_case(w.as_bytes()))
+    {
+        return None;
+    }
     let lower = trimmed.to_lowercase();
     if lower.len() != trimmed.len() {
         // Lower-casing changed byte lengths (rare scripts): compare ASCII-only instead.
