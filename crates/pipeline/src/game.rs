@@ -1100,7 +1100,8 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         flagged: 0,
         issues: Vec::new(),
         tokens: TokenCounts::default(),
-        movetext: seg.movetext.clone(),
+        // The text of the reading chosen; the segment's own where none is.
+        movetext: String::new(),
         movetext_line: seg.movetext_line,
         encoding: seg.encoding,
         beam_capped: false,
@@ -1122,6 +1123,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             diagnostic: None,
         });
         out.result = result_from_tag(&tags);
+        out.movetext = seg.movetext.clone();
         finish_tags(&mut out, tags, game);
         return out;
     }
@@ -1141,6 +1143,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
                 diagnostic: None,
             });
             out.result = result_from_tag(&tags);
+            out.movetext = seg.movetext.clone();
             finish_tags(&mut out, tags, game);
             return out;
         }
@@ -1219,6 +1222,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         .filter(|&i| attempts[i].is_some())
         .min_by_key(|&i| attempts[i].as_ref().map(Attempt::key))
     else {
+        out.movetext = seg.movetext.clone();
         finish_tags(&mut out, tags, game);
         return out;
     };
