@@ -95,8 +95,13 @@ fn tokenizer_rate(games: &[BenchGame], dialect: Dialect, runs: usize) -> f64 {
 }
 
 /// One run of `escriba transcribe --jobs 1` on `file`: wall-clock time and, when
-/// `/usr/bin/time` is there to tell it, the process's peak resident set in KiB.
-fn time_with_rss(escriba: &Path, dialect: Dialect, file: &Path) -> Result<(Duration, Option<u64>)> {
+/// `/usr/bin/time` is there to tell them, the process's peak resident set in KiB and its
+/// CPU time.
+fn time_with_rss(
+    escriba: &Path,
+    dialect: Dialect,
+    file: &Path,
+) -> Result<(Duration, Option<(u64, Duration)>)> {
     let gnu_time = Path::new("/usr/bin/time");
     let args = [
         "transcribe",
@@ -110,7 +115,7 @@ fn time_with_rss(escriba: &Path, dialect: Dialect, file: &Path) -> Result<(Durat
     ];
     let mut cmd = if gnu_time.exists() {
         let mut c = Command::new(gnu_time);
-        c.args(["-f", "%M"]).arg(escriba);
+        c.args(["-f", "%M %U %S"]).arg(escriba);
         c
     } else {
         Command::new(escriba)
@@ -126,10 +131,13 @@ fn time_with_rss(escriba: &Path, dialect: Dialect, file: &Path) -> Result<(Durat
     let rss = gnu_time
         .exists()
         .then(|| {
-            String::from_utf8_lossy(&out.stderr)
-                .lines()
-                .last()
-                .and_then(|l| l.trim().parse::<u64>().ok())
+            let err = String::from_utf8_lossy(&out.stderr);
+            let last = err.lines().last()?.to_owned();
+            let mut it = last.split_whitespace();
+            let kib = it.next()?.parse::<u64>().ok()?;
+            let user = it.next()?.parse::<f64>().ok()?;
+            let sys = it.next()?.parse::<f64>().ok()?;
+            Some((kib, Duration::from_secs_f64(user + sys)))
         })
         .flatten();
     Ok((dt, rss))
@@ -190,25 +198,31 @@ fn scale(
     let big_plies = reps * games.iter().map(|g| g.plies).sum::<usize>();
     println!("scale (English compact, one job):");
     let mut rates = Vec::new();
+    let mut cpu_rates = Vec::new();
     for (file, plies, runs) in [(&small, one_plies, 5), (&big, big_plies, 1)] {
-        let mut best: Option<(Duration, Option<u64>)> = None;
+        // The fastest run's time and CPU time; the largest peak RSS of all runs.
+        let mut best: Option<(Duration, Option<Duration>, Option<u64>)> = None;
         for _ in 0..runs {
-            let (dt, rss) = time_with_rss(escriba, dialect, file)?;
+            let (dt, m) = time_with_rss(escriba, dialect, file)?;
+            let (rss, cpu) = (m.map(|m| m.0), m.map(|m| m.1));
             best = Some(match best {
-                Some((b, r)) => (b.min(dt), r.max(rss)),
-                None => (dt, rss),
+                Some((b, c, r)) if b <= dt => (b, c, r.max(rss)),
+                Some((_, _, r)) => (dt, cpu, r.max(rss)),
+                None => (dt, cpu, rss),
             });
         }
-        let (dt, rss) = best.expect("at least one run");
+        let (dt, cpu, rss) = best.expect("at least one run");
         let bytes = std::fs::metadata(file)?.len();
         let rate = per_sec(plies, dt);
         rates.push(rate);
+        cpu_rates.push(cpu.map(|c| per_sec(plies, c)));
         println!(
-            "  {}: {:.1} MB, {plies} plies, {:>10.0} plies/s ({:.3} s), peak RSS {}",
+            "  {}: {:.1} MB, {plies} plies, {:>10.0} plies/s ({:.3} s{}), peak RSS {}",
             file.file_name().unwrap_or_default().to_string_lossy(),
             bytes as f64 / 1e6,
             rate,
             dt.as_secs_f64(),
+            cpu_note(cpu),
             rss.map_or("? (no /usr/bin/time)".to_owned(), |k| format!(
                 "{:.1} MB",
                 k as f64 / 1024.0
@@ -219,6 +233,12 @@ fn scale(
         "  ratio 1 GB / 1 MB plies/s: {:.2} (target: within 10%)",
         rates[1] / rates[0]
     );
+    if let [Some(small), Some(big)] = cpu_rates[..] {
+        println!(
+            "  the same by CPU time (plies per CPU second): {:.2}",
+            big / small
+        );
+    }
     std::fs::remove_file(&big)?;
     Ok(())
 }
@@ -243,6 +263,64 @@ fn time(runs: usize, mut make: impl FnMut() -> Command) -> Result<Duration> {
         best = best.min(dt);
     }
     Ok(best)
+}
+
+/// [`time`], also giving the CPU time (user + system) of the fastest run when
+/// `/usr/bin/time` is there to measure it: on a shared machine the wall-clock time is
+/// inflated by the other processes' load, the CPU time much less.
+fn time_cpu(
+    runs: usize,
+    mut make: impl FnMut() -> Command,
+) -> Result<(Duration, Option<Duration>)> {
+    let gnu_time = Path::new("/usr/bin/time");
+    let mut best = (Duration::MAX, None);
+    for _ in 0..runs {
+        let inner = make();
+        let mut cmd = if gnu_time.exists() {
+            let mut c = Command::new(gnu_time);
+            c.args(["-f", "%U %S"])
+                .arg(inner.get_program())
+                .args(inner.get_args());
+            c
+        } else {
+            inner
+        };
+        cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+        let t = Instant::now();
+        let out = cmd.output().context("running the benchmark command")?;
+        let dt = t.elapsed();
+        if !matches!(out.status.code(), Some(0 | 1)) {
+            bail!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        let cpu = gnu_time
+            .exists()
+            .then(|| {
+                let err = String::from_utf8_lossy(&out.stderr);
+                let last = err.lines().last()?.to_owned();
+                let mut it = last.split_whitespace().map(|v| v.parse::<f64>().ok());
+                Some(Duration::from_secs_f64(it.next()?? + it.next()??))
+            })
+            .flatten();
+        if dt < best.0 {
+            best = (dt, cpu);
+        }
+    }
+    Ok(best)
+}
+
+/// The machine's 1-minute load average, from `/proc/loadavg`.
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// ` (CPU 0.61 s)`, or nothing when unknown.
+fn cpu_note(cpu: Option<Duration>) -> String {
+    cpu.map_or(String::new(), |c| format!(", CPU {:.3} s", c.as_secs_f64()))
 }
 
 fn pgn_extract() -> Result<PathBuf> {
@@ -458,6 +536,16 @@ pub fn run(
         ),
     ];
     println!("input: {} ({} bytes)", input.display(), text.len());
+    let load = |when: &str| {
+        if let Some(l) = load_average() {
+            println!(
+                "machine load {when}: {l:.2} (1-minute average, {} cores): wall-clock figures \
+                 and the speed-up hold only on an idle machine",
+                std::thread::available_parallelism().map_or(0, |n| n.get())
+            );
+        }
+    };
+    load("before the runs");
     // Bytes per second of clean movetext on one core, for the book figures.
     let mut movetext_rates: Vec<(&str, f64)> = Vec::new();
     let mut compact = None;
@@ -495,8 +583,8 @@ pub fn run(
                 c
             }
         };
-        let t1 = time(3, run("1", &file))?;
-        let t2 = time(3, run("2", &file))?;
+        let (t1, cpu1) = time_cpu(3, run("1", &file))?;
+        let (t2, cpu2) = time_cpu(3, run("2", &file))?;
         let t_bad = time(3, run("1", &damaged_file))?;
         let bytes = std::fs::metadata(&file)?.len() as f64;
         movetext_rates.push((name, bytes / t1.as_secs_f64()));
@@ -504,14 +592,16 @@ pub fn run(
         let theirs = per_sec(plies, t_ref);
         println!("{name}: {plies} plies");
         println!(
-            "  escriba, 1 job:        {:>12.0} plies/s ({:.3} s)",
+            "  escriba, 1 job:        {:>12.0} plies/s ({:.3} s{})",
             ours,
-            t1.as_secs_f64()
+            t1.as_secs_f64(),
+            cpu_note(cpu1)
         );
         println!(
-            "  escriba, 2 jobs:       {:>12.0} plies/s ({:.3} s)",
+            "  escriba, 2 jobs:       {:>12.0} plies/s ({:.3} s{})",
             per_sec(plies, t2),
-            t2.as_secs_f64()
+            t2.as_secs_f64(),
+            cpu_note(cpu2)
         );
         println!(
             "  pgn-extract -Wsan:     {:>12.0} plies/s ({:.3} s)",
@@ -554,6 +644,7 @@ pub fn run(
         }
     }
 
+    load("after the runs");
     books(&escriba, &dir, &movetext_rates)?;
     review_page(&escriba, &dir)?;
     if with_scale && let Some((file, games, dialect)) = &compact {
