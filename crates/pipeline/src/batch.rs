@@ -260,13 +260,19 @@ fn put(target: &mut Option<(&Path, &mut (dyn Write + '_))>, bytes: &[u8]) -> Res
 
 fn put_csv(
     target: &mut Option<(&Path, &mut (dyn Write + '_))>,
-    rows: Option<csv::Result<Vec<u8>>>,
+    rows: &mut Option<csv::Result<Vec<u8>>>,
 ) -> Result<()> {
-    if let (Some((path, w)), Some(rows)) = (target, rows) {
-        let bytes = rows.map_err(|e| csv_err(path, e))?;
-        w.write_all(&bytes).map_err(|e| Error::io(*path, e))?;
+    let Some((path, w)) = target else {
+        return Ok(());
+    };
+    match rows {
+        Some(Ok(bytes)) => w.write_all(bytes).map_err(|e| Error::io(*path, e)),
+        Some(Err(_)) => match rows.take() {
+            Some(Err(e)) => Err(csv_err(path, e)),
+            _ => Ok(()),
+        },
+        None => Ok(()),
     }
-    Ok(())
 }
 
 impl Writers<'_, '_> {
@@ -282,7 +288,7 @@ impl Writers<'_, '_> {
     fn write(
         &mut self,
         r: &GameResult,
-        out: Rendered,
+        out: &mut Rendered,
         cfg: &Config,
         summary: &mut Summary,
     ) -> Result<()> {
@@ -292,8 +298,8 @@ impl Writers<'_, '_> {
         if let Some(pgn) = &out.pgn {
             put(&mut self.pgn, pgn.as_bytes())?;
         }
-        put_csv(&mut self.plies, out.plies)?;
-        put_csv(&mut self.games, out.games)?;
+        put_csv(&mut self.plies, &mut out.plies)?;
+        put_csv(&mut self.games, &mut out.games)?;
         if let Some(line) = &out.jsonl {
             put(&mut self.jsonl, line.as_bytes())?;
         }
@@ -473,7 +479,7 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             let chunk = std::mem::take(&mut current);
             let cutter_ref = &mut cutter;
             // Processing and rendering one chunk in parallel while the next is cut.
-            let mut step = move || {
+            let step = move || {
                 let work = |g: &GameText| {
                     let r = process_game(g, cfg);
                     let out = render(&r, cfg, wants);
@@ -486,23 +492,12 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
                 let consumed = cutter_ref.reader.consumed();
                 (done, next, consumed)
             };
-            let (done, next, consumed) = if threads > 1 {
-                // The previous chunk is written on this thread while the pool works on
-                // this one: the writers, the summary and the observer stay here.
-                let mut slot = None;
-                let written = pool.in_place_scope(|scope| {
-                    let slot = &mut slot;
-                    scope.spawn(move |_| *slot = Some(step()));
-                    out.deliver(ready.take(), cfg, &mut left_out)
-                });
-                let stepped = slot.expect("the scope ran the step");
-                written?;
-                stepped
-            } else {
-                // One job: one thread at a time, as before.
-                out.deliver(ready.take(), cfg, &mut left_out)?;
-                pool.install(step)
-            };
+            // The chunk processed last is written here, alone, before the pool goes on: the
+            // writers, the summary and the observer stay on this thread. Writing it while
+            // the pool works (a thread more than `--jobs`, preempting the workers in the
+            // middle of their joins, and freeing what they allocate) measured slower.
+            drop(out.deliver(ready.take(), cfg, &mut left_out)?);
+            let (done, next, consumed) = pool.install(step);
             ready = Some((done, consumed));
             current = next?;
         }
@@ -556,19 +551,21 @@ struct Delivery<'o, 's, 'a> {
 
 impl Delivery<'_, '_, '_> {
     /// Writes a processed chunk (if any) in order, counts it and tells the observer;
-    /// `consumed` is the bytes of the current input read by then.
+    /// `consumed` is the bytes of the current input read by then. Returns the chunk, for
+    /// the caller to drop where it likes.
     fn deliver(
         &mut self,
         ready: Option<(Vec<Done>, u64)>,
         cfg: &Config,
         left_out: &mut Vec<LeftOut>,
-    ) -> Result<()> {
-        let Some((done, consumed)) = ready else {
-            return Ok(());
+    ) -> Result<Option<Vec<Done>>> {
+        let Some((mut done, consumed)) = ready else {
+            return Ok(None);
         };
-        for (r, out) in done {
+        for (r, out) in &mut done {
+            let r = &*r;
             if r.book.is_some() {
-                let leave = leave_out(&r, cfg);
+                let leave = leave_out(r, cfg);
                 let written = leave.is_none().then_some(r.index);
                 left_out.push((r.line, written, leave.clone()));
                 if leave.is_some() {
@@ -576,9 +573,9 @@ impl Delivery<'_, '_, '_> {
                     continue;
                 }
             }
-            self.writers.write(&r, out, cfg, &mut self.summary)?;
-            self.summary.add(&r);
-            self.observer.game(&r);
+            self.writers.write(r, out, cfg, &mut self.summary)?;
+            self.summary.add(r);
+            self.observer.game(r);
         }
         self.writers.flush()?;
         self.observer.progress(&Progress {
@@ -588,7 +585,7 @@ impl Delivery<'_, '_, '_> {
             plies: self.summary.plies,
             elapsed: self.start.elapsed(),
         });
-        Ok(())
+        Ok(Some(done))
     }
 }
 
