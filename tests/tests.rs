@@ -8,7 +8,8 @@
 //! - `corpus_snapshots`: every corpus file's transcription and diagnostics (insta);
 //! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`;
 //! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for;
-//! - `accounting`: the same as a property, over 1,000 generated and damaged games.
+//! - `accounting`: the same as a property, over 1,000 generated and damaged games;
+//! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first.
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
 //!
@@ -23,6 +24,7 @@
 //! - `review_page`: the review page (also in headless Chromium) and the corrections loop.
 
 mod accounting;
+mod auto_detect;
 mod book_layouts;
 mod book_shared;
 mod cli_compare;

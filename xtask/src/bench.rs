@@ -1,15 +1,19 @@
 //! `cargo xtask bench`: escriba's descriptive→SAN throughput against pgn-extract's SAN→SAN,
 //! and escriba's speed-up from one job to two; the same games with 2% of their plies damaged
 //! (the corruption test's model), on one core, against the clean ones; the slowest game's
-//! decode time, clean and damaged; book mode; the review page's size and ready time. Then
-//! the divan micro-benchmarks.
+//! decode time, clean and damaged; in process, the decoder's ns/ply beside shakmaty's
+//! move generation on the same plies, and the tokenizer's MB/s; book mode; the review page's
+//! size and ready time; with `--scale`, throughput and peak RSS on ~1 MB and ~1 GB of text.
+//! Then the divan micro-benchmarks.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use escriba_notation::{DescLang, Dialect};
+use escriba_notation::{DescLang, Dialect, movetext};
+use escriba_resolve::shakmaty::{Chess, Position};
 
 use crate::generate::{BenchGame, generate_damaged, style};
 
@@ -34,6 +38,211 @@ fn worst_game(games: &[BenchGame], dialect: Dialect, damaged: bool) -> (Duration
     worst
 }
 
+/// In process, on the same games, best of `runs`: tokenize and decode each clean movetext
+/// (the whole per-game cost after splitting), and shakmaty's `legal_moves()` plus playing
+/// the move over the same games' moves (the floor). Nanoseconds per ply, in that order.
+fn decode_vs_movegen(games: &[BenchGame], dialect: Dialect, runs: usize) -> (f64, f64) {
+    let plies: usize = games.iter().map(|g| g.plies).sum::<usize>().max(1);
+    let opts = escriba_resolve::Options::default();
+    let mut decode = Duration::MAX;
+    let mut movegen = Duration::MAX;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let mut n = 0;
+        for g in games {
+            let tokens = movetext::tokenize(dialect, &g.clean);
+            let game = escriba_resolve::Game {
+                text: &g.clean,
+                tokens: &tokens,
+                dialect,
+                start: Chess::default(),
+            };
+            n += escriba_resolve::decode(&game, &opts).plies.len();
+        }
+        decode = decode.min(t.elapsed());
+        std::hint::black_box(n);
+        let t = Instant::now();
+        let mut n = 0;
+        for g in games {
+            let mut pos = Chess::default();
+            for &m in &g.moves {
+                n += pos.legal_moves().len();
+                pos.play_unchecked(m);
+            }
+        }
+        movegen = movegen.min(t.elapsed());
+        std::hint::black_box(n);
+    }
+    let ns = |d: Duration| d.as_secs_f64() * 1e9 / plies as f64;
+    (ns(decode), ns(movegen))
+}
+
+/// In process, best of `runs`: bytes per second of [`movetext::tokenize`] over every clean
+/// movetext.
+fn tokenizer_rate(games: &[BenchGame], dialect: Dialect, runs: usize) -> f64 {
+    let bytes: usize = games.iter().map(|g| g.clean.len()).sum();
+    let mut best = Duration::MAX;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let mut n = 0;
+        for g in games {
+            n += movetext::tokenize(dialect, &g.clean).len();
+        }
+        best = best.min(t.elapsed());
+        std::hint::black_box(n);
+    }
+    bytes as f64 / best.as_secs_f64()
+}
+
+/// One run of `escriba transcribe --jobs 1` on `file`: wall-clock time and, when
+/// `/usr/bin/time` is there to tell them, the process's peak resident set in KiB and its
+/// CPU time.
+fn time_with_rss(
+    escriba: &Path,
+    dialect: Dialect,
+    file: &Path,
+) -> Result<(Duration, Option<(u64, Duration)>)> {
+    let gnu_time = Path::new("/usr/bin/time");
+    let args = [
+        "transcribe",
+        "--quiet",
+        "--notation",
+        dialect.id(),
+        "--jobs",
+        "1",
+        "-o",
+        "/dev/null",
+    ];
+    let mut cmd = if gnu_time.exists() {
+        let mut c = Command::new(gnu_time);
+        c.args(["-f", "%M %U %S"]).arg(escriba);
+        c
+    } else {
+        Command::new(escriba)
+    };
+    cmd.args(args).arg(file);
+    cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+    let t = Instant::now();
+    let out = cmd.output().context("running the benchmark command")?;
+    let dt = t.elapsed();
+    if !matches!(out.status.code(), Some(0 | 1)) {
+        bail!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let rss = gnu_time
+        .exists()
+        .then(|| {
+            let err = String::from_utf8_lossy(&out.stderr);
+            let last = err.lines().last()?.to_owned();
+            let mut it = last.split_whitespace();
+            let kib = it.next()?.parse::<u64>().ok()?;
+            let user = it.next()?.parse::<f64>().ok()?;
+            let sys = it.next()?.parse::<f64>().ok()?;
+            Some((kib, Duration::from_secs_f64(user + sys)))
+        })
+        .flatten();
+    Ok((dt, rss))
+}
+
+/// `--scale`: the compact text cut to ~1 MB and repeated to ~1 GB (streamed to the file),
+/// one job each: plies/s, their ratio, and escriba's peak RSS.
+fn scale(
+    escriba: &Path,
+    dir: &Path,
+    compact: &Path,
+    games: &[BenchGame],
+    dialect: Dialect,
+) -> Result<()> {
+    let text = std::fs::read_to_string(compact)?;
+    // Where each game starts: its first tag line. The generator writes one game per input
+    // game, so the n-th start belongs to `games[n]`.
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices("\n[Event ").map(|(at, _)| at + 1))
+        .collect();
+    if starts.len() != games.len() || !text.starts_with("[Event ") {
+        bail!(
+            "{}: {} game starts for {} games",
+            compact.display(),
+            starts.len(),
+            games.len()
+        );
+    }
+    const MB: usize = 1_000_000;
+    // The first games up to ~1 MB (the whole text repeated, if it is shorter).
+    let cut = starts
+        .iter()
+        .position(|&at| at >= MB)
+        .unwrap_or(games.len());
+    let (one_text, one_plies) = if cut < games.len() {
+        (
+            text[..starts[cut]].to_owned(),
+            games[..cut].iter().map(|g| g.plies).sum::<usize>(),
+        )
+    } else {
+        let reps = MB.div_ceil(text.len());
+        (
+            text.repeat(reps),
+            reps * games.iter().map(|g| g.plies).sum::<usize>(),
+        )
+    };
+    let small = dir.join("scale-1mb.txt");
+    std::fs::write(&small, &one_text)?;
+    let big = dir.join("scale-1gb.txt");
+    let reps = (1000 * MB).div_ceil(text.len());
+    {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&big)?);
+        for _ in 0..reps {
+            f.write_all(text.as_bytes())?;
+        }
+        f.flush()?;
+    }
+    let big_plies = reps * games.iter().map(|g| g.plies).sum::<usize>();
+    println!("scale (English compact, one job):");
+    let mut rates = Vec::new();
+    let mut cpu_rates = Vec::new();
+    for (file, plies, runs) in [(&small, one_plies, 5), (&big, big_plies, 1)] {
+        // The fastest run's time and CPU time; the largest peak RSS of all runs.
+        let mut best: Option<(Duration, Option<Duration>, Option<u64>)> = None;
+        for _ in 0..runs {
+            let (dt, m) = time_with_rss(escriba, dialect, file)?;
+            let (rss, cpu) = (m.map(|m| m.0), m.map(|m| m.1));
+            best = Some(match best {
+                Some((b, c, r)) if b <= dt => (b, c, r.max(rss)),
+                Some((_, _, r)) => (dt, cpu, r.max(rss)),
+                None => (dt, cpu, rss),
+            });
+        }
+        let (dt, cpu, rss) = best.expect("at least one run");
+        let bytes = std::fs::metadata(file)?.len();
+        let rate = per_sec(plies, dt);
+        rates.push(rate);
+        cpu_rates.push(cpu.map(|c| per_sec(plies, c)));
+        println!(
+            "  {}: {:.1} MB, {plies} plies, {:>10.0} plies/s ({:.3} s{}), peak RSS {}",
+            file.file_name().unwrap_or_default().to_string_lossy(),
+            bytes as f64 / 1e6,
+            rate,
+            dt.as_secs_f64(),
+            cpu_note(cpu),
+            rss.map_or("? (no /usr/bin/time)".to_owned(), |k| format!(
+                "{:.1} MB",
+                k as f64 / 1024.0
+            ))
+        );
+    }
+    println!(
+        "  ratio 1 GB / 1 MB plies/s: {:.2} (target: within 10%)",
+        rates[1] / rates[0]
+    );
+    if let [Some(small), Some(big)] = cpu_rates[..] {
+        println!(
+            "  the same by CPU time (plies per CPU second): {:.2}",
+            big / small
+        );
+    }
+    std::fs::remove_file(&big)?;
+    Ok(())
+}
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -54,6 +263,64 @@ fn time(runs: usize, mut make: impl FnMut() -> Command) -> Result<Duration> {
         best = best.min(dt);
     }
     Ok(best)
+}
+
+/// [`time`], also giving the CPU time (user + system) of the fastest run when
+/// `/usr/bin/time` is there to measure it: on a shared machine the wall-clock time is
+/// inflated by the other processes' load, the CPU time much less.
+fn time_cpu(
+    runs: usize,
+    mut make: impl FnMut() -> Command,
+) -> Result<(Duration, Option<Duration>)> {
+    let gnu_time = Path::new("/usr/bin/time");
+    let mut best = (Duration::MAX, None);
+    for _ in 0..runs {
+        let inner = make();
+        let mut cmd = if gnu_time.exists() {
+            let mut c = Command::new(gnu_time);
+            c.args(["-f", "%U %S"])
+                .arg(inner.get_program())
+                .args(inner.get_args());
+            c
+        } else {
+            inner
+        };
+        cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+        let t = Instant::now();
+        let out = cmd.output().context("running the benchmark command")?;
+        let dt = t.elapsed();
+        if !matches!(out.status.code(), Some(0 | 1)) {
+            bail!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        let cpu = gnu_time
+            .exists()
+            .then(|| {
+                let err = String::from_utf8_lossy(&out.stderr);
+                let last = err.lines().last()?.to_owned();
+                let mut it = last.split_whitespace().map(|v| v.parse::<f64>().ok());
+                Some(Duration::from_secs_f64(it.next()?? + it.next()??))
+            })
+            .flatten();
+        if dt < best.0 {
+            best = (dt, cpu);
+        }
+    }
+    Ok(best)
+}
+
+/// The machine's 1-minute load average, from `/proc/loadavg`.
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// ` (CPU 0.61 s)`, or nothing when unknown.
+fn cpu_note(cpu: Option<Duration>) -> String {
+    cpu.map_or(String::new(), |c| format!(", CPU {:.3} s", c.as_secs_f64()))
 }
 
 fn pgn_extract() -> Result<PathBuf> {
@@ -213,7 +480,12 @@ fn per_sec(plies: usize, d: Duration) -> f64 {
 }
 
 /// Runs the benchmark.
-pub fn run(input: Option<PathBuf>, games: Option<usize>, no_micro: bool) -> Result<()> {
+pub fn run(
+    input: Option<PathBuf>,
+    games: Option<usize>,
+    no_micro: bool,
+    with_scale: bool,
+) -> Result<()> {
     let input =
         input.unwrap_or_else(|| root().join("../shared/corpus/bulk/lichess-2017-01-31.pgn"));
     let mut text =
@@ -264,8 +536,19 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>, no_micro: bool) -> Resu
         ),
     ];
     println!("input: {} ({} bytes)", input.display(), text.len());
+    let load = |when: &str| {
+        if let Some(l) = load_average() {
+            println!(
+                "machine load {when}: {l:.2} (1-minute average, {} cores): wall-clock figures \
+                 and the speed-up hold only on an idle machine",
+                std::thread::available_parallelism().map_or(0, |n| n.get())
+            );
+        }
+    };
+    load("before the runs");
     // Bytes per second of clean movetext on one core, for the book figures.
     let mut movetext_rates: Vec<(&str, f64)> = Vec::new();
+    let mut compact = None;
     for (name, dialect, style_name) in cases {
         let file = dir.join(format!("{}-{style_name}.txt", dialect.id()));
         let damaged_file = dir.join(format!("{}-{style_name}-damaged.txt", dialect.id()));
@@ -300,8 +583,8 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>, no_micro: bool) -> Resu
                 c
             }
         };
-        let t1 = time(3, run("1", &file))?;
-        let t2 = time(3, run("2", &file))?;
+        let (t1, cpu1) = time_cpu(3, run("1", &file))?;
+        let (t2, cpu2) = time_cpu(3, run("2", &file))?;
         let t_bad = time(3, run("1", &damaged_file))?;
         let bytes = std::fs::metadata(&file)?.len() as f64;
         movetext_rates.push((name, bytes / t1.as_secs_f64()));
@@ -309,14 +592,16 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>, no_micro: bool) -> Resu
         let theirs = per_sec(plies, t_ref);
         println!("{name}: {plies} plies");
         println!(
-            "  escriba, 1 job:        {:>12.0} plies/s ({:.3} s)",
+            "  escriba, 1 job:        {:>12.0} plies/s ({:.3} s{})",
             ours,
-            t1.as_secs_f64()
+            t1.as_secs_f64(),
+            cpu_note(cpu1)
         );
         println!(
-            "  escriba, 2 jobs:       {:>12.0} plies/s ({:.3} s)",
+            "  escriba, 2 jobs:       {:>12.0} plies/s ({:.3} s{})",
             per_sec(plies, t2),
-            t2.as_secs_f64()
+            t2.as_secs_f64(),
+            cpu_note(cpu2)
         );
         println!(
             "  pgn-extract -Wsan:     {:>12.0} plies/s ({:.3} s)",
@@ -345,10 +630,26 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>, no_micro: bool) -> Resu
             "  speed-up 1 → 2 jobs:   {:.2}×",
             t1.as_secs_f64() / t2.as_secs_f64()
         );
+        let (decode_ns, movegen_ns) = decode_vs_movegen(&bench_games, dialect, 3);
+        println!(
+            "  in process: decode {decode_ns:.0} ns/ply, shakmaty move generation {movegen_ns:.0} ns/ply: {:.2}×",
+            decode_ns / movegen_ns
+        );
+        println!(
+            "  in process: tokenizer {:.0} MB/s",
+            tokenizer_rate(&bench_games, dialect, 5) / 1e6
+        );
+        if compact.is_none() {
+            compact = Some((file.clone(), bench_games, dialect));
+        }
     }
 
+    load("after the runs");
     books(&escriba, &dir, &movetext_rates)?;
     review_page(&escriba, &dir)?;
+    if with_scale && let Some((file, games, dialect)) = &compact {
+        scale(&escriba, &dir, file, games, *dialect)?;
+    }
 
     if no_micro {
         return Ok(());

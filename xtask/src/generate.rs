@@ -71,6 +71,8 @@ pub struct BenchGame {
     pub damaged: String,
     /// Its plies.
     pub plies: usize,
+    /// Its moves, from the standard start.
+    pub moves: Vec<escriba_resolve::shakmaty::Move>,
 }
 
 /// Writes every game of `pgn_text` in `dialect` twice, into `clean` and `damaged`: the second
@@ -119,6 +121,7 @@ pub fn generate_damaged(
             clean: text,
             damaged: bad,
             plies: g.moves.len(),
+            moves: g.moves,
         });
     }
     Ok(out)

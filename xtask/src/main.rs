@@ -2,7 +2,8 @@
 //!
 //! - `gen --notation ID IN.pgn`: writes the games of a PGN file in another notation;
 //! - `bench`: descriptive→SAN throughput of `escriba transcribe` against `pgn-extract`,
-//!   book mode, and the review page's size and ready time in headless Chromium;
+//!   the decoder against move generation and the tokenizer in process, book mode, the
+//!   review page's size and ready time in headless Chromium, and (`--scale`) 1 MB to 1 GB;
 //! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`.
 
 mod bench;
@@ -57,6 +58,10 @@ enum Cmd {
         /// Skip the divan micro-benchmarks at the end.
         #[arg(long)]
         no_micro: bool,
+        /// Also time ~1 MB and ~1 GB of English compact text with one job, and escriba's
+        /// peak RSS on each (writes ~1 GB to `target/bench/`, removed afterwards).
+        #[arg(long)]
+        scale: bool,
     },
 }
 
@@ -72,7 +77,8 @@ fn main() -> Result<()> {
             input,
             games,
             no_micro,
-        } => bench::run(input, games, no_micro),
+            scale,
+        } => bench::run(input, games, no_micro, scale),
         Cmd::Qa { raise_floor } => qa::run(raise_floor),
     }
 }

@@ -11,7 +11,9 @@ use rayon::prelude::*;
 
 use crate::book::{BookReport, UnitKind};
 use crate::config::{Config, MAX_JOBS};
-use crate::csv_out::{GAME_COLUMNS, PLY_COLUMNS, game_row, header_bytes, ply_rows, rows_bytes};
+use crate::csv_out::{
+    GAME_COLUMNS, PLY_COLUMNS, game_row, header_bytes, rows_bytes, write_ply_rows,
+};
 use crate::error::{Error, Result};
 use crate::game::{GameResult, GameText, process_game};
 use crate::jsonl::game_line;
@@ -226,7 +228,10 @@ fn render(r: &GameResult, cfg: &Config, wants: Wants) -> Rendered {
             write_game(r, cfg, &mut s);
             s
         }),
-        plies: wants.plies.then(|| rows_bytes(ply_rows(r))),
+        plies: wants.plies.then(|| {
+            let mut rows = Vec::new();
+            write_ply_rows(r, &mut rows).map(|()| rows)
+        }),
         games: wants.games.then(|| rows_bytes([game_row(r)])),
         jsonl: wants.jsonl.then(|| game_line(r)),
     }
@@ -255,13 +260,19 @@ fn put(target: &mut Option<(&Path, &mut (dyn Write + '_))>, bytes: &[u8]) -> Res
 
 fn put_csv(
     target: &mut Option<(&Path, &mut (dyn Write + '_))>,
-    rows: Option<csv::Result<Vec<u8>>>,
+    rows: &mut Option<csv::Result<Vec<u8>>>,
 ) -> Result<()> {
-    if let (Some((path, w)), Some(rows)) = (target, rows) {
-        let bytes = rows.map_err(|e| csv_err(path, e))?;
-        w.write_all(&bytes).map_err(|e| Error::io(*path, e))?;
+    let Some((path, w)) = target else {
+        return Ok(());
+    };
+    match rows {
+        Some(Ok(bytes)) => w.write_all(bytes).map_err(|e| Error::io(*path, e)),
+        Some(Err(_)) => match rows.take() {
+            Some(Err(e)) => Err(csv_err(path, e)),
+            _ => Ok(()),
+        },
+        None => Ok(()),
     }
-    Ok(())
 }
 
 impl Writers<'_, '_> {
@@ -277,7 +288,7 @@ impl Writers<'_, '_> {
     fn write(
         &mut self,
         r: &GameResult,
-        out: Rendered,
+        out: &mut Rendered,
         cfg: &Config,
         summary: &mut Summary,
     ) -> Result<()> {
@@ -287,8 +298,8 @@ impl Writers<'_, '_> {
         if let Some(pgn) = &out.pgn {
             put(&mut self.pgn, pgn.as_bytes())?;
         }
-        put_csv(&mut self.plies, out.plies)?;
-        put_csv(&mut self.games, out.games)?;
+        put_csv(&mut self.plies, &mut out.plies)?;
+        put_csv(&mut self.games, &mut out.games)?;
         if let Some(line) = &out.jsonl {
             put(&mut self.jsonl, line.as_bytes())?;
         }
@@ -436,9 +447,15 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
         Some(o) => &mut **o,
         None => &mut NoObserver,
     };
-    let mut summary = Summary::default();
+    let mut out = Delivery {
+        writers,
+        summary: Summary::default(),
+        observer,
+        start,
+        total_bytes,
+        bytes_before: 0,
+    };
     let mut next_index = 1u64;
-    let mut bytes_before = 0u64;
     for input in inputs {
         let name: Arc<str> = Arc::from(input.name());
         let mut segmenter = cfg.new_segmenter();
@@ -454,44 +471,38 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             book: None,
         };
         // Units of a book left out of the outputs, settled in the report at the end.
-        let mut left_out: Vec<(usize, Option<u64>, Option<String>)> = Vec::new();
+        let mut left_out: Vec<LeftOut> = Vec::new();
         let mut current = cutter.next_chunk()?;
+        // The chunk processed last, not yet written, and the input bytes read by then.
+        let mut ready: Option<(Vec<Done>, u64)> = None;
         while !current.is_empty() {
-            let work = |g: &GameText| {
-                let r = process_game(g, cfg);
-                let out = render(&r, cfg, wants);
-                (r, out)
+            let chunk = std::mem::take(&mut current);
+            let cutter_ref = &mut cutter;
+            // Processing and rendering one chunk in parallel while the next is cut.
+            let step = move || {
+                let work = |g: &GameText| {
+                    let r = process_game(g, cfg);
+                    let out = render(&r, cfg, wants);
+                    (r, out)
+                };
+                let (done, next) = rayon::join(
+                    || chunk.par_iter().map(work).collect::<Vec<_>>(),
+                    || cutter_ref.next_chunk(),
+                );
+                let consumed = cutter_ref.reader.consumed();
+                (done, next, consumed)
             };
-            let (done, next) = pool.install(|| {
-                rayon::join(
-                    || current.par_iter().map(work).collect::<Vec<_>>(),
-                    || cutter.next_chunk(),
-                )
-            });
-            for (r, out) in done {
-                if r.book.is_some() {
-                    let leave = leave_out(&r, cfg);
-                    let written = leave.is_none().then_some(r.index);
-                    left_out.push((r.line, written, leave.clone()));
-                    if leave.is_some() {
-                        summary.left_out += 1;
-                        continue;
-                    }
-                }
-                writers.write(&r, out, cfg, &mut summary)?;
-                summary.add(&r);
-                observer.game(&r);
-            }
-            writers.flush()?;
-            observer.progress(&Progress {
-                bytes: bytes_before + cutter.reader.consumed(),
-                total_bytes,
-                games: summary.games,
-                plies: summary.plies,
-                elapsed: start.elapsed(),
-            });
+            // The chunk processed last is written here, alone, before the pool goes on: the
+            // writers, the summary and the observer stay on this thread. Writing it while
+            // the pool works (a thread more than `--jobs`, preempting the workers in the
+            // middle of their joins, and freeing what they allocate) measured slower.
+            drop(out.deliver(ready.take(), cfg, &mut left_out)?);
+            let (done, next, consumed) = pool.install(step);
+            ready = Some((done, consumed));
             current = next?;
         }
+        out.deliver(ready.take(), cfg, &mut left_out)?;
+        let summary = &mut out.summary;
         let report = cutter.reader.encoding_report();
         if report.replaced > 0 || report.encodings.iter().any(|&e| e != Encoding::Utf8) {
             summary.encodings.push(SourceEncoding {
@@ -511,11 +522,71 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             }
             summary.books.push(report);
         }
-        bytes_before += cutter.reader.consumed();
+        out.bytes_before += cutter.reader.consumed();
     }
-    writers.flush()?;
+    out.writers.flush()?;
+    let mut summary = out.summary;
     summary.set_elapsed(start.elapsed());
     Ok(summary)
+}
+
+/// A processed game and its rendered outputs.
+type Done = (GameResult, Rendered);
+
+/// A book's unit as the report settles it: its line, the game it became (if written), and
+/// why it was left out.
+type LeftOut = (usize, Option<u64>, Option<String>);
+
+/// The serial end of a run, on the calling thread: the writers, the totals and the
+/// observer see the processed games in input order.
+struct Delivery<'o, 's, 'a> {
+    writers: Writers<'s, 'a>,
+    summary: Summary,
+    observer: &'o mut dyn Observer,
+    start: Instant,
+    total_bytes: Option<u64>,
+    /// Input bytes of the inputs finished before this one.
+    bytes_before: u64,
+}
+
+impl Delivery<'_, '_, '_> {
+    /// Writes a processed chunk (if any) in order, counts it and tells the observer;
+    /// `consumed` is the bytes of the current input read by then. Returns the chunk, for
+    /// the caller to drop where it likes.
+    fn deliver(
+        &mut self,
+        ready: Option<(Vec<Done>, u64)>,
+        cfg: &Config,
+        left_out: &mut Vec<LeftOut>,
+    ) -> Result<Option<Vec<Done>>> {
+        let Some((mut done, consumed)) = ready else {
+            return Ok(None);
+        };
+        for (r, out) in &mut done {
+            let r = &*r;
+            if r.book.is_some() {
+                let leave = leave_out(r, cfg);
+                let written = leave.is_none().then_some(r.index);
+                left_out.push((r.line, written, leave.clone()));
+                if leave.is_some() {
+                    self.summary.left_out += 1;
+                    continue;
+                }
+            }
+            self.writers.write(r, out, cfg, &mut self.summary)?;
+            self.summary.add(r);
+            self.observer.game(r);
+        }
+        self.writers.flush()?;
+        self.observer.progress(&Progress {
+            bytes: self.bytes_before + consumed,
+            total_bytes: self.total_bytes,
+            games: self.summary.games,
+            plies: self.summary.plies,
+            elapsed: self.start.elapsed(),
+        });
+        Ok(Some(done))
+    }
 }
 
 /// Why a book's unit is left out of the outputs: a fragment that does not replay at all,

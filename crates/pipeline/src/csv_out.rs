@@ -115,12 +115,15 @@ pub struct GameRow {
     pub kind: String,
 }
 
-fn side(c: Color) -> String {
+fn side_str(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Black => "black",
     }
-    .to_owned()
+}
+
+fn side(c: Color) -> String {
+    side_str(c).to_owned()
 }
 
 /// The `plies.csv` rows of a game: one per ply, plus a `failed` row for a stopped game.
@@ -188,6 +191,94 @@ pub fn ply_rows(r: &GameResult) -> Vec<PlyRow> {
     rows
 }
 
+/// A number as decimal digits in `buf`, without allocating.
+fn digits(n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut at = buf.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    &buf[at..]
+}
+
+/// Appends the `plies.csv` rows of a game to `out`, the same bytes as
+/// [`rows_bytes`]`(`[`ply_rows`]`(r))`, written straight from the game: no row is built,
+/// and a ply allocates nothing unless it has a note.
+pub fn write_ply_rows(r: &GameResult, out: &mut Vec<u8>) -> csv::Result<()> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .buffer_capacity(4096)
+        .from_writer(out);
+    let mut buf = [0u8; 20];
+    let mut note = String::new();
+    for (i, p) in r.plies.iter().enumerate() {
+        note.clear();
+        if let Some(n) = &p.ply.note {
+            note.push_str(n);
+        }
+        if !p.ply.alternatives.is_empty() {
+            if !note.is_empty() {
+                note.push_str("; ");
+            }
+            note.push_str("alternatives: ");
+            for (k, a) in p.ply.alternatives.iter().enumerate() {
+                if k > 0 {
+                    note.push(' ');
+                }
+                note.push_str(a);
+            }
+        }
+        for issue in r.issues_at(i) {
+            use std::fmt::Write as _;
+            if !note.is_empty() {
+                note.push_str("; ");
+            }
+            let _ = write!(note, "{}:{}: {}", issue.line, issue.column, issue.message);
+        }
+        w.write_field(&*r.source)?;
+        w.write_field(digits(r.index, &mut buf))?;
+        w.write_field(digits(i as u64 + 1, &mut buf))?;
+        w.write_field(digits(p.ply.move_number.into(), &mut buf))?;
+        w.write_field(side_str(p.ply.color))?;
+        w.write_field(r.input(p))?;
+        w.write_field(p.ply.san.as_bytes())?;
+        w.write_field(p.ply.uci.as_bytes())?;
+        w.write_field(p.ply.status.as_str())?;
+        w.write_field(digits(p.ply.cost.into(), &mut buf))?;
+        w.write_field(digits(p.line as u64, &mut buf))?;
+        w.write_field(digits(p.column as u64, &mut buf))?;
+        w.write_field(&note)?;
+        w.write_record(None::<&[u8]>)?;
+    }
+    if let Some(f) = &r.failure {
+        let (move_number, color) = f
+            .diagnostic
+            .as_ref()
+            .map_or((1, Color::White), |d| (d.move_number, d.color));
+        w.write_field(&*r.source)?;
+        w.write_field(digits(r.index, &mut buf))?;
+        w.write_field(digits(f.ply as u64 + 1, &mut buf))?;
+        w.write_field(digits(move_number.into(), &mut buf))?;
+        w.write_field(side_str(color))?;
+        w.write_field(&f.token)?;
+        w.write_field("")?;
+        w.write_field("")?;
+        w.write_field("failed")?;
+        w.write_field("")?;
+        w.write_field(digits(f.line as u64, &mut buf))?;
+        w.write_field(digits(f.column as u64, &mut buf))?;
+        w.write_field(&f.message)?;
+        w.write_record(None::<&[u8]>)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
 /// The `games.csv` row of a game.
 pub fn game_row(r: &GameResult) -> GameRow {
     let tag = |n: &str| r.tags.get(n).unwrap_or("").to_owned();
@@ -235,4 +326,74 @@ pub fn rows_bytes<T: Serialize>(rows: impl IntoIterator<Item = T>) -> csv::Resul
         w.serialize(row)?;
     }
     w.into_inner().map_err(|e| e.into_error().into())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::config::{Config, Notation};
+    use crate::game::{GameText, process_game};
+    use crate::segment::{BlockSegmenter, segment_text};
+
+    fn games(text: &str, notation: &str) -> Vec<GameResult> {
+        let cfg = Config {
+            notation: Notation::Fixed(notation.parse().unwrap()),
+            ..Config::default()
+        };
+        segment_text(&mut BlockSegmenter::new(), text)
+            .into_iter()
+            .enumerate()
+            .map(|(i, segment)| {
+                let g = GameText {
+                    source: Arc::from("a \"quoted\", book.txt"),
+                    index: i as u64 + 1,
+                    segment,
+                };
+                process_game(&g, &cfg)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn ply_rows_written_straight_are_the_bytes_of_the_serialized_rows() {
+        // Clean plies, an ambiguous ply with alternatives, unread words, a stop, a
+        // variation, a comment with a comma and quotes, and a game without moves.
+        let text = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 1-0\n\n\
+                    [White \"A, \\\"B\\\"\"]\n\n1. P-K4 P-K4 2. P-B4 {a \"note\", here} PxP 3. Kt-B3 *\n\n\
+                    1. P-K4 blah P-K4 2. Q-R5 Kt-QB3 3. B-B4 Kt-B3 4. QxBP mate\n\n\
+                    1. P-Q4 P-Q4 2. K-K8 P-K3 *\n\n\
+                    1. P-K4 (1. P-Q4 P-Q4) P-K4 *\n\n\
+                    {only words}\n";
+        let results = games(text, "en-descriptive");
+        assert!(results.len() >= 5, "{} games", results.len());
+        assert!(results.iter().any(|r| r.failure.is_some()), "a game stops");
+        assert!(
+            results
+                .iter()
+                .flat_map(|r| &r.plies)
+                .any(|p| !p.ply.alternatives.is_empty() || p.ply.note.is_some()),
+            "a ply has a note"
+        );
+        for r in &results {
+            let mut straight = Vec::new();
+            write_ply_rows(r, &mut straight).unwrap();
+            let serialized = rows_bytes(ply_rows(r)).unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&straight),
+                String::from_utf8_lossy(&serialized),
+                "game {}",
+                r.index
+            );
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_as_decimal_digits() {
+        let mut buf = [0u8; 20];
+        for n in [0, 7, 10, 99, 100, 12345, u64::MAX] {
+            assert_eq!(digits(n, &mut buf), n.to_string().as_bytes());
+        }
+    }
 }

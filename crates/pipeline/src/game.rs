@@ -1,10 +1,11 @@
 //! One game through the resolver: dialect choice, start position, decoding, and the
 //! record every output is written from.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use escriba_notation::{Dialect, Termination, Token, TokenKind, detect, movetext};
+use escriba_notation::{DescLang, Dialect, Termination, Token, TokenKind, detect, movetext};
 use escriba_resolve::diagnose::diagnose;
 use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Chess, Color, Position};
@@ -326,6 +327,11 @@ impl Attempt {
         self.failure.is_none()
     }
 
+    /// Complete with no flagged ply: no other dialect is tried.
+    fn perfect(&self) -> bool {
+        self.complete() && self.flagged() == 0
+    }
+
     fn flagged(&self) -> usize {
         self.decoded
             .plies
@@ -362,10 +368,101 @@ pub fn auto_candidates(movetext: &str, limit: usize) -> Vec<Dialect> {
     if ranked.is_empty() {
         return Dialect::ALL.to_vec();
     }
+    LAST_TOP.set(ranked[0]);
     if limit > 0 {
         ranked.truncate(limit);
     }
     ranked
+}
+
+/// The bytes of a movetext [`detect::rank_dialects`] reads (its sample).
+const DETECT_SAMPLE: usize = 600;
+/// The bytes of the sample that [`detect_top`] tokenizes in the other dialects.
+const SCREEN: usize = 128;
+/// How far before the end of the screened bytes an unread word must end for
+/// [`detect_top`] to trust it: more than any move, move number or NAG reads ahead.
+const SCREEN_MARGIN: usize = 64;
+
+thread_local! {
+    /// The dialect ranked first for the last game ranked on this thread: the one
+    /// [`detect_top`] tries to confirm.
+    static LAST_TOP: Cell<Dialect> = const { Cell::new(Dialect::Descriptive(DescLang::En)) };
+}
+
+/// The first [`DETECT_SAMPLE`] bytes of `text`, cut on a character boundary, as the
+/// detector samples it.
+fn detect_sample(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// The dialect [`detect::rank_dialects`] ranks first for `movetext`, when that is cheap to
+/// show without ranking them all; `None`: rank them all ([`auto_candidates`]).
+///
+/// The candidate is the dialect ranked first for the last game ranked on this thread. It
+/// must read every word of the sample as a move (a share of 1). Every other dialect must
+/// then rank below it: either it leaves a word unread in the first [`SCREEN`] bytes, well
+/// before their end and after nothing but moves, numbers and NAGs (its share is below 1
+/// on the whole sample too), or, tokenized on the whole sample, it reads fewer moves (or as
+/// many, and comes later in [`Dialect::ALL`]). Only the result of the ranking is used, so
+/// `auto` reads every game as the whole ranking would.
+pub fn detect_top(movetext: &str) -> Option<Dialect> {
+    detect_top_from(movetext, LAST_TOP.get())
+}
+
+/// [`detect_top`] with `top` as the dialect to confirm.
+pub fn detect_top_from(movetext: &str, top: Dialect) -> Option<Dialect> {
+    let s = detect_sample(movetext, DETECT_SAMPLE);
+    if s.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c)) {
+        return None;
+    }
+    let (share, moves) = detect::move_share(top, s);
+    if moves == 0 || share < 1.0 {
+        return None;
+    }
+    let screen = detect_sample(s, SCREEN);
+    let order = |d: Dialect| Dialect::ALL.iter().position(|&x| x == d);
+    for &other in Dialect::ALL.iter().filter(|&&d| d != top) {
+        // A short screen first: most dialects leave the first move unread.
+        if [SCREEN / 2 + 16, SCREEN].into_iter().any(|n| {
+            let screen = detect_sample(screen, n);
+            screen.len() + 4 > n && leaves_a_word_unread(other, screen)
+        }) {
+            continue;
+        }
+        let (share, n) = detect::move_share(other, s);
+        let below = n == 0 || share < 1.0 || n < moves || (n == moves && order(other) > order(top));
+        if !below {
+            return None;
+        }
+    }
+    Some(top)
+}
+
+/// True when `dialect` leaves a word of `screen` unread that ends at least
+/// [`SCREEN_MARGIN`] bytes before the end of `screen`, after nothing but moves, move
+/// numbers, NAGs and other unread words: a word the whole text leaves unread too.
+fn leaves_a_word_unread(dialect: Dialect, screen: &str) -> bool {
+    for t in movetext::tokenize(dialect, screen) {
+        if t.span.end as usize + SCREEN_MARGIN > screen.len() {
+            return false;
+        }
+        match t.kind {
+            TokenKind::Unknown => return true,
+            TokenKind::Move(_)
+            | TokenKind::MoveNumber { .. }
+            | TokenKind::Nag(_)
+            | TokenKind::Ellipsis => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 fn main_line_has_moves(tokens: &[Token]) -> bool {
@@ -744,13 +841,27 @@ impl Builder<'_> {
         main: bool,
         anchor: Option<usize>,
     ) -> Vec<Item> {
-        let ply_at: HashMap<usize, usize> = plies
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.token, i))
-            .collect();
+        // The ply read from each token: plies come in token order, so a binary search
+        // finds it (a map is kept for the rare line whose plies are not in order).
+        let sorted = plies.windows(2).all(|w| w[0].token < w[1].token);
+        let ply_map: HashMap<usize, usize> = if sorted {
+            HashMap::new()
+        } else {
+            plies
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.token, i))
+                .collect()
+        };
+        let ply_at = |token: usize| -> Option<usize> {
+            if sorted {
+                plies.binary_search_by_key(&token, |p| p.token).ok()
+            } else {
+                ply_map.get(&token).copied()
+            }
+        };
         let fail_tok = failure.map(|d| d.token);
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(tokens.len());
         let mut depth = 0u32;
         let mut var_start = 0usize;
         let mut read_to = 0usize;
@@ -780,7 +891,7 @@ impl Builder<'_> {
                 continue;
             }
             if is_move_token(&t.kind) && Some(i) != fail_tok {
-                if let Some(&p) = ply_at.get(&i) {
+                if let Some(p) = ply_at(i) {
                     self.flush_skip(&mut skip, at(read), &mut items);
                     items.push(Item::Ply { index: p });
                     read_to = plies[p].span.end as usize;
@@ -916,6 +1027,50 @@ struct Reading<'a> {
     role: Option<AlternateRole>,
 }
 
+/// The best attempt of each reading, in order, trying each reading's dialects until one
+/// reads it perfectly. Stops after a reading read perfectly, unless every reading must be
+/// read (a second notation to check against the first, or both column orders).
+fn attempt_readings(
+    readings: &[Reading<'_>],
+    fixes: &[&Correction],
+    first_line: usize,
+    opts: &escriba_resolve::Options,
+) -> Vec<Option<Attempt>> {
+    let check = readings
+        .iter()
+        .any(|r| r.role == Some(AlternateRole::Check));
+    let two_orders = readings
+        .iter()
+        .any(|r| r.role == Some(AlternateRole::Order));
+    let mut attempts: Vec<Option<Attempt>> = Vec::with_capacity(readings.len());
+    for reading in readings {
+        let fixes = Fixes::new(fixes, reading, first_line);
+        let mut best: Option<Attempt> = None;
+        for &d in &reading.dialects {
+            let order = Dialect::ALL
+                .iter()
+                .position(|&x| x == d)
+                .unwrap_or(usize::MAX);
+            let a = try_dialect(d, order, reading.text, &reading.start, opts, &fixes);
+            let perfect = a.perfect();
+            if best.as_ref().is_none_or(|b| a.key() < b.key()) {
+                best = Some(a);
+            }
+            if perfect {
+                break;
+            }
+        }
+        let perfect = best.as_ref().is_some_and(Attempt::perfect);
+        attempts.push(best);
+        // Columns printed Black first are read both ways even when the first reads
+        // perfectly: a game that replays either way must say so.
+        if perfect && !check && !two_orders {
+            break;
+        }
+    }
+    attempts
+}
+
 /// Text found after a game's result, kept as a comment that says so.
 fn after_result(items: &mut Vec<Item>, rest: &str) {
     let rest = comment_safe(rest);
@@ -945,7 +1100,8 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         flagged: 0,
         issues: Vec::new(),
         tokens: TokenCounts::default(),
-        movetext: seg.movetext.clone(),
+        // The text of the reading chosen; the segment's own where none is.
+        movetext: String::new(),
         movetext_line: seg.movetext_line,
         encoding: seg.encoding,
         beam_capped: false,
@@ -967,6 +1123,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             diagnostic: None,
         });
         out.result = result_from_tag(&tags);
+        out.movetext = seg.movetext.clone();
         finish_tags(&mut out, tags, game);
         return out;
     }
@@ -986,16 +1143,27 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
                 diagnostic: None,
             });
             out.result = result_from_tag(&tags);
+            out.movetext = seg.movetext.clone();
             finish_tags(&mut out, tags, game);
             return out;
         }
     };
 
     let tagged = tags.get("Notation").and_then(|n| n.parse::<Dialect>().ok());
+    // `auto` on a game that is no book's: the top of the ranking is confirmed cheaply
+    // first, and the whole ranking made only if that dialect does not read it perfectly.
+    let mut confirmed = false;
     let candidates: Vec<Dialect> = match (cfg.notation, tagged, book) {
         (Notation::Fixed(d), ..) => vec![d],
         (Notation::Auto, Some(d), _) => vec![d],
         (Notation::Auto, None, Some(b)) if !b.dialects.is_empty() => b.dialects.clone(),
+        (Notation::Auto, None, None) => match detect_top(&seg.movetext) {
+            Some(d) => {
+                confirmed = true;
+                vec![d]
+            }
+            None => auto_candidates(&seg.movetext, cfg.auto_candidates),
+        },
         (Notation::Auto, None, _) => auto_candidates(&seg.movetext, cfg.auto_candidates),
     };
     // The readings of the text to try: the segment's own, and a book's other column order
@@ -1043,40 +1211,18 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         .as_deref()
         .map(|c| c.for_source(&game.source).collect())
         .unwrap_or_default();
-    // The best attempt of each reading.
-    let mut attempts: Vec<Option<Attempt>> = Vec::with_capacity(readings.len());
-    for reading in &readings {
-        let fixes = Fixes::new(&fixes, reading, seg.movetext_line);
-        let mut best: Option<Attempt> = None;
-        for &d in &reading.dialects {
-            let order = Dialect::ALL
-                .iter()
-                .position(|&x| x == d)
-                .unwrap_or(usize::MAX);
-            let a = try_dialect(d, order, reading.text, &reading.start, &opts, &fixes);
-            let perfect = a.complete() && a.flagged() == 0;
-            if best.as_ref().is_none_or(|b| a.key() < b.key()) {
-                best = Some(a);
-            }
-            if perfect {
-                break;
-            }
-        }
-        let perfect = best
-            .as_ref()
-            .is_some_and(|a| a.complete() && a.flagged() == 0);
-        attempts.push(best);
-        // Columns printed Black first are read both ways even when the first reads
-        // perfectly: a game that replays either way must say so.
-        if perfect && !check && !two_orders {
-            break;
-        }
+    let mut attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts);
+    if confirmed && !attempts[0].as_ref().is_some_and(Attempt::perfect) {
+        // Not read perfectly: every likely dialect is tried, as the whole ranking says.
+        readings[0].dialects = auto_candidates(&seg.movetext, cfg.auto_candidates);
+        attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts);
     }
     // The best reading; on a tie the book's own text, as printed.
     let Some(r) = (0..attempts.len())
         .filter(|&i| attempts[i].is_some())
         .min_by_key(|&i| attempts[i].as_ref().map(Attempt::key))
     else {
+        out.movetext = seg.movetext.clone();
         finish_tags(&mut out, tags, game);
         return out;
     };

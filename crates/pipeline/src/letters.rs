@@ -25,8 +25,13 @@ impl PieceLetters {
 
     /// Applies the letters to an English SAN: `Nxe5+` → `Cxe5+`, `e8=Q` → `e8=D`.
     pub fn apply(&self, san: &str) -> String {
+        self.applied(san).into_owned()
+    }
+
+    /// [`PieceLetters::apply`] without a copy for English letters: the SAN itself.
+    pub fn applied<'s>(&self, san: &'s str) -> std::borrow::Cow<'s, str> {
         let Some(names) = &self.0 else {
-            return san.to_owned();
+            return std::borrow::Cow::Borrowed(san);
         };
         let mut out = String::with_capacity(san.len() + 4);
         for c in san.chars() {
@@ -35,7 +40,7 @@ impl PieceLetters {
                 None => out.push(c),
             }
         }
-        out
+        std::borrow::Cow::Owned(out)
     }
 }
 

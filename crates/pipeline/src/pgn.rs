@@ -12,9 +12,28 @@ pub const MAX_LINE: usize = 79;
 struct Wrapper<'a> {
     out: &'a mut String,
     len: usize,
+    /// Room for a word made on the fly (a move number, a NAG), reused.
+    scratch: String,
 }
 
 impl Wrapper<'_> {
+    /// Writes a word made by `make` into the reused scratch buffer.
+    fn word_with(&mut self, make: impl FnOnce(&mut String)) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        make(&mut scratch);
+        self.word(&scratch);
+        self.scratch = scratch;
+    }
+
+    /// `12.`, `12...`, `$3`: a number with a prefix and a suffix.
+    fn number(&mut self, prefix: &str, n: u32, suffix: &str) {
+        use std::fmt::Write as _;
+        self.word_with(|s| {
+            let _ = write!(s, "{prefix}{n}{suffix}");
+        });
+    }
+
     fn word(&mut self, w: &str) {
         let n = w.chars().count();
         if n > MAX_LINE {
@@ -82,15 +101,19 @@ pub fn write_game_with(
     out: &mut String,
     ply_comment: impl Fn(&escriba_resolve::Ply) -> Option<String>,
 ) {
-    for (name, value) in r.tags.export_order() {
+    r.tags.for_each_in_export_order(|name, value| {
         out.push('[');
         out.push_str(name);
         out.push_str(" \"");
         out.push_str(&escape_value(value));
         out.push_str("\"]\n");
-    }
+    });
     out.push('\n');
-    let mut w = Wrapper { out, len: 0 };
+    let mut w = Wrapper {
+        out,
+        len: 0,
+        scratch: String::new(),
+    };
     let mut need_number = true;
     write_items(
         &mut w,
@@ -119,14 +142,14 @@ fn write_items(
                 let p = &plies[*index].ply;
                 let white = p.color == escriba_resolve::shakmaty::Color::White;
                 if white {
-                    w.word(&format!("{}.", p.move_number));
+                    w.number("", p.move_number, ".");
                 } else if *need_number {
-                    w.word(&format!("{}...", p.move_number));
+                    w.number("", p.move_number, "...");
                 }
                 *need_number = false;
-                w.word(&cfg.letters.apply(&p.san));
+                w.word(&cfg.letters.applied(&p.san));
                 if let Some(n) = p.nag {
-                    w.word(&format!("${n}"));
+                    w.number("$", n.into(), "");
                 }
                 if let Some(c) = ply_comment(p) {
                     w.comment(&c);
@@ -140,7 +163,7 @@ fn write_items(
                 w.word(")");
                 *need_number = true;
             }
-            Item::Nag { nag } => w.word(&format!("${nag}")),
+            Item::Nag { nag } => w.number("$", (*nag).into(), ""),
             Item::Comment { text } => {
                 w.comment(text);
                 *need_number = true;

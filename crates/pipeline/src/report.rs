@@ -174,7 +174,13 @@ impl Summary {
         self.beam_capped += u64::from(r.beam_capped);
         self.search_capped += u64::from(r.search_capped);
         let d = r.dialect.map_or("none", |d| d.id());
-        *self.dialects.entry(d.to_owned()).or_default() += 1;
+        // The key is allocated once per dialect, not once per game.
+        match self.dialects.get_mut(d) {
+            Some(n) => *n += 1,
+            None => {
+                self.dialects.insert(d.to_owned(), 1);
+            }
+        }
         if let Some(f) = &r.failure {
             self.plies_by_status.failed += 1;
             self.failed += 1;

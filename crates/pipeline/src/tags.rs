@@ -56,17 +56,21 @@ impl Tags {
     /// The tags in PGN export order: the Seven Tag Roster (with `?` defaults), then the
     /// others in their original order.
     pub fn export_order(&self) -> Vec<(&str, &str)> {
-        let mut out: Vec<(&str, &str)> = SEVEN_TAG_ROSTER
-            .iter()
-            .map(|&(n, d)| (n, self.get(n).unwrap_or(d)))
-            .collect();
-        out.extend(
-            self.0
-                .iter()
-                .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
-                .map(|(n, v)| (n.as_str(), v.as_str())),
-        );
+        let mut out = Vec::with_capacity(self.0.len() + SEVEN_TAG_ROSTER.len());
+        self.for_each_in_export_order(|n, v| out.push((n, v)));
         out
+    }
+
+    /// Calls `f` on each tag of [`Tags::export_order`], in that order, without collecting.
+    pub fn for_each_in_export_order<'t>(&'t self, mut f: impl FnMut(&'t str, &'t str)) {
+        for &(n, d) in &SEVEN_TAG_ROSTER {
+            f(n, self.get(n).unwrap_or(d));
+        }
+        for (n, v) in &self.0 {
+            if !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n) {
+                f(n.as_str(), v.as_str());
+            }
+        }
     }
 }
 
@@ -105,8 +109,11 @@ pub fn parse_tag_line(line: &str) -> Option<Vec<(String, String)>> {
 }
 
 /// Escapes a tag value for PGN export (`\` and `"`).
-pub fn escape_value(v: &str) -> String {
-    let mut s = String::with_capacity(v.len());
+pub fn escape_value(v: &str) -> std::borrow::Cow<'_, str> {
+    if !v.contains(['\\', '"', '\n', '\r', '\t']) {
+        return std::borrow::Cow::Borrowed(v);
+    }
+    let mut s = String::with_capacity(v.len() + 2);
     for c in v.chars() {
         match c {
             '\\' | '"' => {
@@ -117,7 +124,7 @@ pub fn escape_value(v: &str) -> String {
             c => s.push(c),
         }
     }
-    s
+    std::borrow::Cow::Owned(s)
 }
 
 const WHITE_WORDS: [&str; 3] = ["white", "blancas", "brancas"];
@@ -174,6 +181,18 @@ fn clean_name(s: &str) -> String {
 /// start with one of the keywords.
 pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)> {
     let trimmed = line.trim();
+    // A header starts with one of the words. When its first bytes are ASCII, their lower
+    // case is theirs letter by letter: most lines are told apart here, without lowering
+    // the whole line.
+    let head = &trimmed.as_bytes()[..trimmed.len().min(7)];
+    if head.is_ascii()
+        && !WHITE_WORDS
+            .iter()
+            .chain(&BLACK_WORDS)
+            .any(|w| head.len() >= w.len() && head[..w.len()].eq_ignore_ascii_case(w.as_bytes()))
+    {
+        return None;
+    }
     let lower = trimmed.to_lowercase();
     if lower.len() != trimmed.len() {
         // Lower-casing changed byte lengths (rare scripts): compare ASCII-only instead.

@@ -1,0 +1,83 @@
+//! Allocations on the per-game output path, counted with a counting global allocator
+//! (`allocation-counter`, on this test binary only): writing a game's PGN and its
+//! `plies.csv` rows into buffers allocates as often for a long game as for a short one.
+
+use std::sync::Arc;
+
+use allocation_counter::measure;
+use escriba_notation::{DescLang, Dialect, Style};
+use escriba_pipeline::csv_out::write_ply_rows;
+use escriba_pipeline::pgn::write_game;
+use escriba_pipeline::segment::segment_text;
+use escriba_pipeline::{BlockSegmenter, Config, GameResult, GameText, Notation, process_game};
+use escriba_resolve::describe::write_game as describe;
+use escriba_resolve::shakmaty::{Chess, Move, Position};
+
+const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+/// A legal game of exactly `plies` plies, chosen by a fixed pseudo-random walk.
+fn moves(plies: usize) -> Vec<Move> {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    loop {
+        let mut pos = Chess::default();
+        let mut out = Vec::new();
+        while out.len() < plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = legal[(seed % legal.len() as u64) as usize];
+            pos.play_unchecked(m);
+            out.push(m);
+        }
+        if out.len() == plies {
+            return out;
+        }
+    }
+}
+
+/// A clean English descriptive game of `plies` plies, processed.
+fn game(plies: usize, cfg: &Config) -> GameResult {
+    let text = describe(&Chess::default(), &moves(plies), EN, Style::default())
+        .expect("a legal game is written");
+    let text = format!("[White \"A\"]\n[Black \"B\"]\n\n{text} *\n");
+    let segment = segment_text(&mut BlockSegmenter::new(), &text).remove(0);
+    let g = GameText {
+        source: Arc::from("game.txt"),
+        index: 1,
+        segment,
+    };
+    let r = process_game(&g, cfg);
+    assert_eq!(r.plies.len(), plies, "{:?}", r.failure);
+    r
+}
+
+/// Allocations made writing `r`'s PGN and ply rows into buffers with room enough.
+fn writing(r: &GameResult, cfg: &Config) -> u64 {
+    let mut pgn = String::with_capacity(1 << 20);
+    let mut rows = Vec::with_capacity(1 << 20);
+    measure(|| {
+        write_game(r, cfg, &mut pgn);
+        write_ply_rows(r, &mut rows).expect("rows are written");
+    })
+    .count_total
+}
+
+#[test]
+fn writing_pgn_and_ply_rows_allocates_as_often_for_200_plies_as_for_20() {
+    let cfg = Config {
+        notation: Notation::Fixed(EN),
+        ..Config::default()
+    };
+    let short = game(20, &cfg);
+    let long = game(200, &cfg);
+    let (a, b) = (writing(&short, &cfg), writing(&long, &cfg));
+    eprintln!("allocations writing PGN and ply rows: {a} for 20 plies, {b} for 200 plies");
+    assert_eq!(a, b, "per-ply allocations while writing");
+    // A few per game (the CSV writer's buffer, the move-number scratch): not zero, or the
+    // counter is not counting.
+    assert!((1..=8).contains(&a), "{a} allocations per game");
+}
