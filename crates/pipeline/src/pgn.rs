@@ -28,9 +28,24 @@ impl Wrapper<'_> {
 
     /// `12.`, `12...`, `$3`: a number with a prefix and a suffix.
     fn number(&mut self, prefix: &str, n: u32, suffix: &str) {
-        use std::fmt::Write as _;
         self.word_with(|s| {
-            let _ = write!(s, "{prefix}{n}{suffix}");
+            s.push_str(prefix);
+            // The digits written directly: `write!` costs more than the rest of the word.
+            let mut digits = [0u8; 10];
+            let mut at = digits.len();
+            let mut n = n;
+            loop {
+                at -= 1;
+                digits[at] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            for &d in &digits[at..] {
+                s.push(char::from(d));
+            }
+            s.push_str(suffix);
         });
     }
 
@@ -279,6 +294,30 @@ mod lexer_tests {
             ]
         );
         assert_eq!(lex_main_line("1-0"), [Lexeme::Result("1-0".into())]);
+    }
+}
+
+#[cfg(test)]
+mod number_tests {
+    use super::Wrapper;
+
+    #[test]
+    fn move_numbers_and_nags_are_written_in_full_with_their_prefix_and_suffix() {
+        let mut out = String::new();
+        let mut w = Wrapper {
+            out: &mut out,
+            len: 0,
+            scratch: String::new(),
+        };
+        for (prefix, n, suffix) in [
+            ("", 1, "."),
+            ("", 10, "..."),
+            ("$", 0, ""),
+            ("", 4_294_967_295, "."),
+        ] {
+            w.number(prefix, n, suffix);
+        }
+        assert_eq!(out, "1. 10... $0 4294967295.");
     }
 }
 

@@ -93,14 +93,21 @@ pub fn parse_tag_line(line: &str) -> Option<Vec<(String, String)>> {
         }
         let name = &r[..name_len];
         let r = r[name_len..].trim_start().strip_prefix('"')?;
-        let mut value = String::new();
-        let mut chars = r.char_indices();
-        let end = loop {
-            match chars.next()? {
-                (_, '\\') => value.push(chars.next()?.1),
-                (i, '"') => break i,
-                (_, c) => value.push(c),
-            }
+        // Most values hold no escape: taken whole up to the closing quote.
+        let stop = r.find(['"', '\\'])?;
+        let (value, end) = if r.as_bytes()[stop] == b'"' {
+            (r[..stop].to_owned(), stop)
+        } else {
+            let mut value = String::new();
+            let mut chars = r.char_indices();
+            let end = loop {
+                match chars.next()? {
+                    (_, '\\') => value.push(chars.next()?.1),
+                    (i, '"') => break i,
+                    (_, c) => value.push(c),
+                }
+            };
+            (value, end)
         };
         rest = r[end + 1..].trim_start().strip_prefix(']')?.trim_start();
         out.push((name.to_owned(), value));
