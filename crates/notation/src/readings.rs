@@ -157,8 +157,9 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         }
     }
     // A lost rank digit (`PR` for `P4R`, `CAR` for `C3AR`): any digit between two letters
-    // or at the end of an unreadable token, where the grammar takes one.
-    if literal.is_none() {
+    // or at the end of an unreadable compact token, where the grammar takes one (long-hand
+    // words lose theirs before an ordinal, read below).
+    if literal.is_none() && !text.contains(char::is_whitespace) {
         for (at, c) in text.char_indices().skip(1) {
             let before = text[..at].chars().next_back().unwrap_or(' ');
             if !(before.is_alphabetic() && c.is_alphabetic()) {
