@@ -159,6 +159,42 @@ pub fn tokenize(dialect: Dialect, src: &str) -> Vec<Token> {
 /// alike in every dialect, so no dialect is asked for; only the last few words are read.
 pub fn ends_with_result(line: &str) -> bool {
     let line = line.trim_end();
+    if !may_end_with_result(line) {
+        return false;
+    }
+    ends_with_result_token(line)
+}
+
+/// A cheap test that rules out most lines before [`ends_with_result`] tokenizes their end:
+/// a result ends with a digit, `½` or `*`, or with the last word of a result phrase
+/// (`resigns`, `wins`, `… mates in two moves`), perhaps with a period.
+fn may_end_with_result(line: &str) -> bool {
+    let t = line.strip_suffix('.').unwrap_or(line);
+    let Some(last) = t.chars().next_back() else {
+        return false;
+    };
+    if last.is_ascii_digit() || last == '½' || last == '*' {
+        return true;
+    }
+    if !last.is_alphabetic() {
+        return false;
+    }
+    let word = t
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !c.is_alphabetic())
+        .map_or(t, |(i, c)| &t[i + c.len_utf8()..]);
+    word.eq_ignore_ascii_case("move")
+        || word.eq_ignore_ascii_case("moves")
+        || RESULT_WORDS.iter().any(|(w, _)| {
+            w.rsplit(' ')
+                .next()
+                .is_some_and(|l| l.eq_ignore_ascii_case(word))
+        })
+}
+
+/// [`ends_with_result`] without the cheap test: the last token of the line's last words.
+fn ends_with_result_token(line: &str) -> bool {
     // A result is at most three words (`1 – 0`, `and white wins`): start a word earlier.
     let mut from = line.len();
     for _ in 0..4 {
@@ -835,6 +871,43 @@ mod tests {
         // Without the count's unit, the words after the result stay what they are.
         let toks = tokenize(en, "And White mates in two");
         assert_eq!(toks[0].span, Span::new(0, 15));
+    }
+
+    #[test]
+    fn the_cheap_result_test_passes_every_line_that_ends_with_a_result() {
+        let mut lines: Vec<String> = Vec::new();
+        for (w, _) in RESULT_WORDS {
+            for form in [
+                w.to_owned(),
+                w.to_uppercase(),
+                format!("{w}."),
+                format!("{w} in two moves."),
+            ] {
+                lines.push(format!("23. Q-R5 {form}"));
+            }
+        }
+        for r in ["1-0", "0-1", "½-½", "1/2-1/2", "1 – 0", "*", "0:1"] {
+            lines.push(format!("41. Kg2 {r}"));
+        }
+        // Text the books print: moves, notes, prose.
+        let books =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/books");
+        for n in ["chess-fundamentals.txt", "blue-book-part1.txt"] {
+            match std::fs::read_to_string(books.join(n)) {
+                Ok(t) => lines.extend(t.lines().map(str::to_owned)),
+                Err(_) => eprintln!("notice: {} is absent; its lines are not checked", n),
+            }
+        }
+        let mut results = 0;
+        for l in &lines {
+            let full = ends_with_result_token(l.trim_end());
+            results += usize::from(full);
+            assert_eq!(ends_with_result(l), full, "{l:?}");
+        }
+        assert!(results >= 28 * 3, "{results}");
+        for w in ["tablas", "empat", "drawn game", "remis."] {
+            assert!(ends_with_result(&format!("12. Kg2 {w}")), "{w}");
+        }
     }
 
     #[test]
