@@ -192,7 +192,7 @@ pub fn ply_rows(r: &GameResult) -> Vec<PlyRow> {
 }
 
 /// A number as decimal digits in `buf`, without allocating.
-fn digits(n: u64, buf: &mut [u8; 20]) -> &[u8] {
+pub(crate) fn digits(n: u64, buf: &mut [u8; 20]) -> &[u8] {
     let mut at = buf.len();
     let mut n = n;
     loop {

@@ -31,18 +31,8 @@ impl Wrapper<'_> {
         self.word_with(|s| {
             s.push_str(prefix);
             // The digits written directly: `write!` costs more than the rest of the word.
-            let mut digits = [0u8; 10];
-            let mut at = digits.len();
-            let mut n = n;
-            loop {
-                at -= 1;
-                digits[at] = b'0' + (n % 10) as u8;
-                n /= 10;
-                if n == 0 {
-                    break;
-                }
-            }
-            for &d in &digits[at..] {
+            let mut buf = [0u8; 20];
+            for &d in crate::csv_out::digits(u64::from(n), &mut buf) {
                 s.push(char::from(d));
             }
             s.push_str(suffix);
