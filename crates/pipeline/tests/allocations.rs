@@ -1,6 +1,8 @@
 //! Allocations on the per-game output path, counted with a counting global allocator
 //! (`allocation-counter`, on this test binary only): writing a game's PGN and its
-//! `plies.csv` rows into buffers allocates as often for a long game as for a short one.
+//! `plies.csv` rows into buffers allocates as often for a long game as for a short one, and
+//! so does processing a game (reading, decoding, building its result) once the thread's
+//! decoder buffers have grown.
 
 use std::sync::Arc;
 
@@ -80,4 +82,35 @@ fn writing_pgn_and_ply_rows_allocates_as_often_for_200_plies_as_for_20() {
     // A few per game (the CSV writer's buffer, the move-number scratch): not zero, or the
     // counter is not counting.
     assert!((1..=8).contains(&a), "{a} allocations per game");
+}
+
+#[test]
+fn processing_a_game_allocates_as_often_for_200_plies_as_for_20_once_warm() {
+    let cfg = Config {
+        notation: Notation::Fixed(EN),
+        ..Config::default()
+    };
+    let text_of = |plies: usize| {
+        let text = describe(&Chess::default(), &moves(plies), EN, Style::default())
+            .expect("a legal game is written");
+        let text = format!("[White \"A\"]\n[Black \"B\"]\n\n{text} *\n");
+        GameText {
+            source: Arc::from("game.txt"),
+            index: 1,
+            segment: segment_text(&mut BlockSegmenter::new(), &text).remove(0),
+        }
+    };
+    let (short, long) = (text_of(20), text_of(200));
+    let count = |g: &GameText| {
+        measure(|| {
+            std::hint::black_box(process_game(g, &cfg));
+        })
+        .count_total
+    };
+    // The first games grow the decoder's buffers and meet the notes for the first time.
+    count(&long);
+    count(&short);
+    let (a, b) = (count(&short), count(&long));
+    eprintln!("allocations processing a game: {a} for 20 plies, {b} for 200 plies");
+    assert_eq!(a, b, "per-ply allocations while processing a game");
 }

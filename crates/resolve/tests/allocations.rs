@@ -4,7 +4,8 @@
 //! the nodes and the checkpoints live in buffers kept from game to game, SAN and UCI are
 //! inline, and the notes of unflagged plies are shared.
 //!
-//! This test binary holds this one test, so that no other test allocates while it counts.
+//! The counter counts the allocations of the thread that measures, so other tests running
+//! beside it do not disturb it.
 
 use escriba_notation::{DescLang, Dialect, Form, Style, Token, movetext};
 use escriba_resolve::describe::write_game;
