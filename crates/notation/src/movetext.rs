@@ -154,6 +154,41 @@ pub fn tokenize(dialect: Dialect, src: &str) -> Vec<Token> {
     s.out
 }
 
+/// The tokens of `src`, as [`tokenize`] gives them, read one at a time for a caller that may
+/// stop early (a screen that only needs the first unread word).
+pub fn tokens(dialect: Dialect, src: &str) -> Tokens<'_> {
+    Tokens {
+        s: Scanner {
+            src,
+            pos: 0,
+            dialect,
+            out: Vec::new(),
+        },
+        next: 0,
+    }
+}
+
+/// The iterator of [`tokens`].
+pub struct Tokens<'a> {
+    s: Scanner<'a>,
+    next: usize,
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        // A token is final once another follows it or the text ends: the next step may
+        // still add a mark in parentheses to a move (`P-K4 (ch)`).
+        while self.s.out.len() <= self.next + 1 && self.s.pos < self.s.src.len() {
+            self.s.advance();
+        }
+        let t = self.s.out.get(self.next).copied();
+        self.next += 1;
+        t
+    }
+}
+
 /// True when the last token of `line` is a result or result word (`1-0`, `*`, `½-½`,
 /// `Resigns.`, `And White wins.`), read the same way [`tokenize`] reads it. Results read
 /// alike in every dialect, so no dialect is asked for; only the last few words are read.
@@ -329,24 +364,28 @@ impl<'a> Scanner<'a> {
     }
 
     fn run(&mut self) {
-        let bytes = self.src.as_bytes();
-        while self.pos < bytes.len() {
-            // Blanks between tokens: ASCII first, any Unicode space after.
-            let b = bytes[self.pos];
-            if b.is_ascii_whitespace() {
-                self.pos += 1;
-                continue;
-            }
-            if b >= 0x80 {
-                let rest = self.rest();
-                let trimmed = rest.trim_start();
-                if trimmed.len() != rest.len() {
-                    self.pos += rest.len() - trimmed.len();
-                    continue;
-                }
-            }
-            self.step();
+        while self.pos < self.src.len() {
+            self.advance();
         }
+    }
+
+    /// One step of [`Scanner::run`]: a blank passed over, or a token read.
+    fn advance(&mut self) {
+        // Blanks between tokens: ASCII first, any Unicode space after.
+        let b = self.src.as_bytes()[self.pos];
+        if b.is_ascii_whitespace() {
+            self.pos += 1;
+            return;
+        }
+        if b >= 0x80 {
+            let rest = self.rest();
+            let trimmed = rest.trim_start();
+            if trimmed.len() != rest.len() {
+                self.pos += rest.len() - trimmed.len();
+                return;
+            }
+        }
+        self.step();
     }
 
     fn step(&mut self) {
@@ -871,6 +910,34 @@ mod tests {
         // Without the count's unit, the words after the result stay what they are.
         let toks = tokenize(en, "And White mates in two");
         assert_eq!(toks[0].span, Span::new(0, 15));
+    }
+
+    #[test]
+    fn tokens_read_one_at_a_time_are_the_tokens_of_the_whole_text() {
+        let mut texts: Vec<String> = vec![
+            "1. P-K4 P-K4 2. Kt-KB3 (ch) Kt-QB3 (best) 3. B-Kt5 {a note} P-QR3 1-0".into(),
+            "12. P. to K's 4th. (ch.) P. takes P. Resigns.".into(),
+            "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 $1 *".into(),
+            // Marks in parentheses that a later step adds to the move before them.
+            "5. PxP (in passing) PxP 6. Kt-B3. (ch.) K-K2 7. Q-R5\n(+) K-K1".into(),
+        ];
+        let books =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/books");
+        for n in ["chess-fundamentals.txt", "blue-book-part1.txt"] {
+            match std::fs::read_to_string(books.join(n)) {
+                Ok(t) => texts.extend(t.split("\n\n").map(str::to_owned)),
+                Err(_) => eprintln!("notice: {} is absent; its text is not checked", n),
+            }
+        }
+        for d in Dialect::ALL.iter().copied() {
+            for t in &texts {
+                assert_eq!(
+                    tokens(d, t).collect::<Vec<_>>(),
+                    tokenize(d, t),
+                    "{d:?} {t:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -449,7 +449,8 @@ pub fn detect_top_from(movetext: &str, top: Dialect) -> Option<Dialect> {
 /// [`SCREEN_MARGIN`] bytes before the end of `screen`, after nothing but moves, move
 /// numbers, NAGs and other unread words: a word the whole text leaves unread too.
 fn leaves_a_word_unread(dialect: Dialect, screen: &str) -> bool {
-    for t in movetext::tokenize(dialect, screen) {
+    // Read token by token: most dialects leave the first word unread.
+    for t in movetext::tokens(dialect, screen) {
         if t.span.end as usize + SCREEN_MARGIN > screen.len() {
             return false;
         }
