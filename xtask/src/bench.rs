@@ -98,41 +98,29 @@ fn tokenizer_rate(games: &[BenchGame], dialect: Dialect, runs: usize) -> f64 {
     bytes as f64 / best.as_secs_f64()
 }
 
-/// One run of `escriba transcribe --jobs 1` on `file`: wall-clock time and, when
-/// `/usr/bin/time` is there to tell them, the process's peak resident set in KiB and its
-/// CPU time.
-fn time_with_rss(
-    escriba: &Path,
-    dialect: Dialect,
-    file: &Path,
-) -> Result<(Duration, Option<(u64, Duration)>)> {
+/// One run of `inner`, whose output is thrown away: its wall-clock time and, when
+/// `/usr/bin/time` is there to tell them, its peak resident set in KiB and its CPU time
+/// (user + system).
+fn run_timed(inner: Command) -> Result<(Duration, Option<(u64, Duration)>)> {
     let gnu_time = Path::new("/usr/bin/time");
-    let args = [
-        "transcribe",
-        "--quiet",
-        "--notation",
-        dialect.id(),
-        "--jobs",
-        "1",
-        "-o",
-        "/dev/null",
-    ];
     let mut cmd = if gnu_time.exists() {
         let mut c = Command::new(gnu_time);
-        c.args(["-f", "%M %U %S"]).arg(escriba);
+        c.args(["-f", "%M %U %S"])
+            .arg(inner.get_program())
+            .args(inner.get_args());
         c
     } else {
-        Command::new(escriba)
+        inner
     };
-    cmd.args(args).arg(file);
     cmd.stdout(Stdio::null()).stderr(Stdio::piped());
     let t = Instant::now();
     let out = cmd.output().context("running the benchmark command")?;
     let dt = t.elapsed();
+    // escriba exits 1 when some game is partial; that still measured the work.
     if !matches!(out.status.code(), Some(0 | 1)) {
         bail!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
     }
-    let rss = gnu_time
+    let measured = gnu_time
         .exists()
         .then(|| {
             let err = String::from_utf8_lossy(&out.stderr);
@@ -144,7 +132,30 @@ fn time_with_rss(
             Some((kib, Duration::from_secs_f64(user + sys)))
         })
         .flatten();
-    Ok((dt, rss))
+    Ok((dt, measured))
+}
+
+/// One run of `escriba transcribe --jobs 1` on `file`: wall-clock time and, when
+/// `/usr/bin/time` is there to tell them, the process's peak resident set in KiB and its
+/// CPU time.
+fn time_with_rss(
+    escriba: &Path,
+    dialect: Dialect,
+    file: &Path,
+) -> Result<(Duration, Option<(u64, Duration)>)> {
+    let mut cmd = Command::new(escriba);
+    cmd.args([
+        "transcribe",
+        "--quiet",
+        "--notation",
+        dialect.id(),
+        "--jobs",
+        "1",
+        "-o",
+        "/dev/null",
+    ])
+    .arg(file);
+    run_timed(cmd)
 }
 
 /// `--scale`: the compact text cut to ~1 MB and repeated to ~1 GB (streamed to the file),
@@ -276,37 +287,11 @@ fn time_cpu(
     runs: usize,
     mut make: impl FnMut() -> Command,
 ) -> Result<(Duration, Option<Duration>)> {
-    let gnu_time = Path::new("/usr/bin/time");
     let mut best = (Duration::MAX, None);
     for _ in 0..runs {
-        let inner = make();
-        let mut cmd = if gnu_time.exists() {
-            let mut c = Command::new(gnu_time);
-            c.args(["-f", "%U %S"])
-                .arg(inner.get_program())
-                .args(inner.get_args());
-            c
-        } else {
-            inner
-        };
-        cmd.stdout(Stdio::null()).stderr(Stdio::piped());
-        let t = Instant::now();
-        let out = cmd.output().context("running the benchmark command")?;
-        let dt = t.elapsed();
-        if !matches!(out.status.code(), Some(0 | 1)) {
-            bail!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-        }
-        let cpu = gnu_time
-            .exists()
-            .then(|| {
-                let err = String::from_utf8_lossy(&out.stderr);
-                let last = err.lines().last()?.to_owned();
-                let mut it = last.split_whitespace().map(|v| v.parse::<f64>().ok());
-                Some(Duration::from_secs_f64(it.next()?? + it.next()??))
-            })
-            .flatten();
+        let (dt, measured) = run_timed(make())?;
         if dt < best.0 {
-            best = (dt, cpu);
+            best = (dt, measured.map(|(_, cpu)| cpu));
         }
     }
     Ok(best)
