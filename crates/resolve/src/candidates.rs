@@ -494,6 +494,16 @@ impl Prefilter {
         }
         !m.is_castle() && m.role() == self.role && self.dest.contains(m.to())
     }
+
+    /// [`Prefilter::may_fit`] for a reading that may break one constraint: a move of
+    /// another role to a square off the printed destination breaks two (the piece letter,
+    /// and the file, rank or wing), and a castling token reads only castling.
+    fn may_fit_one_repair(&self, m: Move) -> bool {
+        if self.castle {
+            return m.is_castle();
+        }
+        !m.is_castle() && (m.role() == self.role || self.dest.contains(m.to()))
+    }
 }
 
 /// The legal moves a strict reading of `token` can be among, when the token prints its
@@ -678,6 +688,14 @@ pub fn candidates_into(ctx: &Ctx<'_>, token: &Token, legal: &[Move], out: &mut V
                 .filter(|&&m| pre.may_fit(m))
                 .filter_map(|&m| score(ctx, token, m)),
         );
+    } else if ctx.max_repairs == 1 {
+        let pre = Prefilter::new(token, ctx.pos.turn());
+        out.extend(
+            legal
+                .iter()
+                .filter(|&&m| pre.may_fit_one_repair(m))
+                .filter_map(|&m| score(ctx, token, m)),
+        );
     } else {
         out.extend(legal.iter().filter_map(|&m| score(ctx, token, m)));
     }
@@ -796,6 +814,75 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn the_one_repair_prefilter_keeps_every_move_a_one_repair_reading_can_mean() {
+        let en = Dialect::Descriptive(DescLang::En);
+        let es = Dialect::Descriptive(DescLang::Es);
+        let mut seed = 0x0123_4567_89AB_CDEFu64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut compared = 0;
+        for _game in 0..30 {
+            let mut pos = Chess::default();
+            let mut origins = Origins::new(pos.board());
+            for _ply in 0..100 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for dialect in [en, es] {
+                    let ctx = Ctx {
+                        pos: &pos,
+                        origins: &origins,
+                        descriptive: true,
+                        max_repairs: 1,
+                    };
+                    for &m in &legal {
+                        // The move's token, and the same token with another piece letter,
+                        // another file, another rank: the damage a repair reads back.
+                        let tok = describe(&pos, &origins, m, dialect);
+                        let mut forms = vec![tok];
+                        if let MoveKind::Piece(p) = tok.kind {
+                            let roles = [
+                                escriba_notation::Role::Pawn,
+                                escriba_notation::Role::Knight,
+                                escriba_notation::Role::Bishop,
+                                escriba_notation::Role::Rook,
+                                escriba_notation::Role::Queen,
+                                escriba_notation::Role::King,
+                            ];
+                            let mut man = p.man;
+                            man.role = roles[(next() % 6) as usize];
+                            forms.push(Token::new(MoveKind::Piece(PieceMove { man, ..p })));
+                            if let Some(Place::Desc(mut d)) = p.to {
+                                d.rank = Some((next() % 8) as u8 + 1);
+                                let to = Some(Place::Desc(d));
+                                forms.push(Token::new(MoveKind::Piece(PieceMove { to, ..p })));
+                            }
+                        }
+                        for t in forms {
+                            let mut ours = Vec::new();
+                            candidates_into(&ctx, &t, &legal, &mut ours);
+                            let mut all: Vec<Candidate> =
+                                legal.iter().filter_map(|&m| score(&ctx, &t, m)).collect();
+                            all.sort_by_key(|c| c.cost);
+                            assert_eq!(ours, all, "{t:?}");
+                            compared += 1;
+                        }
+                    }
+                }
+                let m = legal[(next() >> 16) as usize % legal.len()];
+                origins.play(m);
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 
     #[test]
