@@ -75,8 +75,9 @@ pub struct PlyRecord {
     pub column: usize,
 }
 
-/// Why a game stopped, located in its source.
-#[derive(Debug, Clone, Serialize)]
+/// Why a game stopped, located in its source. JSONL writes it, and the review page reads it
+/// back (all but the diagnostic, which the page does not show).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Failure {
     /// 0-based index of the ply that could not be read.
     pub ply: usize,
@@ -91,6 +92,7 @@ pub struct Failure {
     /// One sentence.
     pub message: String,
     /// The resolver's diagnostic: position, legal moves, nearest readings.
+    #[serde(skip_deserializing, default)]
     pub diagnostic: Option<Diagnostic>,
 }
 

@@ -59,23 +59,6 @@ pub struct MoveIn {
     pub legal: Vec<LegalMove>,
 }
 
-/// Where a game stopped, as JSONL has it.
-#[derive(Debug, Clone, Deserialize)]
-pub struct FailureIn {
-    /// 0-based index of the failing ply.
-    pub ply: usize,
-    /// The token.
-    pub token: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// Width in characters.
-    pub width: usize,
-    /// One sentence.
-    pub message: String,
-}
-
 /// A game's JSONL object: the fields the page reads.
 #[derive(Debug, Clone, Deserialize)]
 pub struct GameIn {
@@ -102,7 +85,7 @@ pub struct GameIn {
     #[serde(default)]
     pub flagged: usize,
     /// Where it stopped.
-    pub failure: Option<FailureIn>,
+    pub failure: Option<crate::game::Failure>,
     /// The review data of the failing token.
     #[serde(default)]
     pub failure_review: Option<PlyReview>,
@@ -568,13 +551,14 @@ mod tests {
     #[test]
     fn a_page_counts_plies_by_status_and_says_when_a_source_cannot_be_read() {
         let mut g = hostile();
-        g.failure = Some(FailureIn {
+        g.failure = Some(crate::game::Failure {
             ply: 1,
             token: "XYZ".into(),
             line: 1,
             column: 9,
             width: 3,
             message: "`XYZ` cannot be read as a move".into(),
+            diagnostic: None,
         });
         let sources = SourceLines::load(std::slice::from_ref(&g), None);
         let page = render_page(&[g], &sources, "t").unwrap();
