@@ -340,23 +340,10 @@ fn rerun_with(dir: &TempDir, toml: &str, tie_pick: &str) -> Vec<(String, Vec<(St
     games
 }
 
-#[test]
-fn a_correction_whose_token_was_edited_away_is_reported_with_its_place_and_not_applied() {
-    let dir = TempDir::new("review-stale");
-    std::fs::write(dir.path().join("games.txt"), games()).unwrap();
-    let c = Correction {
-        source: dir.file("games.txt"),
-        line: 13,
-        column: 17,
-        token: "P-B3".into(),
-        mv: "f4".into(),
-    };
-    std::fs::write(
-        dir.path().join("corrections.toml"),
-        Corrections::to_toml(std::slice::from_ref(&c)),
-    )
-    .unwrap();
-    let r = run(
+/// `transcribe` of the directory's `games.txt` with `toml` as its corrections file.
+fn run_corrected(dir: &TempDir, toml: &str) -> crate::cli_support::Run {
+    std::fs::write(dir.path().join("corrections.toml"), toml).unwrap();
+    run(
         &[
             "transcribe",
             &dir.file("games.txt"),
@@ -368,7 +355,21 @@ fn a_correction_whose_token_was_edited_away_is_reported_with_its_place_and_not_a
             &dir.file("corrections.toml"),
         ],
         None,
-    );
+    )
+}
+
+#[test]
+fn a_correction_whose_token_was_edited_away_is_reported_with_its_place_and_not_applied() {
+    let dir = TempDir::new("review-stale");
+    std::fs::write(dir.path().join("games.txt"), games()).unwrap();
+    let c = Correction {
+        source: dir.file("games.txt"),
+        line: 13,
+        column: 17,
+        token: "P-B3".into(),
+        mv: "f4".into(),
+    };
+    let r = run_corrected(&dir, &Corrections::to_toml(std::slice::from_ref(&c)));
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     let expected = format!(
         "warning: correction {}:13:17: not applied: the source now reads `P-B4` here, not `P-B3` \
@@ -386,22 +387,7 @@ fn a_correction_whose_token_was_edited_away_is_reported_with_its_place_and_not_a
         token: "1.".into(),
         ..c
     };
-    std::fs::write(
-        dir.path().join("corrections.toml"),
-        Corrections::to_toml(&[c]),
-    )
-    .unwrap();
-    let r = run(
-        &[
-            "transcribe",
-            &dir.file("games.txt"),
-            "-o",
-            &dir.file("out.pgn"),
-            "--corrections",
-            &dir.file("corrections.toml"),
-        ],
-        None,
-    );
+    let r = run_corrected(&dir, &Corrections::to_toml(&[c]));
     assert!(
         r.stderr
             .contains(":13:1: not applied: no game read `1.` there as a move"),
@@ -409,20 +395,7 @@ fn a_correction_whose_token_was_edited_away_is_reported_with_its_place_and_not_a
         r.stderr
     );
     // A malformed file is an error with its line, before anything is read.
-    std::fs::write(
-        dir.path().join("corrections.toml"),
-        "[[correction]]\nline = x\n",
-    )
-    .unwrap();
-    let r = run(
-        &[
-            "transcribe",
-            &dir.file("games.txt"),
-            "--corrections",
-            &dir.file("corrections.toml"),
-        ],
-        None,
-    );
+    let r = run_corrected(&dir, "[[correction]]\nline = x\n");
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("corrections.toml:2: "), "{}", r.stderr);
 }
