@@ -173,6 +173,14 @@ fn file_url(p: &Path) -> String {
     format!("file://{}", p.canonicalize().unwrap().display())
 }
 
+/// `escriba review` of the directory's `out.jsonl` into `page`.
+fn review(dir: &TempDir, page: &str) -> crate::cli_support::Run {
+    run(
+        &["review", &dir.file("out.jsonl"), "-o", &dir.file(page)],
+        None,
+    )
+}
+
 #[test]
 fn the_page_lists_every_doubtful_ply_with_boards_and_readings_and_shows_book_text_as_text() {
     let dir = TempDir::new("review-page");
@@ -227,28 +235,12 @@ fn the_page_lists_every_doubtful_ply_with_boards_and_readings_and_shows_book_tex
         assert_eq!(report["plies_by_status"][&status], n, "{status}");
     }
     // `escriba review` builds the same page from the JSONL alone.
-    let again = run(
-        &[
-            "review",
-            &dir.file("out.jsonl"),
-            "-o",
-            &dir.file("again.html"),
-        ],
-        None,
-    );
+    let again = review(&dir, "again.html");
     assert_eq!(again.code, Some(0), "{}", again.stderr);
     assert_eq!(dir.read("again.html"), html);
     // Without its source, the page says so instead of quoting lines.
     std::fs::remove_file(dir.path().join("games.txt")).unwrap();
-    let gone = run(
-        &[
-            "review",
-            &dir.file("out.jsonl"),
-            "-o",
-            &dir.file("gone.html"),
-        ],
-        None,
-    );
+    let gone = review(&dir, "gone.html");
     assert_eq!(gone.code, Some(0), "{}", gone.stderr);
     let page = dir.read("gone.html");
     assert!(page.contains("the file is no longer there"), "{page}");
