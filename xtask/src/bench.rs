@@ -103,7 +103,7 @@ fn tokenizer_rate(games: &[BenchGame], dialect: Dialect, runs: usize) -> f64 {
 /// (user + system).
 fn run_timed(inner: Command) -> Result<(Duration, Option<(u64, Duration)>)> {
     let gnu_time = Path::new("/usr/bin/time");
-    let mut cmd = if gnu_time.exists() {
+    let cmd = if gnu_time.exists() {
         let mut c = Command::new(gnu_time);
         c.args(["-f", "%M %U %S"])
             .arg(inner.get_program())
@@ -112,14 +112,7 @@ fn run_timed(inner: Command) -> Result<(Duration, Option<(u64, Duration)>)> {
     } else {
         inner
     };
-    cmd.stdout(Stdio::null()).stderr(Stdio::piped());
-    let t = Instant::now();
-    let out = cmd.output().context("running the benchmark command")?;
-    let dt = t.elapsed();
-    // escriba exits 1 when some game is partial; that still measured the work.
-    if !matches!(out.status.code(), Some(0 | 1)) {
-        bail!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    }
+    let (dt, out) = run_once(cmd)?;
     let measured = gnu_time
         .exists()
         .then(|| {
@@ -262,20 +255,25 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// One run of `cmd`, its output thrown away and its stderr kept: the wall-clock time and
+/// what it printed.
+fn run_once(mut cmd: Command) -> Result<(Duration, std::process::Output)> {
+    cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+    let t = Instant::now();
+    let out = cmd.output().context("running the benchmark command")?;
+    let dt = t.elapsed();
+    // escriba exits 1 when some game is partial; that still measured the work.
+    if !matches!(out.status.code(), Some(0 | 1)) {
+        bail!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    Ok((dt, out))
+}
+
 /// Best wall-clock time of `runs` runs of a command whose output is thrown away.
 fn time(runs: usize, mut make: impl FnMut() -> Command) -> Result<Duration> {
     let mut best = Duration::MAX;
     for _ in 0..runs {
-        let mut cmd = make();
-        cmd.stdout(Stdio::null()).stderr(Stdio::piped());
-        let t = Instant::now();
-        let out = cmd.output().context("running the benchmark command")?;
-        let dt = t.elapsed();
-        // escriba exits 1 when some game is partial; that still measured the work.
-        if !matches!(out.status.code(), Some(0 | 1)) {
-            bail!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-        }
-        best = best.min(dt);
+        best = best.min(run_once(make())?.0);
     }
     Ok(best)
 }
