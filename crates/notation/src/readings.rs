@@ -72,20 +72,43 @@ use crate::damage::cost::{
     DIGIT, DROP, EDIT, GARBLED_DIGIT, LOST_MARK, NO_ORIGIN, RECASE, SQUEEZE,
 };
 
-fn push(out: &mut Vec<Reading>, literal: Option<&Move>, dialect: Dialect, text: String, cost: u32) {
-    let Ok(mv) = parse_move(dialect, &text) else {
-        return;
-    };
-    if Some(&mv) == literal {
-        return;
-    }
-    match out.iter_mut().find(|r| r.mv == mv) {
-        Some(r) if r.cost > cost => {
-            r.cost = cost;
-            r.text = text;
+/// The readings found so far, and the buffer each candidate text is built in (most do not
+/// parse, and are never allocated).
+struct Found<'a> {
+    out: Vec<Reading>,
+    literal: Option<&'a Move>,
+    dialect: Dialect,
+    buf: String,
+}
+
+impl Found<'_> {
+    /// Tries `parts`, joined, as a reading at `cost`; the cheapest reading of each move is
+    /// kept.
+    fn try_parts(&mut self, parts: &[&str], cost: u32) {
+        self.buf.clear();
+        for p in parts {
+            self.buf.push_str(p);
         }
-        Some(_) => {}
-        None => out.push(Reading { mv, cost, text }),
+        let trimmed = self.buf.trim();
+        let mv = match crate::parse_move_prefix(self.dialect, trimmed) {
+            Some((mv, n)) if n == trimmed.len() => mv,
+            _ => return,
+        };
+        if Some(&mv) == self.literal {
+            return;
+        }
+        match self.out.iter_mut().find(|r| r.mv == mv) {
+            Some(r) if r.cost > cost => {
+                r.cost = cost;
+                r.text.clone_from(&self.buf);
+            }
+            Some(_) => {}
+            None => self.out.push(Reading {
+                mv,
+                cost,
+                text: self.buf.clone(),
+            }),
+        }
     }
 }
 
@@ -93,22 +116,25 @@ fn push(out: &mut Vec<Reading>, literal: Option<&Move>, dialect: Dialect, text: 
 /// any, is not among them. Tokens longer than 40 bytes get none.
 pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     let text = text.trim();
-    let mut out = Vec::new();
     if text.is_empty() || text.len() > 40 {
-        return out;
+        return Vec::new();
     }
     let literal = parse_move(dialect, text).ok();
-    let literal = literal.as_ref();
+    let mut f = Found {
+        out: Vec::new(),
+        literal: literal.as_ref(),
+        dialect,
+        buf: String::with_capacity(text.len() + 2),
+    };
     // Joined or spaced-out text: `0- 0-0`.
     let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if squeezed != text {
-        push(&mut out, literal, dialect, squeezed, SQUEEZE);
+        f.try_parts(&[&squeezed], SQUEEZE);
     }
     // One confusion at one place.
     for (seen, meant) in CONFUSIONS {
         for (at, _) in text.match_indices(seen) {
-            let fixed = format!("{}{}{}", &text[..at], meant, &text[at + seen.len()..]);
-            push(&mut out, literal, dialect, fixed, EDIT);
+            f.try_parts(&[&text[..at], meant, &text[at + seen.len()..]], EDIT);
         }
     }
     // A bishop printed as a rook (`TxA` for `AxA`, `R-Kt5` for `B-Kt5`): damage of the
@@ -121,22 +147,21 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     };
     for &(seen, meant) in letters {
         for (at, _) in text.match_indices(seen) {
-            let fixed = format!("{}{}{}", &text[..at], meant, &text[at + seen.len()..]);
-            push(&mut out, literal, dialect, fixed, LOST_MARK);
+            f.try_parts(&[&text[..at], meant, &text[at + seen.len()..]], LOST_MARK);
         }
     }
     // A lower-case piece letter (`bc4+`).
     if let Some(first) = text.chars().next()
         && first.is_lowercase()
     {
-        let fixed: String = first.to_uppercase().chain(text.chars().skip(1)).collect();
-        push(&mut out, literal, dialect, fixed, RECASE);
+        let upper: String = first.to_uppercase().collect();
+        f.try_parts(&[&upper, &text[first.len_utf8()..]], RECASE);
     }
     // An unreadable token: one character may be any rank digit garbled (`KBJ` for `KB3`,
     // `B's Jth.` for `B's 5th.`; the look-alikes, `S` for `5`, are the confusions above),
     // where a digit can stand: at the end of a word or before an ordinal suffix, not
     // inside a word (`Kt`, `takes`).
-    if literal.is_none() {
+    if f.literal.is_none() {
         for (at, c) in text.char_indices() {
             if c.is_ascii_digit() || !c.is_alphanumeric() {
                 continue;
@@ -150,29 +175,27 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
             if after.starts_with(char::is_lowercase) && !ordinal {
                 continue;
             }
-            for d in '1'..='8' {
-                let fixed = format!("{}{d}{}", &text[..at], &text[at + c.len_utf8()..]);
-                push(&mut out, literal, dialect, fixed, GARBLED_DIGIT);
+            for d in DIGITS {
+                f.try_parts(&[&text[..at], d, after], GARBLED_DIGIT);
             }
         }
     }
     // A lost rank digit (`PR` for `P4R`, `CAR` for `C3AR`): any digit between two letters
     // or at the end of an unreadable compact token, where the grammar takes one (long-hand
     // words lose theirs before an ordinal, read below).
-    if literal.is_none() && !text.contains(char::is_whitespace) {
+    if f.literal.is_none() && !text.contains(char::is_whitespace) {
         for (at, c) in text.char_indices().skip(1) {
             let before = text[..at].chars().next_back().unwrap_or(' ');
             if !(before.is_alphabetic() && c.is_alphabetic()) {
                 continue;
             }
-            for d in '1'..='8' {
-                let fixed = format!("{}{d}{}", &text[..at], &text[at..]);
-                push(&mut out, literal, dialect, fixed, DIGIT);
+            for d in DIGITS {
+                f.try_parts(&[&text[..at], d, &text[at..]], DIGIT);
             }
         }
         if text.ends_with(char::is_alphabetic) {
-            for d in '1'..='8' {
-                push(&mut out, literal, dialect, format!("{text}{d}"), DIGIT);
+            for d in DIGITS {
+                f.try_parts(&[text, d], DIGIT);
             }
         }
     }
@@ -183,9 +206,8 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
             if !text[..at].ends_with(' ') || after.starts_with(char::is_alphabetic) {
                 continue;
             }
-            for d in '1'..='8' {
-                let fixed = format!("{}{d}{}", &text[..at], &text[at..]);
-                push(&mut out, literal, dialect, fixed, DIGIT);
+            for d in DIGITS {
+                f.try_parts(&[&text[..at], d, &text[at..]], DIGIT);
             }
         }
     }
@@ -193,19 +215,18 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     for (at, c) in text.char_indices().skip(1) {
         let before = text[..at].chars().next_back().unwrap_or(' ');
         if before.is_alphabetic() && c.is_alphabetic() {
-            let fixed = format!("{}x{}", &text[..at], &text[at..]);
-            push(&mut out, literal, dialect, fixed, EDIT);
+            f.try_parts(&[&text[..at], "x", &text[at..]], EDIT);
         }
     }
     // A stray character.
-    for (at, c) in text.char_indices() {
-        if text.len() > 2 {
-            let fixed = format!("{}{}", &text[..at], &text[at + c.len_utf8()..]);
-            push(&mut out, literal, dialect, fixed, DROP);
+    if text.len() > 2 {
+        for (at, c) in text.char_indices() {
+            f.try_parts(&[&text[..at], &text[at + c.len_utf8()..]], DROP);
         }
     }
+    let mut out = f.out;
     // An origin square that contradicts the move (`e4-e4`): read the move without it.
-    if let Some(mv) = literal
+    if let Some(mv) = &literal
         && let MoveKind::Piece(p) = mv.kind
         && let Some(Place::Abs(from)) = p.from
         && from.file.is_some()
@@ -226,6 +247,9 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     out.sort_by_key(|r| r.cost);
     out
 }
+
+/// The rank digits a lost or garbled digit is read back as.
+const DIGITS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
 
 #[cfg(test)]
 mod tests {
