@@ -434,14 +434,17 @@ pub fn score(ctx: &Ctx<'_>, token: &Token, m: Move) -> Option<Candidate> {
 
 /// A cheap test that rules out most legal moves before [`score`] looks at them, in strict
 /// mode: the moving role must match, and a printed destination with a rank must hold `to`.
-struct Prefilter {
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Prefilter {
     castle: bool,
     role: Role,
     dest: Bitboard,
 }
 
 impl Prefilter {
-    fn new(token: &Token, side: Color) -> Prefilter {
+    /// The prefilter of `token` for `side` to move (a descriptive square is counted from
+    /// the side that moves).
+    pub(crate) fn new(token: &Token, side: Color) -> Prefilter {
         match token.kind {
             MoveKind::Castle(_) => Prefilter {
                 castle: true,
@@ -495,6 +498,15 @@ impl Prefilter {
         !m.is_castle() && m.role() == self.role && self.dest.contains(m.to())
     }
 
+    /// Whether any of the moves `reach` sums up may fit (see [`Reach`]): when not, a strict
+    /// reading has no candidate there, and the legal moves need not be looked at.
+    pub(crate) fn may_fit_any(&self, reach: &Reach) -> bool {
+        if self.castle {
+            return reach.castles;
+        }
+        reach.by_role[self.role as usize - 1].intersects(self.dest)
+    }
+
     /// [`Prefilter::may_fit`] for a reading that may break one constraint: a move of
     /// another role to a square off the printed destination breaks two (the piece letter,
     /// and the file, rank or wing), and a castling token reads only castling.
@@ -503,6 +515,30 @@ impl Prefilter {
             return m.is_castle();
         }
         !m.is_castle() && (m.role() == self.role || self.dest.contains(m.to()))
+    }
+}
+
+/// What a list of legal moves can reach: the squares each role moves to (castling aside),
+/// and whether any move castles. A strict reading's [`Prefilter`] checked against it tells
+/// whether any of the moves may fit, without a look at each.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Reach {
+    by_role: [Bitboard; 6],
+    castles: bool,
+}
+
+impl Reach {
+    /// What the moves of `legal` reach.
+    pub(crate) fn of(legal: &[Move]) -> Reach {
+        let mut r = Reach::default();
+        for m in legal {
+            if m.is_castle() {
+                r.castles = true;
+            } else {
+                r.by_role[m.role() as usize - 1].add(m.to());
+            }
+        }
+        r
     }
 }
 
@@ -682,12 +718,8 @@ pub fn candidates_into(ctx: &Ctx<'_>, token: &Token, legal: &[Move], out: &mut V
     let start = out.len();
     if ctx.max_repairs == 0 {
         let pre = Prefilter::new(token, ctx.pos.turn());
-        out.extend(
-            legal
-                .iter()
-                .filter(|&&m| pre.may_fit(m))
-                .filter_map(|&m| score(ctx, token, m)),
-        );
+        strict_into(ctx, token, &pre, legal, out);
+        return;
     } else if ctx.max_repairs == 1 {
         let pre = Prefilter::new(token, ctx.pos.turn());
         out.extend(
@@ -699,6 +731,26 @@ pub fn candidates_into(ctx: &Ctx<'_>, token: &Token, legal: &[Move], out: &mut V
     } else {
         out.extend(legal.iter().filter_map(|&m| score(ctx, token, m)));
     }
+    out[start..].sort_by_key(|c| c.cost);
+}
+
+/// [`candidates_into`] for a strict reading (`ctx.max_repairs` is 0) whose prefilter for
+/// the side to move is known.
+pub(crate) fn strict_into(
+    ctx: &Ctx<'_>,
+    token: &Token,
+    pre: &Prefilter,
+    legal: &[Move],
+    out: &mut Vec<Candidate>,
+) {
+    debug_assert_eq!(ctx.max_repairs, 0);
+    let start = out.len();
+    out.extend(
+        legal
+            .iter()
+            .filter(|&&m| pre.may_fit(m))
+            .filter_map(|&m| score(ctx, token, m)),
+    );
     out[start..].sort_by_key(|c| c.cost);
 }
 
@@ -817,7 +869,7 @@ mod tests {
     }
 
     #[test]
-    fn the_one_repair_prefilter_keeps_every_move_a_one_repair_reading_can_mean() {
+    fn the_prefilters_keep_every_move_a_reading_can_mean() {
         let en = Dialect::Descriptive(DescLang::En);
         let es = Dialect::Descriptive(DescLang::Es);
         let mut seed = 0x0123_4567_89AB_CDEFu64;
@@ -828,6 +880,8 @@ mod tests {
             seed
         };
         let mut compared = 0;
+        // Strict readings that what the legal moves reach ruled out at once.
+        let mut ruled_out = 0;
         for _game in 0..30 {
             let mut pos = Chess::default();
             let mut origins = Origins::new(pos.board());
@@ -836,6 +890,7 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
+                let reach = Reach::of(&legal);
                 for dialect in [en, es] {
                     let ctx = Ctx {
                         pos: &pos,
@@ -874,6 +929,17 @@ mod tests {
                             all.sort_by_key(|c| c.cost);
                             assert_eq!(ours, all, "{t:?}");
                             compared += 1;
+                            // A strict reading that `Reach` rules out has no candidate.
+                            let strict = Ctx {
+                                max_repairs: 0,
+                                ..ctx
+                            };
+                            if !Prefilter::new(&t, pos.turn()).may_fit_any(&reach) {
+                                let mut found = Vec::new();
+                                candidates_into(&strict, &t, &legal, &mut found);
+                                assert!(found.is_empty(), "{t:?}: {found:?}");
+                                ruled_out += 1;
+                            }
                         }
                     }
                 }
@@ -883,6 +949,7 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared}");
+        assert!(ruled_out > 1_000, "{ruled_out}");
     }
 
     #[test]

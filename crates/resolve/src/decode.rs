@@ -37,7 +37,8 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position};
 
 use crate::candidates::{
-    Candidate, Ctx, NEAR_TIE, Relax, candidates_into, destination_moves_in, mark_evidence,
+    Candidate, Ctx, NEAR_TIE, Prefilter, Reach, Relax, candidates_into, destination_moves_in,
+    mark_evidence, strict_into,
 };
 use crate::identity::Origins;
 use crate::san::{render, san_of};
@@ -114,7 +115,8 @@ struct Node {
     relax: Relax,
     /// How many distinct readings this token had in this position.
     readings: u16,
-    /// Index into the decoder's repaired texts, or NONE.
+    /// Which of its token's repaired readings this is (see [`Decoder::reading_text`]), or
+    /// NONE.
     reading: u32,
     /// The check or mate mark the book printed.
     mark: Option<CheckMark>,
@@ -166,7 +168,6 @@ struct Decoder<'a> {
     end: Option<Termination>,
     nodes: Vec<Node>,
     ties: Vec<Tie>,
-    texts: Vec<String>,
     /// Token indices in which repairs are allowed.
     repair: Vec<bool>,
     /// Unread tokens glued to the move token before them on its line (`Q. to Q's` `th.`):
@@ -188,7 +189,7 @@ struct Decoder<'a> {
     /// Positions already kept by [`Decoder::prune`] for the ply it prunes.
     seen: Seen,
     /// Repaired readings of each token's text (and of its joins), computed once.
-    reading_cache: HashMap<usize, std::rc::Rc<Vec<(Reading, u32)>>>,
+    reading_cache: HashMap<usize, Rc<TokenReadings>>,
     /// Some repair is open: the node budget applies.
     repairing: bool,
     /// Nodes that may be expanded in all (see [`budget`]).
@@ -295,6 +296,14 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
+/// A text's repaired readings, each with its [`Prefilter`] for either side to move (indexed
+/// by [`Color`]).
+type SharedReadings = Rc<[(Reading, [Prefilter; 2])]>;
+
+/// The repaired readings of one token: those of its text, and of its joins with the tokens
+/// after it, each with the last token joined (or NONE).
+type TokenReadings = Vec<(SharedReadings, u32)>;
+
 /// A candidate found for a token in one state: (candidate, reading text index, joined
 /// token, the book's mark).
 type Found = (Candidate, u32, u32, Option<CheckMark>);
@@ -377,27 +386,20 @@ impl<'a> Decoder<'a> {
     }
 
     /// The repaired readings of token `tok`'s text, and of its joins with the `run` tokens
-    /// after it (each with the last token joined, or NONE), computed once per token.
-    fn repaired_readings(&mut self, tok: usize, run: usize) -> std::rc::Rc<Vec<(Reading, u32)>> {
+    /// after it, computed once per token.
+    fn repaired_readings(&mut self, tok: usize, run: usize) -> Rc<TokenReadings> {
         if let Some(r) = self.reading_cache.get(&tok) {
             return r.clone();
         }
         let dialect = self.game.dialect;
-        let mut out: Vec<(Reading, u32)> = shared_readings(dialect, self.text(tok))
-            .iter()
-            .map(|r| (r.clone(), NONE))
-            .collect();
+        let mut out: TokenReadings = vec![(shared_readings(dialect, self.text(tok)), NONE)];
         // Joined with the tokens after it; the readings squeeze spaces out.
         for k in 1..=run {
             let end = self.game.tokens[tok + k].span.end as usize;
             let joined = &self.game.text[self.game.tokens[tok].span.start as usize..end];
-            out.extend(
-                shared_readings(dialect, joined)
-                    .iter()
-                    .map(|r| (r.clone(), (tok + k) as u32)),
-            );
+            out.push((shared_readings(dialect, joined), (tok + k) as u32));
         }
-        let out = std::rc::Rc::new(out);
+        let out = Rc::new(out);
         self.reading_cache.insert(tok, out.clone());
         out
     }
@@ -454,22 +456,30 @@ impl<'a> Decoder<'a> {
                     usize::from(self.glued.get(tok + 1).copied().unwrap_or(false))
                 });
                 let cached = self.repaired_readings(tok, run);
-                for (r, joined) in cached.iter() {
-                    if literal.as_ref() == Some(&r.mv) {
-                        continue;
-                    }
-                    let idx = self.texts.len() as u32;
-                    let mut used = false;
-                    cands.clear();
-                    self.read(st, legal, &r.mv, 0, &mut cands);
-                    for mut c in cands.drain(..) {
-                        c.cost += r.cost;
-                        c.relax.0 |= Relax::READING;
-                        found.push((c, idx, *joined, r.mv.check));
-                        used = true;
-                    }
-                    if used {
-                        self.texts.push(r.text.clone());
+                // What the legal moves reach tells most readings they have no move here.
+                let reach = Reach::of(legal);
+                let side = st.pos.turn() as usize;
+                let ctx = Ctx {
+                    pos: &st.pos,
+                    origins: &st.origins,
+                    descriptive: self.game.dialect.is_descriptive(),
+                    max_repairs: 0,
+                };
+                let mut idx = 0u32;
+                for (part, joined) in cached.iter() {
+                    for (r, pre) in part.iter() {
+                        let k = idx;
+                        idx += 1;
+                        if literal.as_ref() == Some(&r.mv) || !pre[side].may_fit_any(&reach) {
+                            continue;
+                        }
+                        cands.clear();
+                        strict_into(&ctx, &r.mv, &pre[side], legal, &mut cands);
+                        for mut c in cands.drain(..) {
+                            c.cost += r.cost;
+                            c.relax.0 |= Relax::READING;
+                            found.push((c, k, *joined, r.mv.check));
+                        }
                     }
                 }
                 // Rewriting a token that reads as a legal move as printed is the least likely
@@ -868,7 +878,6 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
         end,
         nodes: cleared(&mut scratch.nodes),
         ties: cleared(&mut scratch.ties),
-        texts: Vec::new(),
         repair,
         glued,
         spare: cleared(&mut scratch.spare),
@@ -1016,12 +1025,12 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
 const SHARED_READINGS: usize = 1 << 14;
 
 /// Readings by dialect and text.
-type ReadingsByText = HashMap<(Dialect, Box<str>), Rc<[Reading]>>;
+type ReadingsByText = HashMap<(Dialect, Box<str>), SharedReadings>;
 
 /// The repaired readings of a token's text, computed once per text on each thread: the
 /// same texts come back from game to game (every token a reach-back opens is read again),
 /// and reading one text costs dozens of parses.
-fn shared_readings(dialect: Dialect, text: &str) -> Rc<[Reading]> {
+fn shared_readings(dialect: Dialect, text: &str) -> SharedReadings {
     thread_local! {
         static SHARED: RefCell<ReadingsByText> = RefCell::new(HashMap::new());
     }
@@ -1034,10 +1043,29 @@ fn shared_readings(dialect: Dialect, text: &str) -> Rc<[Reading]> {
         if cache.len() >= SHARED_READINGS {
             cache.clear();
         }
-        let r: Rc<[Reading]> = readings(dialect, text).into();
+        let r: SharedReadings = readings(dialect, text)
+            .into_iter()
+            .map(|r| {
+                let pre = [Color::Black, Color::White].map(|side| Prefilter::new(&r.mv, side));
+                (r, pre)
+            })
+            .collect();
         cache.insert(key, r.clone());
         r
     })
+}
+
+/// The text of repaired reading `k` of token `tok` ([`Node::reading`]), in the decoder's
+/// cache of each token's readings.
+fn reading_text(cache: &HashMap<usize, Rc<TokenReadings>>, tok: usize, k: u32) -> &str {
+    let mut k = k as usize;
+    for (part, _) in cache[&tok].iter() {
+        if k < part.len() {
+            return &part[k].0.text;
+        }
+        k -= part.len();
+    }
+    unreachable!("a node's reading is one of its token's")
 }
 
 /// Splits off the states that pass over this event (joined into an earlier one), with
@@ -1207,7 +1235,7 @@ fn finish(
             .as_ref()
             .and_then(|t| mark_note(t.check, n.suffix))
             .filter(|_| n.relax.0 & Relax::MARK == 0);
-        let texts = &d.texts;
+        let cache = &d.reading_cache;
         let write = |notes: &mut String| {
             if let Some(pin) = pinned {
                 notes.push_str(&pin::note(pin));
@@ -1216,7 +1244,7 @@ fn finish(
                 if w == "misprint or OCR damage read as" && n.reading != NONE {
                     notes::push(notes, w);
                     notes.push_str(" `");
-                    notes.push_str(&texts[n.reading as usize]);
+                    notes.push_str(reading_text(cache, n.tok as usize, n.reading));
                     notes.push('`');
                 } else {
                     notes::push(notes, w);
