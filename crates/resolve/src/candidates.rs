@@ -145,7 +145,7 @@ pub const NEAR_TIE: u32 = cost::NEAR_TIE;
 
 /// The cost of each relaxation: a negative log-likelihood from the one table of the repair
 /// model, [`escriba_notation::damage::cost`], which says where each figure comes from.
-fn relax_cost(bit: u32) -> u32 {
+const fn relax_cost(bit: u32) -> u32 {
     match bit {
         Relax::POSITIONAL => cost::POSITIONAL,
         Relax::DEFAULT_QUEEN => 0,
@@ -159,6 +159,21 @@ fn relax_cost(bit: u32) -> u32 {
         _ => cost::WRONG_SQUARE,
     }
 }
+
+/// The least that breaking one constraint of a token as printed costs (the cheapest repair
+/// bit's cost).
+pub(crate) const MIN_LITERAL_REPAIR: u32 = {
+    let mut bit = Relax::REPAIRS;
+    let mut least = u32::MAX;
+    while bit & Relax::REPAIR_MASK != 0 {
+        let c = relax_cost(bit);
+        if c < least {
+            least = c;
+        }
+        bit <<= 1;
+    }
+    least
+};
 
 /// A legal move that a token can mean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -37,8 +37,8 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position};
 
 use crate::candidates::{
-    Candidate, Ctx, NEAR_TIE, Prefilter, Reach, Relax, candidates_into, destination_moves_in,
-    mark_evidence, strict_into,
+    Candidate, Ctx, MIN_LITERAL_REPAIR, NEAR_TIE, Prefilter, Reach, Relax, candidates_into,
+    destination_moves_in, mark_evidence, strict_into,
 };
 use crate::identity::Origins;
 use crate::san::{render, san_of};
@@ -404,6 +404,127 @@ impl<'a> Decoder<'a> {
         out
     }
 
+    /// How many tokens after `tok` its readings may join: the `run` of unread text, or the
+    /// unread text glued to a move.
+    fn join_run(&self, tok: usize, unknown_run: Option<usize>) -> usize {
+        unknown_run
+            .unwrap_or_else(|| usize::from(self.glued.get(tok + 1).copied().unwrap_or(false)))
+    }
+
+    /// Whether every repair of move token `tok` in a state costs more than `cutoff`: the
+    /// cheapest repair costs at least `floor` (the state's cost with its last mark settled)
+    /// plus the least repair of the token as printed or the cheapest of its repaired
+    /// readings, plus [`LEGAL_REWRITE`] when it reads `as_printed` (except for a reading
+    /// joined with the text after it). The caller's cutoff is the cheapest child so far
+    /// plus the prune's margin and [`NEAR_TIE`]: the prune keeps no child dearer than that,
+    /// and no such child ties with one it keeps.
+    fn repairs_hopeless(&mut self, tok: usize, floor: u32, as_printed: bool, cutoff: u32) -> bool {
+        let rewrite = if as_printed { LEGAL_REWRITE } else { 0 };
+        if floor.saturating_add(MIN_LITERAL_REPAIR + rewrite) <= cutoff {
+            return false;
+        }
+        let cached = self.repaired_readings(tok, self.join_run(tok, None));
+        cached.iter().all(|(part, joined)| {
+            part.first().is_none_or(|(r, _)| {
+                let extra = if *joined == NONE { rewrite } else { 0 };
+                floor.saturating_add(r.cost + extra) > cutoff
+            })
+        })
+    }
+
+    /// The candidates of token `tok` in state `st` when repairs are open there: the
+    /// `literal` token's (with one constraint broken, at most), and its repaired readings',
+    /// those that a repair may be (see [`STOP`], [`LEGAL_REWRITE`]). Unread text has no
+    /// literal.
+    #[allow(clippy::too_many_arguments)]
+    fn push_repairs(
+        &mut self,
+        st: &State,
+        legal: &[Move],
+        tok: usize,
+        literal: Option<&Token>,
+        unknown_run: Option<usize>,
+        found: &mut Vec<Found>,
+        cands: &mut Vec<Candidate>,
+    ) {
+        if let Some(token) = literal {
+            cands.clear();
+            self.read(st, legal, token, 1, cands);
+            found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
+        }
+        let cached = self.repaired_readings(tok, self.join_run(tok, unknown_run));
+        // What the legal moves reach tells most readings they have no move here.
+        let reach = Reach::of(legal);
+        let side = st.pos.turn() as usize;
+        let ctx = Ctx {
+            pos: &st.pos,
+            origins: &st.origins,
+            descriptive: self.game.dialect.is_descriptive(),
+            max_repairs: 0,
+        };
+        let mut idx = 0u32;
+        for (part, joined) in cached.iter() {
+            for (r, pre) in part.iter() {
+                let k = idx;
+                idx += 1;
+                if literal == Some(&r.mv) || !pre[side].may_fit_any(&reach) {
+                    continue;
+                }
+                cands.clear();
+                strict_into(&ctx, &r.mv, &pre[side], legal, cands);
+                for mut c in cands.drain(..) {
+                    c.cost += r.cost;
+                    c.relax.0 |= Relax::READING;
+                    found.push((c, k, *joined, r.mv.check));
+                }
+            }
+        }
+        // Rewriting a token that reads as a legal move as printed is the least likely
+        // event of all; a repair dearer than stopping is no reading.
+        let as_printed = found.iter().any(|(c, ..)| !c.relax.is_repair());
+        for (c, _, joined, _) in found.iter_mut() {
+            // Reading the glued text with the move is no rewrite of what it printed.
+            if as_printed && c.relax.is_repair() && *joined == NONE {
+                c.cost += LEGAL_REWRITE;
+            }
+        }
+        // First the repairs a glyph confusion explains, at the dead end and in a
+        // reach-back; the others (a wrong piece letter, file or rank) only at the
+        // dead end, last.
+        let dead_end = self.cheap_only == Some(tok);
+        let cheap = dead_end || self.reaching;
+        found.retain(|(c, ..)| {
+            !c.relax.is_repair()
+                || (c.cost <= STOP
+                    && !(cheap && c.relax.0 & Relax::UNEXPLAINED != 0)
+                    && !(dead_end && c.cost >= UNCONFIRMED))
+        });
+    }
+
+    /// Checks [`Decoder::repairs_hopeless`] against the repairs it spared: each costs more
+    /// than `cutoff`.
+    #[cfg(debug_assertions)]
+    fn check_hopeless(
+        &mut self,
+        st: &State,
+        legal: &[Move],
+        tok: usize,
+        token: &Token,
+        floor: u32,
+        cutoff: u32,
+    ) {
+        let (mut found, mut cands) = (Vec::new(), Vec::new());
+        self.push_repairs(st, legal, tok, Some(token), None, &mut found, &mut cands);
+        for (c, ..) in found.iter().filter(|(c, ..)| c.relax.is_repair()) {
+            assert!(
+                floor + c.cost > cutoff,
+                "a spared repair could be kept: {c:?}"
+            );
+            #[cfg(test)]
+            tests::SPARED_CHECKED.with(|n| n.set(n.get() + 1));
+        }
+    }
+
     /// Expands every state by a move token (`tok`), or by the readings of unread text.
     fn expand(&mut self, states: &[State], tok: usize, unknown_run: Option<usize>) -> Vec<State> {
         // The beam's buffers go back and forth between plies instead of being allocated.
@@ -416,6 +537,9 @@ impl<'a> Decoder<'a> {
             return out;
         }
         let repairing = self.repair[tok];
+        // The cheapest child made so far: the prune after this expansion keeps none dearer
+        // than the cheapest child by more than its margin.
+        let mut cheapest = u32::MAX;
         for st in states {
             // A strict reading of a token with a printed destination needs only the moves
             // to that destination; the settle step then needs to know about other moves
@@ -445,63 +569,36 @@ impl<'a> Decoder<'a> {
                 Some(_) => None,
             };
             let mut cands = std::mem::take(&mut self.cands);
+            let floor = st.cost + carried;
+            let mut repair_here = repairing;
             if let Some(token) = &literal {
-                let max = if repairing { 1 } else { 0 };
                 cands.clear();
-                self.read(st, legal, token, max, &mut cands);
-                found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
+                self.read(st, legal, token, 0, &mut cands);
+                if repairing {
+                    // Read as printed first: when no repair of the token could be kept by
+                    // the prune after this expansion, none is made.
+                    let strict = cands.first().map_or(u32::MAX, |c| floor + c.cost);
+                    let cutoff = cheapest.min(strict).saturating_add(PRUNE_MARGIN + NEAR_TIE);
+                    if self.repairs_hopeless(tok, floor, !cands.is_empty(), cutoff) {
+                        repair_here = false;
+                        #[cfg(debug_assertions)]
+                        self.check_hopeless(st, legal, tok, token, floor, cutoff);
+                    }
+                }
+                if !repair_here {
+                    found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
+                }
             }
-            if repairing {
-                let run = unknown_run.unwrap_or_else(|| {
-                    usize::from(self.glued.get(tok + 1).copied().unwrap_or(false))
-                });
-                let cached = self.repaired_readings(tok, run);
-                // What the legal moves reach tells most readings they have no move here.
-                let reach = Reach::of(legal);
-                let side = st.pos.turn() as usize;
-                let ctx = Ctx {
-                    pos: &st.pos,
-                    origins: &st.origins,
-                    descriptive: self.game.dialect.is_descriptive(),
-                    max_repairs: 0,
-                };
-                let mut idx = 0u32;
-                for (part, joined) in cached.iter() {
-                    for (r, pre) in part.iter() {
-                        let k = idx;
-                        idx += 1;
-                        if literal.as_ref() == Some(&r.mv) || !pre[side].may_fit_any(&reach) {
-                            continue;
-                        }
-                        cands.clear();
-                        strict_into(&ctx, &r.mv, &pre[side], legal, &mut cands);
-                        for mut c in cands.drain(..) {
-                            c.cost += r.cost;
-                            c.relax.0 |= Relax::READING;
-                            found.push((c, k, *joined, r.mv.check));
-                        }
-                    }
-                }
-                // Rewriting a token that reads as a legal move as printed is the least likely
-                // event of all; a repair dearer than stopping is no reading.
-                let as_printed = found.iter().any(|(c, ..)| !c.relax.is_repair());
-                for (c, _, joined, _) in found.iter_mut() {
-                    // Reading the glued text with the move is no rewrite of what it printed.
-                    if as_printed && c.relax.is_repair() && *joined == NONE {
-                        c.cost += LEGAL_REWRITE;
-                    }
-                }
-                // First the repairs a glyph confusion explains, at the dead end and in a
-                // reach-back; the others (a wrong piece letter, file or rank) only at the
-                // dead end, last.
-                let dead_end = self.cheap_only == Some(tok);
-                let cheap = dead_end || self.reaching;
-                found.retain(|(c, ..)| {
-                    !c.relax.is_repair()
-                        || (c.cost <= STOP
-                            && !(cheap && c.relax.0 & Relax::UNEXPLAINED != 0)
-                            && !(dead_end && c.cost >= UNCONFIRMED))
-                });
+            if repair_here {
+                self.push_repairs(
+                    st,
+                    legal,
+                    tok,
+                    literal.as_ref(),
+                    unknown_run,
+                    &mut found,
+                    &mut cands,
+                );
             }
             if unknown_run.is_some() {
                 // Unread text may be junk: passing over it costs nothing, unless it is glued
@@ -515,6 +612,7 @@ impl<'a> Decoder<'a> {
                 } else if !found.is_empty() {
                     pass.cost += SKIP_A_MOVE;
                 }
+                cheapest = cheapest.min(pass.cost);
                 out.push(pass);
             }
             self.cands = cands;
@@ -541,6 +639,9 @@ impl<'a> Decoder<'a> {
             }
             // Repairs tried in a window are not readings of the text as printed.
             let readings = found.iter().filter(|(c, ..)| !c.relax.is_repair()).count() as u16;
+            if let Some(least) = found.iter().map(|(c, ..)| c.cost).min() {
+                cheapest = cheapest.min(floor + least);
+            }
             for &(c, reading, joined, mark) in &found {
                 let node = Node {
                     parent: st.node,
@@ -1471,6 +1572,59 @@ mod tests {
             moves.push(m);
         }
         Some(moves)
+    }
+
+    thread_local! {
+        /// Repairs that `check_hopeless` found spared and checked, on this thread.
+        pub(super) static SPARED_CHECKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Damaged games, decoded with the debug check of every repair `repairs_hopeless`
+    /// spares: none of them could have been kept by the prune (the check panics if one
+    /// could).
+    #[cfg(debug_assertions)]
+    #[test]
+    fn the_repairs_spared_as_hopeless_are_all_dearer_than_the_prune_keeps() {
+        let es = Dialect::Descriptive(DescLang::Es);
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let start = Chess::default();
+        SPARED_CHECKED.with(|n| n.set(0));
+        for seed in 1..=40 {
+            let Some(moves) = long_game(seed, 80) else {
+                continue;
+            };
+            for dialect in [EN, es] {
+                let clean =
+                    crate::describe::write_game(&start, &moves, dialect, Style::default()).unwrap();
+                let spans: Vec<_> = escriba_notation::movetext::tokenize(dialect, &clean)
+                    .iter()
+                    .filter(|t| matches!(t.kind, escriba_notation::TokenKind::Move(_)))
+                    .map(|t| t.span)
+                    .collect();
+                // One move token in ten damaged, back to front so that spans stay valid.
+                let mut text = clean.clone();
+                for span in spans.iter().rev() {
+                    if below(10) == 0
+                        && let Some(d) = escriba_notation::damage::damage(
+                            dialect,
+                            &text[span.range()],
+                            &mut below,
+                        )
+                    {
+                        text.replace_range(span.range(), &d);
+                    }
+                }
+                resolve(&text, dialect, start.clone(), &Options::default());
+            }
+        }
+        let checked = SPARED_CHECKED.with(|n| n.get());
+        assert!(checked > 100, "only {checked} spared repairs were checked");
     }
 
     #[test]
