@@ -11,7 +11,9 @@
 //!    [`REPAIR_WINDOW`] up to [`REACH_CAP`] moves, with the dead-end token held to its
 //!    printed reading: an earlier ply that read as printed is rewritten only when that lets
 //!    the token the game stopped at read as printed too (never at a move number, which no
-//!    rewrite of one move for another makes fit);
+//!    rewrite of one move for another makes fit). A wider window does not decode again the
+//!    states the narrower one explored from its start on (memoized by position, token and
+//!    ply): they came to nothing;
 //! 3. **the dead-end token** with any one repair up to the cost of stopping (a wrong piece
 //!    letter, file or rank), which at least [`CONFIRM_PLIES`] later plies must confirm;
 //! 4. **stopping**: the game ends there as `partial`, with the nearest readings.
@@ -188,6 +190,22 @@ struct Decoder<'a> {
     checkpoint_states: Vec<State>,
     /// Positions already kept by [`Decoder::prune`] for the ply it prunes.
     seen: Seen,
+    /// States that entered an event in a reach-back attempt that failed: by
+    /// [`explored_key`]. The next, wider window reads the same tokens from there on, so
+    /// they would fail again.
+    explored: Explored,
+    /// The first event whose entering states the running attempt records in `explored`.
+    record_from: Option<usize>,
+    /// The first event at which states recorded by a failed attempt are passed over.
+    skip_from: Option<usize>,
+    /// The dead end the reach-back is for: no attempt that fails gets past it.
+    explored_until: usize,
+    /// The cheapest state recorded in `explored` entering each event (u32::MAX: none).
+    /// The prune measures its margin from it too: the states passed over would have been
+    /// in the beam, as cheap as that.
+    explored_best: Vec<u32>,
+    /// The cheapest state passed over, as [`Decoder::prune`] measures its margin.
+    prune_floor: u32,
     /// Repaired readings of each token's text (and of its joins), computed once.
     reading_cache: HashMap<usize, Rc<TokenReadings>>,
     /// Some repair is open: the node budget applies.
@@ -286,11 +304,30 @@ struct Scratch {
     checkpoints: Vec<(usize, usize)>,
     checkpoint_states: Vec<State>,
     seen: Seen,
+    explored: Explored,
     note_buf: String,
 }
 
 /// Positions kept in a prune, by Zobrist hash (and skip count): the hash is its own hash.
 type Seen = HashMap<u64, usize, nohash_hasher::BuildNoHashHasher<u64>>;
+
+/// States explored by failed reach-back attempts ([`explored_key`]).
+type Explored = std::collections::HashSet<u64, nohash_hasher::BuildNoHashHasher<u64>>;
+
+/// A state's identity in a prune: its position's Zobrist hash, apart for states that pass
+/// over more events.
+fn position_key(st: &State) -> u64 {
+    let h: Zobrist64 = st.pos.zobrist_hash(EnPassantMode::Legal);
+    h.0 ^ u64::from(st.skip).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A state's identity as it enters event `ei`: its [`position_key`], the event, and its
+/// ply count.
+fn explored_key(st: &State, ei: usize) -> u64 {
+    position_key(st)
+        ^ (ei as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        ^ u64::from(st.ply).wrapping_mul(0xA076_1D64_78BD_642F)
+}
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
@@ -679,7 +716,8 @@ impl<'a> Decoder<'a> {
 
     /// Dedupes transpositions (recording ties), sorts by cost and applies the beam, in place.
     fn prune(&mut self, mut states: Vec<State>) -> Vec<State> {
-        if states.len() <= 1 {
+        let floor = std::mem::replace(&mut self.prune_floor, u32::MAX);
+        if states.len() <= 1 && floor == u32::MAX {
             return states;
         }
         states.sort_by_key(|s| s.cost);
@@ -687,9 +725,8 @@ impl<'a> Decoder<'a> {
         // States [0, kept) are kept; those between `kept` and `i` were transpositions.
         let mut kept = 0;
         for i in 0..states.len() {
-            let h: Zobrist64 = states[i].pos.zobrist_hash(EnPassantMode::Legal);
             // States that pass over more events are apart from those that do not.
-            let key = h.0 ^ u64::from(states[i].skip).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let key = position_key(&states[i]);
             match self.seen.get(&key) {
                 Some(&k) => {
                     let (st, first) = (&states[i], &states[k]);
@@ -711,7 +748,7 @@ impl<'a> Decoder<'a> {
             }
         }
         states.truncate(kept);
-        let best = states[0].cost;
+        let best = states[0].cost.min(floor);
         states.retain(|s| s.cost <= best + PRUNE_MARGIN);
         if states.len() > self.opts.beam {
             self.capped = true;
@@ -737,6 +774,44 @@ impl<'a> Decoder<'a> {
             if ei.is_multiple_of(CHECKPOINT) {
                 self.checkpoints.push((ei, self.checkpoint_states.len()));
                 self.checkpoint_states.extend_from_slice(&states);
+            }
+            // A wider reach-back window reads the tokens from the last window's start on
+            // as the last did: states it explored there led nowhere.
+            if self.skip_from.is_some_and(|e| ei >= e) && ei <= self.explored_until {
+                let before = states.len();
+                let mut kept = std::mem::take(&mut self.spare);
+                kept.clear();
+                kept.extend(
+                    states
+                        .iter()
+                        .filter(|s| !self.explored.contains(&explored_key(s, ei)))
+                        .cloned(),
+                );
+                if kept.is_empty() {
+                    self.spare = kept;
+                    return PassEnd::DeadEnd {
+                        event: ei,
+                        tok: self.event_tok(ei),
+                        before: states,
+                    };
+                }
+                #[cfg(test)]
+                tests::EXPLORED_SKIPPED.with(|n| n.set(n.get() + before - kept.len()));
+                if kept.len() < before {
+                    self.spare = std::mem::replace(&mut states, kept);
+                } else {
+                    self.spare = kept;
+                }
+            }
+            if self.record_from.is_some_and(|e| ei >= e) && ei <= self.explored_until {
+                for s in &states {
+                    self.explored.insert(explored_key(s, ei));
+                    self.explored_best[ei] = self.explored_best[ei].min(s.cost);
+                }
+            }
+            // The states passed over at the next event would have been as cheap as that.
+            if self.skip_from.is_some_and(|e| ei + 1 >= e) && ei < self.explored_until {
+                self.prune_floor = self.explored_best.get(ei + 1).copied().unwrap_or(u32::MAX);
             }
             if self.repairing && self.nodes.len() > self.budget {
                 return PassEnd::Capped {
@@ -956,6 +1031,7 @@ impl Drop for Decoder<'_> {
         b.checkpoints = std::mem::take(&mut self.checkpoints);
         b.checkpoint_states = std::mem::take(&mut self.checkpoint_states);
         b.seen = std::mem::take(&mut self.seen);
+        b.explored = std::mem::take(&mut self.explored);
         b.note_buf = std::mem::take(&mut self.note_buf);
     }
 }
@@ -969,6 +1045,8 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
     glued.resize(game.tokens.len(), false);
     let mut seen = std::mem::take(&mut scratch.seen);
     seen.clear();
+    let mut explored = std::mem::take(&mut scratch.explored);
+    explored.clear();
     let mut note_buf = std::mem::take(&mut scratch.note_buf);
     note_buf.clear();
     let mut d = Decoder {
@@ -988,6 +1066,12 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
         checkpoints: cleared(&mut scratch.checkpoints),
         checkpoint_states: cleared(&mut scratch.checkpoint_states),
         seen,
+        explored,
+        record_from: None,
+        skip_from: None,
+        explored_until: 0,
+        explored_best: Vec::new(),
+        prune_floor: u32::MAX,
         reading_cache: HashMap::new(),
         repairing: false,
         budget: 0,
@@ -1081,16 +1165,24 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
             d.repair[tok] = false;
             d.reaching = true;
             let mut reach = REPAIR_WINDOW;
+            d.explored.clear();
+            d.explored_until = event;
+            d.explored_best.clear();
+            d.explored_best.resize(d.events.len(), u32::MAX);
             while reach <= REACH_CAP {
                 if let Some(from) = d.open_reach(first, reach) {
+                    d.record_from = Some(from);
                     let e = d.resume(from);
                     if went_past(&e) || capped_before(&e) {
                         attempt = Some(e);
                         break;
                     }
+                    // What this window explored, the next need not.
+                    d.skip_from = Some(from);
                 }
                 reach *= 2;
             }
+            (d.record_from, d.skip_from) = (None, None);
             d.reaching = false;
             if attempt.is_none() {
                 // Nothing came of it: the windows close again, and the beams they kept
@@ -1574,17 +1666,9 @@ mod tests {
         Some(moves)
     }
 
-    thread_local! {
-        /// Repairs that `check_hopeless` found spared and checked, on this thread.
-        pub(super) static SPARED_CHECKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    }
-
-    /// Damaged games, decoded with the debug check of every repair `repairs_hopeless`
-    /// spares: none of them could have been kept by the prune (the check panics if one
-    /// could).
-    #[cfg(debug_assertions)]
-    #[test]
-    fn the_repairs_spared_as_hopeless_are_all_dearer_than_the_prune_keeps() {
+    /// Random games of 80 plies in English and Spanish, with one move token in ten damaged
+    /// by the damage model.
+    fn damaged_games() -> Vec<(Dialect, String)> {
         let es = Dialect::Descriptive(DescLang::Es);
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         let mut below = move |n: usize| {
@@ -1594,7 +1678,7 @@ mod tests {
             (x % n as u64) as usize
         };
         let start = Chess::default();
-        SPARED_CHECKED.with(|n| n.set(0));
+        let mut out = Vec::new();
         for seed in 1..=40 {
             let Some(moves) = long_game(seed, 80) else {
                 continue;
@@ -1607,7 +1691,7 @@ mod tests {
                     .filter(|t| matches!(t.kind, escriba_notation::TokenKind::Move(_)))
                     .map(|t| t.span)
                     .collect();
-                // One move token in ten damaged, back to front so that spans stay valid.
+                // Back to front, so that the spans stay valid.
                 let mut text = clean.clone();
                 for span in spans.iter().rev() {
                     if below(10) == 0
@@ -1620,11 +1704,47 @@ mod tests {
                         text.replace_range(span.range(), &d);
                     }
                 }
-                resolve(&text, dialect, start.clone(), &Options::default());
+                out.push((dialect, text));
             }
+        }
+        out
+    }
+
+    thread_local! {
+        /// Repairs that `check_hopeless` found spared and checked, on this thread.
+        pub(super) static SPARED_CHECKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// States a reach-back window passed over as explored by a narrower one.
+        pub(super) static EXPLORED_SKIPPED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Damaged games, decoded with the debug check of every repair `repairs_hopeless`
+    /// spares: none of them could have been kept by the prune (the check panics if one
+    /// could).
+    #[cfg(debug_assertions)]
+    #[test]
+    fn the_repairs_spared_as_hopeless_are_all_dearer_than_the_prune_keeps() {
+        SPARED_CHECKED.with(|n| n.set(0));
+        for (dialect, text) in damaged_games() {
+            resolve(&text, dialect, Chess::default(), &Options::default());
         }
         let checked = SPARED_CHECKED.with(|n| n.get());
         assert!(checked > 100, "only {checked} spared repairs were checked");
+    }
+
+    /// A wider reach-back window does not decode again the states that the narrower one
+    /// before it explored from its start on (the same position at the same token, with the
+    /// same tokens open): they came to nothing there.
+    #[test]
+    fn a_wider_reach_back_window_passes_over_the_states_a_narrower_one_explored() {
+        EXPLORED_SKIPPED.with(|n| n.set(0));
+        for (dialect, text) in damaged_games() {
+            resolve(&text, dialect, Chess::default(), &Options::default());
+        }
+        let skipped = EXPLORED_SKIPPED.with(|n| n.get());
+        assert!(
+            skipped > 10,
+            "only {skipped} explored states were passed over"
+        );
     }
 
     #[test]
