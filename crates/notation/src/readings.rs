@@ -17,6 +17,10 @@ pub struct Reading {
     pub cost: u32,
     /// The repaired text.
     pub text: String,
+    /// A last resort: damage the damage model does not make and books rarely show (a
+    /// character that is no look-alike of a digit read as one, a stray character dropped).
+    /// The resolver tries such readings of a token only where none of the others fits.
+    pub fallback: bool,
 }
 
 /// Character confusions of print and OCR: (seen, meant).
@@ -85,6 +89,15 @@ impl Found<'_> {
     /// Tries `parts`, joined, as a reading at `cost`; the cheapest reading of each move is
     /// kept.
     fn try_parts(&mut self, parts: &[&str], cost: u32) {
+        self.try_reading(parts, cost, false);
+    }
+
+    /// [`Found::try_parts`] for a last-resort reading ([`Reading::fallback`]).
+    fn try_fallback(&mut self, parts: &[&str], cost: u32) {
+        self.try_reading(parts, cost, true);
+    }
+
+    fn try_reading(&mut self, parts: &[&str], cost: u32, fallback: bool) {
         self.buf.clear();
         for p in parts {
             self.buf.push_str(p);
@@ -101,12 +114,14 @@ impl Found<'_> {
             Some(r) if r.cost > cost => {
                 r.cost = cost;
                 r.text.clone_from(&self.buf);
+                r.fallback = fallback;
             }
             Some(_) => {}
             None => self.out.push(Reading {
                 mv,
                 cost,
                 text: self.buf.clone(),
+                fallback,
             }),
         }
     }
@@ -176,7 +191,7 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
                 continue;
             }
             for d in DIGITS {
-                f.try_parts(&[&text[..at], d, after], GARBLED_DIGIT);
+                f.try_fallback(&[&text[..at], d, after], GARBLED_DIGIT);
             }
         }
     }
@@ -221,7 +236,7 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     // A stray character.
     if text.len() > 2 {
         for (at, c) in text.char_indices() {
-            f.try_parts(&[&text[..at], &text[at + c.len_utf8()..]], DROP);
+            f.try_fallback(&[&text[..at], &text[at + c.len_utf8()..]], DROP);
         }
     }
     let mut out = f.out;
@@ -242,6 +257,7 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
             mv: bare,
             cost: NO_ORIGIN,
             text,
+            fallback: false,
         });
     }
     out.sort_by_key(|r| r.cost);
@@ -309,6 +325,23 @@ mod tests {
             readings(es, "CAR")
                 .iter()
                 .any(|r| r.text == "C3AR" && r.cost == DIGIT)
+        );
+    }
+
+    #[test]
+    fn a_garbled_digit_or_a_dropped_character_is_a_last_resort() {
+        let es = Dialect::Descriptive(DescLang::Es);
+        let r = readings(es, "PR");
+        let fallback = |t: &str| r.iter().find(|r| r.text == t).map(|r| r.fallback);
+        // A lost digit is damage of the model; a letter read as a digit is not.
+        assert_eq!(fallback("P4R"), Some(false), "{r:?}");
+        assert_eq!(fallback("P4"), Some(true), "{r:?}");
+        // A stray character dropped (`P-K44`) is no damage of the model either.
+        let r = readings(EN, "P-K44");
+        assert_eq!(
+            r.iter().find(|r| r.text == "P-K4").map(|r| r.fallback),
+            Some(true),
+            "{r:?}"
         );
     }
 

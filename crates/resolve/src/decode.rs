@@ -6,7 +6,8 @@
 //!
 //! 1. **the dead-end token itself** (with the unread text of the last few moves): one repair
 //!    per token that a glyph confusion explains (a repaired reading of the text, a lost or
-//!    extra mark, a swapped wing);
+//!    extra mark, a swapped wing); a last-resort reading of the text (a garbled digit, a
+//!    stray character) only where no other reading of it fits;
 //! 2. **a reach-back**: the moves before it, in a window that doubles from
 //!    [`REPAIR_WINDOW`] up to [`REACH_CAP`] moves, with the dead-end token held to its
 //!    printed reading: an earlier ply that read as printed is rewritten only when that lets
@@ -218,6 +219,9 @@ struct Decoder<'a> {
     cheap_only: Option<usize>,
     /// A reach-back is under way: only repairs a glyph confusion explains.
     reaching: bool,
+    /// The tokens (first, last) of the running repair attempt's window, where last-resort
+    /// readings are tried with the others.
+    fallback_window: (usize, usize),
     /// The note of the ply being written.
     note_buf: String,
     /// Where the buffers go back when the game is decoded.
@@ -499,20 +503,34 @@ impl<'a> Decoder<'a> {
             descriptive: self.game.dialect.is_descriptive(),
             max_repairs: 0,
         };
-        let mut idx = 0u32;
-        for (part, joined) in cached.iter() {
-            for (r, pre) in part.iter() {
-                let k = idx;
-                idx += 1;
-                if literal == Some(&r.mv) || !pre[side].may_fit_any(&reach) {
-                    continue;
-                }
-                cands.clear();
-                strict_into(&ctx, &r.mv, &pre[side], legal, cands);
-                for mut c in cands.drain(..) {
-                    c.cost += r.cost;
-                    c.relax.0 |= Relax::READING;
-                    found.push((c, k, *joined, r.mv.check));
+        // The last-resort readings, only where no other reading fits, but with the others
+        // in a repair attempt's window: the reading that fitted may be what the game
+        // stopped for.
+        let (lo, hi) = self.fallback_window;
+        let all = (lo..=hi).contains(&tok);
+        let from = found.len();
+        for fallback in [false, true] {
+            if fallback && (all || found.len() > from) {
+                break;
+            }
+            let mut idx = 0u32;
+            for (part, joined) in cached.iter() {
+                for (r, pre) in part.iter() {
+                    let k = idx;
+                    idx += 1;
+                    if (r.fallback != fallback && !all)
+                        || literal == Some(&r.mv)
+                        || !pre[side].may_fit_any(&reach)
+                    {
+                        continue;
+                    }
+                    cands.clear();
+                    strict_into(&ctx, &r.mv, &pre[side], legal, cands);
+                    for mut c in cands.drain(..) {
+                        c.cost += r.cost;
+                        c.relax.0 |= Relax::READING;
+                        found.push((c, k, *joined, r.mv.check));
+                    }
                 }
             }
         }
@@ -1078,6 +1096,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
         search_capped: false,
         cheap_only: None,
         reaching: false,
+        fallback_window: (1, 0),
         note_buf,
         back: scratch,
         ply_offset: (game.start.fullmoves().get() - 1)
@@ -1149,6 +1168,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
         let mut attempt = None;
         if opened {
             d.cheap_only = Some(tok);
+            d.fallback_window = (d.event_tok(first), tok);
             let e = d.resume(first);
             d.cheap_only = None;
             if went_past(&e) || capped_before(&e) {
@@ -1172,6 +1192,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
             while reach <= REACH_CAP {
                 if let Some(from) = d.open_reach(first, reach) {
                     d.record_from = Some(from);
+                    d.fallback_window = (d.event_tok(from), tok);
                     let e = d.resume(from);
                     if went_past(&e) || capped_before(&e) {
                         attempt = Some(e);
@@ -1197,6 +1218,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
         // 3. The dead-end token with any repair up to the cost of stopping (a wrong piece
         // letter, file or rank), which later moves must then confirm.
         if attempt.is_none() && d.repair[tok] {
+            d.fallback_window = (d.event_tok(first), tok);
             let e = d.resume(first);
             if went_past(&e) || capped_before(&e) {
                 attempt = Some(e);
@@ -1814,6 +1836,59 @@ mod tests {
         );
         assert!(d.plies.iter().all(|p| p.status != Status::Repaired));
         assert_eq!(d.nodes_expanded, 1, "only the strict reading of P-K4");
+    }
+
+    #[test]
+    fn a_last_resort_reading_is_taken_where_no_other_reading_fits() {
+        // `KBJ`: only a garbled digit reads it (`J` is no look-alike of one).
+        let d = resolve(
+            "1. P-K4 P-K4 2. Kt-KBJ Kt-QB3 3. B-B4 B-B4",
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(d.failure.is_none(), "{:?}", d.failure);
+        assert_eq!(d.plies[2].san, "Nf3");
+        assert_eq!(d.plies[2].status, Status::Repaired);
+    }
+
+    #[test]
+    fn a_repair_attempt_tries_the_last_resort_readings_of_its_window() {
+        // `P-QRH`: `H` looks like a `4` (a4), but the game stops at `P-QR4`. Read as a
+        // garbled digit, it is `P-QR3` (a3), and the game goes on.
+        let d = resolve(
+            "1. P-QRH P-K4 2. P-QR4 P-Q4 3. Kt-KB3 Kt-QB3",
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(d.failure.is_none(), "{:?}", d.failure);
+        let sans: Vec<_> = d.plies.iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(sans, ["a3", "e5", "a4", "d5", "Nf3", "Nc6"]);
+        assert_eq!(d.plies[0].status, Status::Repaired);
+    }
+
+    #[test]
+    fn a_last_resort_reading_is_not_tried_where_another_reading_fits() {
+        // `PR` lost its digit: `P3R` and `P4R` fit (e3, e4). Read as `P3` or `P4` (the `R`
+        // a garbled digit), any pawn could go to the third or fourth rank: 16 moves.
+        let es = Dialect::Descriptive(DescLang::Es);
+        let d = resolve(
+            "1. PR P4R 2. C3AR C3AD",
+            es,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(d.failure.is_none(), "{:?}", d.failure);
+        assert_eq!(d.plies[0].status, Status::Ambiguous, "e3 or e4");
+        // Two readings of `PR`, each followed by one reading of the three moves after it,
+        // and `P4R` read as White's, passing over `PR` (the move number after it ends that).
+        // With the last resorts tried too, this is 64.
+        assert_eq!(
+            d.nodes_expanded,
+            2 * 4 + 1,
+            "no pawn move but e3 and e4 was tried"
+        );
     }
 
     #[test]
