@@ -600,20 +600,18 @@ impl<'a> Decoder<'a> {
             // to that destination; the settle step then needs to know about other moves
             // only when the side to move is in check (mate or not).
             // A fresh list: an empty `MoveList` is free, while moving one copies its array.
+            // Where repairs are open, the strict reading comes first, from the same moves,
+            // and all legal moves only when a repair may be kept (see below).
             let mut narrow = MoveList::new();
             let checkers = st.pos.checkers();
             let is_narrow = unknown_run.is_none()
-                && !repairing
                 && destination_moves_in(&st.pos, checkers.any(), self.token(tok), &mut narrow);
-            let full;
-            let (legal, has_moves): (&[Move], bool) = if is_narrow {
-                (
-                    &narrow,
-                    checkers.is_empty() || !st.pos.legal_moves().is_empty(),
-                )
+            let mut full = MoveList::new();
+            let has_moves = if is_narrow {
+                checkers.is_empty() || !st.pos.legal_moves().is_empty()
             } else {
                 full = st.pos.legal_moves();
-                (&full, !full.is_empty())
+                !full.is_empty()
             };
             let carried = self.settle(st, has_moves, checkers);
             // (candidate, reading text index, joined token, the book's mark)
@@ -628,6 +626,7 @@ impl<'a> Decoder<'a> {
             let mut repair_here = repairing;
             if let Some(token) = &literal {
                 cands.clear();
+                let legal: &[Move] = if is_narrow { &narrow } else { &full };
                 self.read(st, legal, token, 0, &mut cands);
                 if repairing {
                     // Read as printed first: when no repair of the token could be kept by
@@ -637,13 +636,24 @@ impl<'a> Decoder<'a> {
                     if self.repairs_hopeless(tok, floor, !cands.is_empty(), cutoff) {
                         repair_here = false;
                         #[cfg(debug_assertions)]
-                        self.check_hopeless(st, legal, tok, token, floor, cutoff);
+                        self.check_hopeless(st, &st.pos.legal_moves(), tok, token, floor, cutoff);
                     }
                 }
                 if !repair_here {
                     found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
                 }
             }
+            // The moves the candidates were found among (every SAN rival of each is there).
+            let legal: &[Move] = if repair_here {
+                if is_narrow {
+                    full = st.pos.legal_moves();
+                }
+                &full
+            } else if is_narrow {
+                &narrow
+            } else {
+                &full
+            };
             if repair_here {
                 self.push_repairs(
                     st,
