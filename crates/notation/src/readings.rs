@@ -129,12 +129,47 @@ impl Found<'_> {
 
 /// The repaired readings of `text` in `dialect`, cheapest first. The literal reading, if
 /// any, is not among them. Tokens longer than 40 bytes get none.
+///
+/// They are its [`first_readings`], then its [`last_resort_readings`]: every last resort
+/// costs more than any other reading.
 pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
+    let mut out = first_readings(dialect, text);
+    let last = last_resort_readings(dialect, text, &out);
+    out.extend(last);
+    out
+}
+
+/// The most a reading other than a last resort costs.
+const MOST_FIRST: u32 = {
+    let costs = [SQUEEZE, EDIT, LOST_MARK, RECASE, DIGIT, NO_ORIGIN];
+    let mut most = 0;
+    let mut i = 0;
+    while i < costs.len() {
+        if costs[i] > most {
+            most = costs[i];
+        }
+        i += 1;
+    }
+    most
+};
+const _: () = assert!(GARBLED_DIGIT > MOST_FIRST && DROP > MOST_FIRST);
+
+/// The trimmed text, when it is short enough to read (40 bytes at most), and its literal
+/// reading.
+fn readable(dialect: Dialect, text: &str) -> Option<(&str, Option<Move>)> {
     let text = text.trim();
     if text.is_empty() || text.len() > 40 {
-        return Vec::new();
+        return None;
     }
-    let literal = parse_move(dialect, text).ok();
+    Some((text, parse_move(dialect, text).ok()))
+}
+
+/// The repaired readings of `text` but its last resorts ([`Reading::fallback`]), cheapest
+/// first.
+pub fn first_readings(dialect: Dialect, text: &str) -> Vec<Reading> {
+    let Some((text, literal)) = readable(dialect, text) else {
+        return Vec::new();
+    };
     let mut f = Found {
         out: Vec::new(),
         literal: literal.as_ref(),
@@ -171,29 +206,6 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     {
         let upper: String = first.to_uppercase().collect();
         f.try_parts(&[&upper, &text[first.len_utf8()..]], RECASE);
-    }
-    // An unreadable token: one character may be any rank digit garbled (`KBJ` for `KB3`,
-    // `B's Jth.` for `B's 5th.`; the look-alikes, `S` for `5`, are the confusions above),
-    // where a digit can stand: at the end of a word or before an ordinal suffix, not
-    // inside a word (`Kt`, `takes`).
-    if f.literal.is_none() {
-        for (at, c) in text.char_indices() {
-            if c.is_ascii_digit() || !c.is_alphanumeric() {
-                continue;
-            }
-            let after = &text[at + c.len_utf8()..];
-            let ordinal = ORDINAL_SUFFIXES.iter().any(|o| {
-                after
-                    .strip_prefix(o)
-                    .is_some_and(|r| !r.starts_with(char::is_alphabetic))
-            });
-            if after.starts_with(char::is_lowercase) && !ordinal {
-                continue;
-            }
-            for d in DIGITS {
-                f.try_fallback(&[&text[..at], d, after], GARBLED_DIGIT);
-            }
-        }
     }
     // A lost rank digit (`PR` for `P4R`, `CAR` for `C3AR`): any digit between two letters
     // or at the end of an unreadable compact token, where the grammar takes one (long-hand
@@ -233,12 +245,6 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
             f.try_parts(&[&text[..at], "x", &text[at..]], EDIT);
         }
     }
-    // A stray character.
-    if text.len() > 2 {
-        for (at, c) in text.char_indices() {
-            f.try_fallback(&[&text[..at], &text[at + c.len_utf8()..]], DROP);
-        }
-    }
     let mut out = f.out;
     // An origin square that contradicts the move (`e4-e4`): read the move without it.
     if let Some(mv) = &literal
@@ -260,6 +266,58 @@ pub fn readings(dialect: Dialect, text: &str) -> Vec<Reading> {
             fallback: false,
         });
     }
+    out.sort_by_key(|r| r.cost);
+    out
+}
+
+/// The last-resort readings of `text` ([`Reading::fallback`]), cheapest first, but for
+/// moves that its `first` readings ([`first_readings`]) read already.
+pub fn last_resort_readings<'a>(
+    dialect: Dialect,
+    text: &str,
+    first: impl IntoIterator<Item = &'a Reading>,
+) -> Vec<Reading> {
+    let Some((text, literal)) = readable(dialect, text) else {
+        return Vec::new();
+    };
+    let first: Vec<Reading> = first.into_iter().cloned().collect();
+    let known = first.len();
+    let mut f = Found {
+        out: first,
+        literal: literal.as_ref(),
+        dialect,
+        buf: String::with_capacity(text.len() + 2),
+    };
+    // An unreadable token: one character may be any rank digit garbled (`KBJ` for `KB3`,
+    // `B's Jth.` for `B's 5th.`; the look-alikes, `S` for `5`, are the confusions above),
+    // where a digit can stand: at the end of a word or before an ordinal suffix, not
+    // inside a word (`Kt`, `takes`).
+    if f.literal.is_none() {
+        for (at, c) in text.char_indices() {
+            if c.is_ascii_digit() || !c.is_alphanumeric() {
+                continue;
+            }
+            let after = &text[at + c.len_utf8()..];
+            let ordinal = ORDINAL_SUFFIXES.iter().any(|o| {
+                after
+                    .strip_prefix(o)
+                    .is_some_and(|r| !r.starts_with(char::is_alphabetic))
+            });
+            if after.starts_with(char::is_lowercase) && !ordinal {
+                continue;
+            }
+            for d in DIGITS {
+                f.try_fallback(&[&text[..at], d, after], GARBLED_DIGIT);
+            }
+        }
+    }
+    // A stray character.
+    if text.len() > 2 {
+        for (at, c) in text.char_indices() {
+            f.try_fallback(&[&text[..at], &text[at + c.len_utf8()..]], DROP);
+        }
+    }
+    let mut out = f.out.split_off(known);
     out.sort_by_key(|r| r.cost);
     out
 }

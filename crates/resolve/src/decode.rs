@@ -33,7 +33,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::rc::Rc;
 
-use escriba_notation::readings::{Reading, readings};
+use escriba_notation::readings::{Reading, first_readings, last_resort_readings};
 use escriba_notation::{CheckMark, Dialect, Move as Token, Span, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
@@ -337,9 +337,48 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
-/// A text's repaired readings, each with its [`Prefilter`] for either side to move (indexed
-/// by [`Color`]).
-type SharedReadings = Rc<[(Reading, [Prefilter; 2])]>;
+/// A repaired reading with its [`Prefilter`] for either side to move (indexed by
+/// [`Color`]).
+type Prefiltered = (Reading, [Prefilter; 2]);
+
+/// A text's repaired readings: its first readings, and its last resorts, read only when
+/// first needed (a state where no first reading fits, or a repair attempt's window).
+struct TextReadings {
+    dialect: Dialect,
+    text: Box<str>,
+    first: Box<[Prefiltered]>,
+    last: std::cell::OnceCell<Box<[Prefiltered]>>,
+}
+
+impl TextReadings {
+    /// The readings of one tier: 0 for the first readings, 1 for the last resorts.
+    fn tier(&self, tier: usize) -> &[Prefiltered] {
+        if tier == 0 {
+            return &self.first;
+        }
+        self.last.get_or_init(|| {
+            prefiltered(last_resort_readings(
+                self.dialect,
+                &self.text,
+                self.first.iter().map(|(r, _)| r),
+            ))
+        })
+    }
+}
+
+/// Readings with their prefilters.
+fn prefiltered(readings: Vec<Reading>) -> Box<[Prefiltered]> {
+    readings
+        .into_iter()
+        .map(|r| {
+            let pre = [Color::Black, Color::White].map(|side| Prefilter::new(&r.mv, side));
+            (r, pre)
+        })
+        .collect()
+}
+
+/// A text's readings, shared.
+type SharedReadings = Rc<TextReadings>;
 
 /// The repaired readings of one token: those of its text, and of its joins with the tokens
 /// after it, each with the last token joined (or NONE).
@@ -466,7 +505,9 @@ impl<'a> Decoder<'a> {
         }
         let cached = self.repaired_readings(tok, self.join_run(tok, None));
         cached.iter().all(|(part, joined)| {
-            part.first().is_none_or(|(r, _)| {
+            // The last resorts cost more than any first reading.
+            let cheapest = part.tier(0).first().or_else(|| part.tier(1).first());
+            cheapest.is_none_or(|(r, _)| {
                 let extra = if *joined == NONE { rewrite } else { 0 };
                 floor.saturating_add(r.cost + extra) > cutoff
             })
@@ -509,27 +550,27 @@ impl<'a> Decoder<'a> {
         let (lo, hi) = self.fallback_window;
         let all = (lo..=hi).contains(&tok);
         let from = found.len();
-        for fallback in [false, true] {
-            if fallback && (all || found.len() > from) {
+        for pass in 0..2 {
+            if pass == 1 && (all || found.len() > from) {
                 break;
             }
-            let mut idx = 0u32;
-            for (part, joined) in cached.iter() {
-                for (r, pre) in part.iter() {
-                    let k = idx;
-                    idx += 1;
-                    if (r.fallback != fallback && !all)
-                        || literal == Some(&r.mv)
-                        || !pre[side].may_fit_any(&reach)
-                    {
+            for (p, (part, joined)) in cached.iter().enumerate() {
+                for tier in 0..2 {
+                    if !all && tier != pass {
                         continue;
                     }
-                    cands.clear();
-                    strict_into(&ctx, &r.mv, &pre[side], legal, cands);
-                    for mut c in cands.drain(..) {
-                        c.cost += r.cost;
-                        c.relax.0 |= Relax::READING;
-                        found.push((c, k, *joined, r.mv.check));
+                    for (i, (r, pre)) in part.tier(tier).iter().enumerate() {
+                        if literal == Some(&r.mv) || !pre[side].may_fit_any(&reach) {
+                            continue;
+                        }
+                        let k = reading_index(p, tier, i);
+                        cands.clear();
+                        strict_into(&ctx, &r.mv, &pre[side], legal, cands);
+                        for mut c in cands.drain(..) {
+                            c.cost += r.cost;
+                            c.relax.0 |= Relax::READING;
+                            found.push((c, k, *joined, r.mv.check));
+                        }
                     }
                 }
             }
@@ -1268,13 +1309,12 @@ fn shared_readings(dialect: Dialect, text: &str) -> SharedReadings {
         if cache.len() >= SHARED_READINGS {
             cache.clear();
         }
-        let r: SharedReadings = readings(dialect, text)
-            .into_iter()
-            .map(|r| {
-                let pre = [Color::Black, Color::White].map(|side| Prefilter::new(&r.mv, side));
-                (r, pre)
-            })
-            .collect();
+        let r = Rc::new(TextReadings {
+            dialect,
+            text: key.1.clone(),
+            first: prefiltered(first_readings(dialect, text)),
+            last: std::cell::OnceCell::new(),
+        });
         cache.insert(key, r.clone());
         r
     })
@@ -1283,14 +1323,15 @@ fn shared_readings(dialect: Dialect, text: &str) -> SharedReadings {
 /// The text of repaired reading `k` of token `tok` ([`Node::reading`]), in the decoder's
 /// cache of each token's readings.
 fn reading_text(cache: &HashMap<usize, Rc<TokenReadings>>, tok: usize, k: u32) -> &str {
-    let mut k = k as usize;
-    for (part, _) in cache[&tok].iter() {
-        if k < part.len() {
-            return &part[k].0.text;
-        }
-        k -= part.len();
-    }
-    unreachable!("a node's reading is one of its token's")
+    let k = k as usize;
+    let (part, tier, i) = (k >> 16, (k >> 15) & 1, k & 0x7FFF);
+    &cache[&tok][part].0.tier(tier)[i].0.text
+}
+
+/// [`Node::reading`] for reading `i` of tier `tier` of part `part` of a token's readings.
+fn reading_index(part: usize, tier: usize, i: usize) -> u32 {
+    debug_assert!(i < 0x8000 && tier < 2);
+    ((part << 16) | (tier << 15) | i) as u32
 }
 
 /// Splits off the states that pass over this event (joined into an earlier one), with
