@@ -7,7 +7,8 @@
 //! 1. **the dead-end token itself** (with the unread text of the last few moves): one repair
 //!    per token that a glyph confusion explains (a repaired reading of the text, a lost or
 //!    extra mark, a swapped wing); a last-resort reading of the text (a garbled digit, a
-//!    stray character) only where no other reading of it fits;
+//!    stray character; never of a join with the text after it) only where no other
+//!    reading of it fits;
 //! 2. **a reach-back**: the moves before it, in a window that doubles from
 //!    [`REPAIR_WINDOW`] up to [`REACH_CAP`] moves, with the dead-end token held to its
 //!    printed reading: an earlier ply that read as printed is rewritten only when that lets
@@ -505,8 +506,11 @@ impl<'a> Decoder<'a> {
         }
         let cached = self.repaired_readings(tok, self.join_run(tok, None));
         cached.iter().all(|(part, joined)| {
-            // The last resorts cost more than any first reading.
-            let cheapest = part.tier(0).first().or_else(|| part.tier(1).first());
+            // The last resorts cost more than any first reading; a join has none.
+            let cheapest = part
+                .tier(0)
+                .first()
+                .or_else(|| (*joined == NONE).then(|| part.tier(1).first()).flatten());
             cheapest.is_none_or(|(r, _)| {
                 let extra = if *joined == NONE { rewrite } else { 0 };
                 floor.saturating_add(r.cost + extra) > cutoff
@@ -556,7 +560,9 @@ impl<'a> Decoder<'a> {
             }
             for (p, (part, joined)) in cached.iter().enumerate() {
                 for tier in 0..2 {
-                    if !all && tier != pass {
+                    // A join with the text after it is a repair already: no last resort
+                    // on top of it.
+                    if (!all && tier != pass) || (tier == 1 && *joined != NONE) {
                         continue;
                     }
                     for (i, (r, pre)) in part.tier(tier).iter().enumerate() {
@@ -1917,6 +1923,32 @@ mod tests {
         let sans: Vec<_> = d.plies.iter().map(|p| p.san.as_str()).collect();
         assert_eq!(sans, ["a3", "e5", "a4", "d5", "Nf3", "Nc6"]);
         assert_eq!(d.plies[0].status, Status::Repaired);
+    }
+
+    #[test]
+    fn a_join_of_unread_text_with_the_next_token_gets_no_last_resort() {
+        // `Kt-KBJ` reads as Nf3 with a garbled digit (a last resort); split as `Kt- KBJ`,
+        // that would take a join and a last resort at once: the game stops there instead.
+        let text = "1. P-K4 P-K4 2. Kt- KBJ Kt-QB3 3. B-B4 B-B4";
+        let d = resolve(
+            text,
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        let sans: Vec<_> = d.plies.iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(sans, ["e4", "e5"], "{:?}", d.failure);
+        let f = d.failure.expect("the game stops");
+        assert_eq!(f.span.start as usize, text.find("Kt- ").unwrap());
+        // Joined without the garble, the same split reads.
+        let d = resolve(
+            "1. P-K4 P-K4 2. Kt- KB3 Kt-QB3 3. B-B4 B-B4",
+            EN,
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        );
+        assert!(d.failure.is_none(), "{:?}", d.failure);
+        assert_eq!(d.plies[2].san, "Nf3");
     }
 
     #[test]
