@@ -92,23 +92,9 @@ pub fn generate_damaged(
     for g in pgn::read(pgn_text) {
         let text =
             write_game(&start, &g.moves, dialect, style).context("an illegal move in the input")?;
-        let spans: Vec<_> = escriba_notation::movetext::tokenize(dialect, &text)
-            .iter()
-            .filter(|t| matches!(t.kind, escriba_notation::TokenKind::Move(_)))
-            .map(|t| t.span)
-            .collect();
-        // Back to front, so that earlier spans stay valid.
-        let mut bad = text.clone();
-        for span in spans.iter().rev() {
-            if rng.below(1000) >= per_mille {
-                continue;
-            }
-            if let Some(d) =
-                escriba_notation::damage::damage(dialect, &bad[span.range()], &mut |n| rng.below(n))
-            {
-                bad.replace_range(span.range(), &d);
-            }
-        }
+        let bad = escriba_notation::damage::damage_movetext(dialect, &text, per_mille, &mut |n| {
+            rng.below(n)
+        });
         let write = |out: &mut dyn Write, text: &str| -> std::io::Result<()> {
             for (k, v) in &g.tags {
                 writeln!(out, "[{k} \"{}\"]", v.replace('"', "\\\""))?;

@@ -99,6 +99,32 @@ pub fn damage(
     None
 }
 
+/// `text` with each of its move tokens damaged by [`damage`] with a chance of `per_mille`
+/// in a thousand (drawn from `below` for each token in turn, from the last back).
+pub fn damage_movetext(
+    dialect: Dialect,
+    text: &str,
+    per_mille: usize,
+    below: &mut impl FnMut(usize) -> usize,
+) -> String {
+    let spans: Vec<_> = crate::movetext::tokenize(dialect, text)
+        .iter()
+        .filter(|t| matches!(t.kind, crate::TokenKind::Move(_)))
+        .map(|t| t.span)
+        .collect();
+    // Back to front, so that earlier spans stay valid.
+    let mut out = text.to_owned();
+    for span in spans.iter().rev() {
+        if below(1000) >= per_mille {
+            continue;
+        }
+        if let Some(d) = damage(dialect, &out[span.range()], below) {
+            out.replace_range(span.range(), &d);
+        }
+    }
+    out
+}
+
 /// The costs of the repair model, in one table: every figure is a negative log-likelihood,
 /// in half-nats (cost = 2 × −ln p, rounded), of one event against reading the token as
 /// printed. Costs add along a game, so the cheapest reading is the likeliest one.

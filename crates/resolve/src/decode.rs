@@ -1765,24 +1765,9 @@ mod tests {
             for dialect in [EN, es] {
                 let clean =
                     crate::describe::write_game(&start, &moves, dialect, Style::default()).unwrap();
-                let spans: Vec<_> = escriba_notation::movetext::tokenize(dialect, &clean)
-                    .iter()
-                    .filter(|t| matches!(t.kind, escriba_notation::TokenKind::Move(_)))
-                    .map(|t| t.span)
-                    .collect();
-                // Back to front, so that the spans stay valid.
-                let mut text = clean.clone();
-                for span in spans.iter().rev() {
-                    if below(10) == 0
-                        && let Some(d) = escriba_notation::damage::damage(
-                            dialect,
-                            &text[span.range()],
-                            &mut below,
-                        )
-                    {
-                        text.replace_range(span.range(), &d);
-                    }
-                }
+                // One move token in ten damaged.
+                let text =
+                    escriba_notation::damage::damage_movetext(dialect, &clean, 100, &mut below);
                 out.push((dialect, text));
             }
         }
