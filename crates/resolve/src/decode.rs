@@ -119,7 +119,7 @@ struct Node {
     relax: Relax,
     /// How many distinct readings this token had in this position.
     readings: u16,
-    /// Which of its token's repaired readings this is (see [`Decoder::reading_text`]), or
+    /// Which of its token's repaired readings this is (see [`reading_text`]), or
     /// NONE.
     reading: u32,
     /// The check or mate mark the book printed.
