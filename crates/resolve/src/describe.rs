@@ -183,6 +183,17 @@ fn options_algebraic(pos: &Chess, m: Move) -> Vec<PieceMove> {
 /// The AST a book in `dialect` would print for the legal move `m` in `pos`: the fewest
 /// qualifiers with which the strict matcher picks `m` alone at the lowest cost.
 pub fn describe(pos: &Chess, origins: &Origins, m: Move, dialect: Dialect) -> Token {
+    describe_among(pos, origins, m, dialect, &pos.legal_moves())
+}
+
+/// [`describe`] with the position's legal moves known.
+fn describe_among(
+    pos: &Chess,
+    origins: &Origins,
+    m: Move,
+    dialect: Dialect,
+    legal: &[Move],
+) -> Token {
     let check = check_mark(pos, m);
     let mut mv = if let Some(cs) = m.castling_side() {
         Token::new(MoveKind::Castle(Some(if cs.is_king_side() {
@@ -196,7 +207,6 @@ pub fn describe(pos: &Chess, origins: &Origins, m: Move, dialect: Dialect) -> To
         } else {
             options_algebraic(pos, m)
         };
-        let legal = pos.legal_moves();
         let ctx = Ctx {
             pos,
             origins,
@@ -207,7 +217,7 @@ pub fn describe(pos: &Chess, origins: &Origins, m: Move, dialect: Dialect) -> To
         for p in options {
             let mut tok = Token::new(MoveKind::Piece(p));
             tok.en_passant = m.is_en_passant() && dialect.is_descriptive();
-            let c = candidates(&ctx, &tok, &legal);
+            let c = candidates(&ctx, &tok, legal);
             // Unique beyond the conventions' margin, so that no reader calls it a near tie.
             let unique = c.first().is_some_and(|c0| c0.mv == m)
                 && c.get(1).is_none_or(|c1| c1.cost > c[0].cost + NEAR_TIE);
@@ -231,10 +241,22 @@ pub fn write_legal(
     dialect: Dialect,
     style: Style,
 ) -> String {
+    write_legal_among(pos, origins, m, dialect, style, &pos.legal_moves())
+}
+
+/// [`write_legal`] with the position's legal moves known (`legal`).
+pub fn write_legal_among(
+    pos: &Chess,
+    origins: &Origins,
+    m: Move,
+    dialect: Dialect,
+    style: Style,
+    legal: &[Move],
+) -> String {
     let mut out = String::new();
     write_move(
         dialect,
-        &describe(pos, origins, m, dialect),
+        &describe_among(pos, origins, m, dialect, legal),
         style,
         &mut out,
     );

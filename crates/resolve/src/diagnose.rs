@@ -6,7 +6,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 use crate::candidates::{Ctx, Relax, candidates};
-use crate::describe::write_legal;
+use crate::describe::write_legal_among;
 use crate::identity::Origins;
 use crate::{Diagnostic, Game};
 
@@ -29,7 +29,7 @@ pub fn diagnose(
     let legal = pos.legal_moves();
     let mut written: Vec<String> = legal
         .iter()
-        .map(|&m| write_legal(pos, origins, m, game.dialect, style))
+        .map(|&m| write_legal_among(pos, origins, m, game.dialect, style, &legal))
         .collect();
     written.sort();
     written.dedup();
@@ -45,7 +45,7 @@ pub fn diagnose(
             let why = Relax(c.relax.0 & !Relax::POSITIONAL).describe().join(", ");
             nearest.push(format!(
                 "{} ({why})",
-                write_legal(pos, origins, c.mv, game.dialect, style)
+                write_legal_among(pos, origins, c.mv, game.dialect, style, &legal)
             ));
         }
     }

@@ -5,7 +5,7 @@
 
 use escriba_notation::{DescLang, Dialect, Form, KnightLetter, Style, Token, TokenKind, movetext};
 use escriba_resolve::candidates::{Ctx, Relax, candidates};
-use escriba_resolve::describe::write_legal;
+use escriba_resolve::describe::{write_legal, write_legal_among};
 use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::fen::Fen;
 use escriba_resolve::shakmaty::san::SanPlus;
@@ -98,11 +98,11 @@ struct Reviewer {
 
 impl Reviewer {
     fn legal(&self, pos: &Chess, origins: &Origins) -> Vec<LegalMove> {
-        let mut out: Vec<LegalMove> = pos
-            .legal_moves()
+        let legal = pos.legal_moves();
+        let mut out: Vec<LegalMove> = legal
             .iter()
             .map(|&m| LegalMove {
-                book: write_legal(pos, origins, m, self.dialect, self.style),
+                book: write_legal_among(pos, origins, m, self.dialect, self.style, &legal),
                 san: san_plus(pos, m),
                 uci: escriba_resolve::san::uci(m).to_string(),
             })
