@@ -1296,32 +1296,36 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
 /// How many texts' readings a thread keeps (see [`shared_readings`]).
 const SHARED_READINGS: usize = 1 << 14;
 
-/// Readings by dialect and text.
-type ReadingsByText = HashMap<(Dialect, Box<str>), SharedReadings>;
+/// Readings by dialect, then text (looked up by `&str`, with no key to allocate).
+type ReadingsByText = HashMap<Dialect, HashMap<Box<str>, SharedReadings>>;
 
 /// The repaired readings of a token's text, computed once per text on each thread: the
 /// same texts come back from game to game (every token a reach-back opens is read again),
 /// and reading one text costs dozens of parses.
 fn shared_readings(dialect: Dialect, text: &str) -> SharedReadings {
     thread_local! {
-        static SHARED: RefCell<ReadingsByText> = RefCell::new(HashMap::new());
+        static SHARED: RefCell<(ReadingsByText, usize)> = RefCell::new((HashMap::new(), 0));
     }
     SHARED.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let key = (dialect, Box::<str>::from(text));
-        if let Some(r) = cache.get(&key) {
+        let (cache, kept) = &mut *cache.borrow_mut();
+        if let Some(r) = cache.get(&dialect).and_then(|texts| texts.get(text)) {
             return r.clone();
         }
-        if cache.len() >= SHARED_READINGS {
+        if *kept >= SHARED_READINGS {
             cache.clear();
+            *kept = 0;
         }
         let r = Rc::new(TextReadings {
             dialect,
-            text: key.1.clone(),
+            text: text.into(),
             first: prefiltered(first_readings(dialect, text)),
             last: std::cell::OnceCell::new(),
         });
-        cache.insert(key, r.clone());
+        cache
+            .entry(dialect)
+            .or_default()
+            .insert(text.into(), r.clone());
+        *kept += 1;
         r
     })
 }
