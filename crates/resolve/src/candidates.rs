@@ -203,11 +203,16 @@ struct Acc {
     relax: u32,
     repairs: u32,
     max: u32,
+    /// Repair bits that may not be used at all.
+    refused: u32,
 }
 
 impl Acc {
     /// Records a broken constraint; false when it may not be broken.
     fn violate(&mut self, bit: u32) -> bool {
+        if bit & self.refused != 0 {
+            return false;
+        }
         if bit & Relax::REPAIR_MASK != 0 {
             self.repairs += 1;
             if self.repairs > self.max {
@@ -334,12 +339,19 @@ fn dest_fits(acc: &mut Acc, side: Color, place: &Place, to: Square) -> bool {
     }
 }
 
-fn piece_cost(ctx: &Ctx<'_>, p: &PieceMove, en_passant_mark: bool, m: Move) -> Option<Acc> {
+fn piece_cost(
+    ctx: &Ctx<'_>,
+    p: &PieceMove,
+    en_passant_mark: bool,
+    m: Move,
+    refused: u32,
+) -> Option<Acc> {
     let mut acc = Acc {
         cost: 0,
         relax: 0,
         repairs: 0,
         max: ctx.max_repairs,
+        refused,
     };
     let from = m.from()?;
     if m.is_castle() {
@@ -424,6 +436,11 @@ fn piece_cost(ctx: &Ctx<'_>, p: &PieceMove, en_passant_mark: bool, m: Move) -> O
 
 /// The cost of reading `token` as the legal move `m`, or `None` when it can't mean it.
 pub fn score(ctx: &Ctx<'_>, token: &Token, m: Move) -> Option<Candidate> {
+    score_refusing(ctx, token, m, 0)
+}
+
+/// [`score`] with the repair bits of `refused` not to be used.
+fn score_refusing(ctx: &Ctx<'_>, token: &Token, m: Move, refused: u32) -> Option<Candidate> {
     let acc = match token.kind {
         MoveKind::Castle(side) => {
             let cs = m.castling_side()?;
@@ -432,13 +449,14 @@ pub fn score(ctx: &Ctx<'_>, token: &Token, m: Move) -> Option<Candidate> {
                 relax: 0,
                 repairs: 0,
                 max: ctx.max_repairs,
+                refused,
             };
             if castle_side(side).is_some_and(|s| s != cs) && !acc.violate(Relax::CASTLE) {
                 return None;
             }
             acc
         }
-        MoveKind::Piece(ref p) => piece_cost(ctx, p, token.en_passant, m)?,
+        MoveKind::Piece(ref p) => piece_cost(ctx, p, token.en_passant, m, refused)?,
     };
     Some(Candidate {
         mv: m,
@@ -749,6 +767,33 @@ pub fn candidates_into(ctx: &Ctx<'_>, token: &Token, legal: &[Move], out: &mut V
     out[start..].sort_by_key(|c| c.cost);
 }
 
+/// [`candidates_into`] with one repair at most (`ctx.max_repairs` is 1), and only of the kinds
+/// a glyph confusion explains: none of [`Relax::UNEXPLAINED`] (a wrong piece letter, file
+/// or rank). The moving man is then of the printed role.
+pub(crate) fn explained_into(
+    ctx: &Ctx<'_>,
+    token: &Token,
+    legal: &[Move],
+    out: &mut Vec<Candidate>,
+) {
+    debug_assert_eq!(ctx.max_repairs, 1);
+    let pre = Prefilter::new(token, ctx.pos.turn());
+    let start = out.len();
+    out.extend(
+        legal
+            .iter()
+            .filter(|&&m| {
+                if pre.castle {
+                    m.is_castle()
+                } else {
+                    !m.is_castle() && m.role() == pre.role
+                }
+            })
+            .filter_map(|&m| score_refusing(ctx, token, m, Relax::UNEXPLAINED)),
+    );
+    out[start..].sort_by_key(|c| c.cost);
+}
+
 /// [`candidates_into`] for a strict reading (`ctx.max_repairs` is 0) whose prefilter for
 /// the side to move is known.
 pub(crate) fn strict_into(
@@ -944,6 +989,12 @@ mod tests {
                             all.sort_by_key(|c| c.cost);
                             assert_eq!(ours, all, "{t:?}");
                             compared += 1;
+                            // Only the repairs a glyph confusion explains: the same
+                            // candidates but those with an unexplained repair.
+                            let mut explained = Vec::new();
+                            explained_into(&ctx, &t, &legal, &mut explained);
+                            all.retain(|c| c.relax.0 & Relax::UNEXPLAINED == 0);
+                            assert_eq!(explained, all, "{t:?}");
                             // A strict reading that `Reach` rules out has no candidate.
                             let strict = Ctx {
                                 max_repairs: 0,

@@ -42,7 +42,7 @@ use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position};
 
 use crate::candidates::{
     Candidate, Ctx, MIN_LITERAL_REPAIR, NEAR_TIE, Prefilter, Reach, Relax, candidates_into,
-    destination_moves_in, mark_evidence, strict_into,
+    destination_moves_in, explained_into, mark_evidence, strict_into,
 };
 use crate::identity::Origins;
 use crate::san::{render, san_of};
@@ -533,9 +533,24 @@ impl<'a> Decoder<'a> {
         found: &mut Vec<Found>,
         cands: &mut Vec<Candidate>,
     ) {
+        // First the repairs a glyph confusion explains, at the dead end and in a
+        // reach-back; the others (a wrong piece letter, file or rank) only at the
+        // dead end, last.
+        let dead_end = self.cheap_only == Some(tok);
+        let cheap = dead_end || self.reaching;
         if let Some(token) = literal {
             cands.clear();
-            self.read(st, legal, token, 1, cands);
+            if cheap {
+                let ctx = Ctx {
+                    pos: &st.pos,
+                    origins: &st.origins,
+                    descriptive: self.game.dialect.is_descriptive(),
+                    max_repairs: 1,
+                };
+                explained_into(&ctx, token, legal, cands);
+            } else {
+                self.read(st, legal, token, 1, cands);
+            }
             found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
         }
         let cached = self.repaired_readings(tok, self.join_run(tok, unknown_run));
@@ -590,11 +605,8 @@ impl<'a> Decoder<'a> {
                 c.cost += LEGAL_REWRITE;
             }
         }
-        // First the repairs a glyph confusion explains, at the dead end and in a
-        // reach-back; the others (a wrong piece letter, file or rank) only at the
-        // dead end, last.
-        let dead_end = self.cheap_only == Some(tok);
-        let cheap = dead_end || self.reaching;
+        // (The literal's unexplained repairs were not made where only explained ones may be
+        // kept.)
         found.retain(|(c, ..)| {
             !c.relax.is_repair()
                 || (c.cost <= STOP
