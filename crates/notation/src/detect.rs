@@ -8,18 +8,16 @@ use crate::ast::TokenKind;
 use crate::dialect::{AlgLang, Dialect};
 use crate::movetext::tokenize;
 
-/// How much of a text the detector reads.
-const SAMPLE: usize = 600;
+/// How much of a text the detector reads, in bytes.
+pub const SAMPLE: usize = 600;
+
+/// The first `max` bytes of `text` at most, cut on a character boundary.
+pub fn prefix(text: &str, max: usize) -> &str {
+    &text[..text.floor_char_boundary(max)]
+}
 
 fn sample(text: &str) -> &str {
-    if text.len() <= SAMPLE {
-        return text;
-    }
-    let mut end = SAMPLE;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
+    prefix(text, SAMPLE)
 }
 
 /// The share of word tokens of `text` that `dialect` reads as moves, and how many moves.

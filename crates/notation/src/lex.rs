@@ -18,13 +18,18 @@ pub(crate) type Res<'a, T> = IResult<In<'a>, T>;
 
 /// Spaces and tabs inside a token (never a line break).
 pub(crate) fn hs(i: In<'_>) -> Res<'_, ()> {
-    let b = i.as_bytes();
+    Ok((&i[blank_len(i.as_bytes())..], ()))
+}
+
+/// How many bytes of spaces, tabs and no-break spaces `b` starts with.
+#[inline(always)]
+fn blank_len(b: &[u8]) -> usize {
     let mut n = 0;
     loop {
         match b.get(n..) {
             Some([b' ' | b'\t', ..]) => n += 1,
             Some([0xC2, 0xA0, ..]) => n += 2,
-            _ => return Ok((&i[n..], ())),
+            _ => return n,
         }
     }
 }
@@ -301,14 +306,7 @@ pub(crate) fn suffix(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
     // Most moves are followed by the next token: see whether a mark may start (after the
     // blanks [`hs`] skips) before the loop below is called.
     let b = i.as_bytes();
-    let mut n = 0;
-    loop {
-        match b.get(n..) {
-            Some([b' ' | b'\t', ..]) => n += 1,
-            Some([0xC2, 0xA0, ..]) => n += 2,
-            _ => break,
-        }
-    }
+    let n = blank_len(b);
     if !may_start_suffix(&b[n..]) {
         return (i, Suffix::default());
     }

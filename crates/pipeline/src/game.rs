@@ -377,8 +377,6 @@ pub fn auto_candidates(movetext: &str, limit: usize) -> Vec<Dialect> {
     ranked
 }
 
-/// The bytes of a movetext [`detect::rank_dialects`] reads (its sample).
-const DETECT_SAMPLE: usize = 600;
 /// The bytes of the sample that [`detect_top`] tokenizes in the other dialects.
 const SCREEN: usize = 128;
 /// How far before the end of the screened bytes an unread word must end for
@@ -389,19 +387,6 @@ thread_local! {
     /// The dialect ranked first for the last game ranked on this thread: the one
     /// [`detect_top`] tries to confirm.
     static LAST_TOP: Cell<Dialect> = const { Cell::new(Dialect::Descriptive(DescLang::En)) };
-}
-
-/// The first [`DETECT_SAMPLE`] bytes of `text`, cut on a character boundary, as the
-/// detector samples it.
-fn detect_sample(text: &str, max: usize) -> &str {
-    if text.len() <= max {
-        return text;
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
 }
 
 /// The dialect [`detect::rank_dialects`] ranks first for `movetext`, when that is cheap to
@@ -420,7 +405,7 @@ pub fn detect_top(movetext: &str) -> Option<Dialect> {
 
 /// [`detect_top`] with `top` as the dialect to confirm.
 pub fn detect_top_from(movetext: &str, top: Dialect) -> Option<Dialect> {
-    let s = detect_sample(movetext, DETECT_SAMPLE);
+    let s = detect::prefix(movetext, detect::SAMPLE);
     if s.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c)) {
         return None;
     }
@@ -428,12 +413,12 @@ pub fn detect_top_from(movetext: &str, top: Dialect) -> Option<Dialect> {
     if moves == 0 || share < 1.0 {
         return None;
     }
-    let screen = detect_sample(s, SCREEN);
+    let screen = detect::prefix(s, SCREEN);
     let order = |d: Dialect| Dialect::ALL.iter().position(|&x| x == d);
     for &other in Dialect::ALL.iter().filter(|&&d| d != top) {
         // A short screen first: most dialects leave the first move unread.
         if [SCREEN / 2 + 16, SCREEN].into_iter().any(|n| {
-            let screen = detect_sample(screen, n);
+            let screen = detect::prefix(screen, n);
             screen.len() + 4 > n && leaves_a_word_unread(other, screen)
         }) {
             continue;
