@@ -1671,15 +1671,20 @@ mod tests {
     const RUY: &str = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. B-R4 Kt-B3";
     const RUY_SAN: [&str; 8] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"];
 
-    /// The plies before the damaged one are the book's, read as printed; the damaged one
-    /// stops the game there (with the nearest readings) or is ambiguous with alternatives.
-    fn assert_stops_or_ambiguous(text: &str, dialect: Dialect, printed: &[&str]) {
-        let d = resolve(
+    /// Decodes `text` from the standard start with the default options.
+    fn read(text: &str, dialect: Dialect) -> super::Decoded {
+        resolve(
             text,
             dialect,
             start_position(None, false).unwrap(),
             &Options::default(),
-        );
+        )
+    }
+
+    /// The plies before the damaged one are the book's, read as printed; the damaged one
+    /// stops the game there (with the nearest readings) or is ambiguous with alternatives.
+    fn assert_stops_or_ambiguous(text: &str, dialect: Dialect, printed: &[&str]) {
+        let d = read(text, dialect);
         let n = printed.len();
         assert!(d.plies.len() >= n, "{text}: {:?}", d.plies);
         let sans: Vec<&str> = d.plies[..n].iter().map(|p| p.san.as_str()).collect();
@@ -1728,12 +1733,7 @@ mod tests {
     fn a_reach_back_is_taken_when_it_lets_the_dead_end_token_read_as_printed() {
         // `P-QB4` reads (c4), but then `PxP` fits nothing; `P-KB4` (a swapped wing) lets
         // `PxP` read as printed.
-        let d = resolve(
-            "1. P-QB4 P-K4 2. PxP",
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read("1. P-QB4 P-K4 2. PxP", EN);
         assert!(d.failure.is_none(), "{:?}", d.failure);
         let sans: Vec<&str> = d.plies.iter().map(|p| p.san.as_str()).collect();
         assert_eq!(sans, ["f4", "e5", "fxe5"]);
@@ -1873,12 +1873,7 @@ mod tests {
         assert!(f.message.contains("capped"), "{}", f.message);
         assert_eq!(d.plies.len(), 10);
         // With the default budget the same damage is repaired (`P-Q8` read as `P-Q3`).
-        let d = resolve(
-            &text,
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read(&text, EN);
         assert!(!d.search_capped);
         assert!(d.failure.is_none(), "{:?}", d.failure);
     }
@@ -1886,12 +1881,7 @@ mod tests {
     #[test]
     fn text_that_is_mostly_not_moves_is_not_repaired() {
         let text = "P-K4 the game was then adjourned for lunch and resumed R-KS";
-        let d = resolve(
-            text,
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read(text, EN);
         assert!(d.plies.iter().all(|p| p.status != Status::Repaired));
         assert_eq!(d.nodes_expanded, 1, "only the strict reading of P-K4");
     }
@@ -1899,12 +1889,7 @@ mod tests {
     #[test]
     fn a_last_resort_reading_is_taken_where_no_other_reading_fits() {
         // `KBJ`: only a garbled digit reads it (`J` is no look-alike of one).
-        let d = resolve(
-            "1. P-K4 P-K4 2. Kt-KBJ Kt-QB3 3. B-B4 B-B4",
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read("1. P-K4 P-K4 2. Kt-KBJ Kt-QB3 3. B-B4 B-B4", EN);
         assert!(d.failure.is_none(), "{:?}", d.failure);
         assert_eq!(d.plies[2].san, "Nf3");
         assert_eq!(d.plies[2].status, Status::Repaired);
@@ -1914,12 +1899,7 @@ mod tests {
     fn a_repair_attempt_tries_the_last_resort_readings_of_its_window() {
         // `P-QRH`: `H` looks like a `4` (a4), but the game stops at `P-QR4`. Read as a
         // garbled digit, it is `P-QR3` (a3), and the game goes on.
-        let d = resolve(
-            "1. P-QRH P-K4 2. P-QR4 P-Q4 3. Kt-KB3 Kt-QB3",
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read("1. P-QRH P-K4 2. P-QR4 P-Q4 3. Kt-KB3 Kt-QB3", EN);
         assert!(d.failure.is_none(), "{:?}", d.failure);
         let sans: Vec<_> = d.plies.iter().map(|p| p.san.as_str()).collect();
         assert_eq!(sans, ["a3", "e5", "a4", "d5", "Nf3", "Nc6"]);
@@ -1931,23 +1911,13 @@ mod tests {
         // `Kt-KBJ` reads as Nf3 with a garbled digit (a last resort); split as `Kt- KBJ`,
         // that would take a join and a last resort at once: the game stops there instead.
         let text = "1. P-K4 P-K4 2. Kt- KBJ Kt-QB3 3. B-B4 B-B4";
-        let d = resolve(
-            text,
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read(text, EN);
         let sans: Vec<_> = d.plies.iter().map(|p| p.san.as_str()).collect();
         assert_eq!(sans, ["e4", "e5"], "{:?}", d.failure);
         let f = d.failure.expect("the game stops");
         assert_eq!(f.span.start as usize, text.find("Kt- ").unwrap());
         // Joined without the garble, the same split reads.
-        let d = resolve(
-            "1. P-K4 P-K4 2. Kt- KB3 Kt-QB3 3. B-B4 B-B4",
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read("1. P-K4 P-K4 2. Kt- KB3 Kt-QB3 3. B-B4 B-B4", EN);
         assert!(d.failure.is_none(), "{:?}", d.failure);
         assert_eq!(d.plies[2].san, "Nf3");
     }
@@ -1957,12 +1927,7 @@ mod tests {
         // `PR` lost its digit: `P3R` and `P4R` fit (e3, e4). Read as `P3` or `P4` (the `R`
         // a garbled digit), any pawn could go to the third or fourth rank: 16 moves.
         let es = Dialect::Descriptive(DescLang::Es);
-        let d = resolve(
-            "1. PR P4R 2. C3AR C3AD",
-            es,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read("1. PR P4R 2. C3AR C3AD", es);
         assert!(d.failure.is_none(), "{:?}", d.failure);
         assert_eq!(d.plies[0].status, Status::Ambiguous, "e3 or e4");
         // Two readings of `PR`, each followed by one reading of the three moves after it,
@@ -1978,12 +1943,7 @@ mod tests {
     #[test]
     fn an_unreadable_move_is_the_failure_not_the_move_number_after_it() {
         let text = "1. P-K4 P-K4 2. Kt-KB3 XYZZY 3. B-B4 B-B4";
-        let d = resolve(
-            text,
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read(text, EN);
         let f = d.failure.expect("the game stops");
         assert_eq!(f.text, "XYZZY");
         assert_eq!(f.span.start as usize, text.find("XYZZY").unwrap());
@@ -1998,21 +1958,11 @@ mod tests {
     #[test]
     fn a_settled_ambiguity_is_inferred_and_a_true_tie_is_ambiguous() {
         // After 1.e4 e5, `P-B4` is c4 or f4; `PxP` then settles it (only f4 can take e5).
-        let d = resolve(
-            "1. P-K4 P-K4 2. P-B4 P-Q3 3. PxP",
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read("1. P-K4 P-K4 2. P-B4 P-Q3 3. PxP", EN);
         assert_eq!(d.plies[2].san, "f4");
         assert_eq!(d.plies[2].status, crate::Status::Inferred);
         // Without the capture, both readings complete the game: a tie, reported.
-        let d = resolve(
-            "1. P-K4 P-K4 2. P-B4",
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read("1. P-K4 P-K4 2. P-B4", EN);
         assert_eq!(d.plies[2].status, crate::Status::Ambiguous);
         assert_eq!(d.plies[2].alternatives.len(), 1);
     }
@@ -2037,12 +1987,7 @@ mod tests {
 
     #[test]
     fn absurd_move_numbers_and_move_counters_do_not_overflow() {
-        let d = resolve(
-            "4294967295. P-K4",
-            EN,
-            start_position(None, false).unwrap(),
-            &Options::default(),
-        );
+        let d = read("4294967295. P-K4", EN);
         assert_eq!(d.plies.len(), 1, "a misnumbered line is only a cost");
         let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 4294967295";
         let d = resolve(
