@@ -13,9 +13,7 @@
 
 use std::sync::Arc;
 
-use escriba_notation::{
-    AlgLang, DescLang, Dialect, Form, KnightLetter, Style, TokenKind, movetext,
-};
+use escriba_notation::{AlgLang, DescLang, Dialect, Style, TokenKind, movetext};
 use escriba_pipeline::game::{GameResult, GameStatus, GameText, is_move_token, process_game};
 use escriba_pipeline::segment::{BlockSegmenter, segment_text};
 use escriba_pipeline::{Config, Notation};
@@ -24,22 +22,7 @@ use escriba_resolve::shakmaty::Chess;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
-use crate::common::{Rng, random_game};
-
-const STYLES: [Style; 3] = [
-    Style {
-        form: Form::Compact,
-        knight: KnightLetter::Kt,
-    },
-    Style {
-        form: Form::Spaced,
-        knight: KnightLetter::Kt,
-    },
-    Style {
-        form: Form::LongHand,
-        knight: KnightLetter::Kt,
-    },
-];
+use crate::common::{Rng, STYLES, random_game};
 
 fn dialects() -> Vec<Dialect> {
     let mut v: Vec<Dialect> = [

@@ -11,7 +11,7 @@ use escriba_pipeline::game::detect_top_from;
 use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::Chess;
 
-use crate::common::{Rng, random_game, shared};
+use crate::common::{Rng, STYLES, random_game, shared};
 
 /// Checks every text with every dialect to confirm; returns how many were confirmed.
 fn check(texts: &[String]) -> usize {
@@ -69,19 +69,13 @@ fn files_under(dir: &Path, out: &mut Vec<String>) {
 fn the_confirmed_dialect_is_the_one_the_whole_ranking_puts_first_on_generated_games() {
     let mut rng = Rng::new(0xA070_D37E);
     let styles = [
-        Style::default(),
+        STYLES[0],
         Style {
             form: Form::Compact,
             knight: KnightLetter::N,
         },
-        Style {
-            form: Form::Spaced,
-            knight: KnightLetter::Kt,
-        },
-        Style {
-            form: Form::LongHand,
-            knight: KnightLetter::Kt,
-        },
+        STYLES[1],
+        STYLES[2],
     ];
     let mut texts = Vec::new();
     for k in 0..120 {

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use escriba_notation::{Form, KnightLetter, Style};
 use escriba_resolve::shakmaty::{Chess, Move, Position, Role};
 
 /// `../shared/<rel>` beside the repository, or `None` (with a printed notice) when absent.
@@ -91,3 +92,19 @@ pub fn reference_sans(start: &Chess, moves: &[Move]) -> Vec<String> {
         })
         .collect()
 }
+
+/// The three layouts of English descriptive print, with the `Kt` of the old books.
+pub const STYLES: [Style; 3] = [
+    Style {
+        form: Form::Compact,
+        knight: KnightLetter::Kt,
+    },
+    Style {
+        form: Form::Spaced,
+        knight: KnightLetter::Kt,
+    },
+    Style {
+        form: Form::LongHand,
+        knight: KnightLetter::Kt,
+    },
+];
