@@ -689,11 +689,24 @@ impl<'a> Decoder<'a> {
                 self.read(st, legal, token, 0, &mut cands);
                 if repairing {
                     // Read as printed first: when no repair of the token could be kept by
-                    // the prune after this expansion, none is made.
+                    // the prune after this expansion, none is made. The prune measures its
+                    // margin from the states a reach-back passes over too.
                     let strict = cands.first().map_or(u32::MAX, |c| floor + c.cost);
-                    let cutoff = cheapest.min(strict).saturating_add(PRUNE_MARGIN + NEAR_TIE);
+                    let cutoff = cheapest
+                        .min(strict)
+                        .min(self.prune_floor)
+                        .saturating_add(PRUNE_MARGIN + NEAR_TIE);
                     if self.repairs_hopeless(tok, floor, !cands.is_empty(), cutoff) {
                         repair_here = false;
+                        #[cfg(test)]
+                        if !self.repairs_hopeless(
+                            tok,
+                            floor,
+                            !cands.is_empty(),
+                            cheapest.min(strict).saturating_add(PRUNE_MARGIN + NEAR_TIE),
+                        ) {
+                            tests::SPARED_BY_FLOOR.with(|n| n.set(n.get() + 1));
+                        }
                         #[cfg(debug_assertions)]
                         self.check_hopeless(st, &st.pos.legal_moves(), tok, token, floor, cutoff);
                     }
@@ -1795,6 +1808,9 @@ mod tests {
         pub(super) static SPARED_CHECKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
         /// States a reach-back window passed over as explored by a narrower one.
         pub(super) static EXPLORED_SKIPPED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// States whose repairs were spared only because the states a reach-back passed
+        /// over were cheaper.
+        pub(super) static SPARED_BY_FLOOR: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
     /// Damaged games, decoded with the debug check of every repair `repairs_hopeless`
@@ -1825,6 +1841,19 @@ mod tests {
             skipped > 10,
             "only {skipped} explored states were passed over"
         );
+    }
+
+    /// Where a wider reach-back window passes over explored states, the prune measures its
+    /// margin from them, so the repairs of a state dearer than them by more than the margin
+    /// are not made either.
+    #[test]
+    fn a_wider_reach_back_window_makes_no_repair_the_states_it_passed_over_rule_out() {
+        SPARED_BY_FLOOR.with(|n| n.set(0));
+        for (dialect, text) in damaged_games() {
+            resolve(&text, dialect, Chess::default(), &Options::default());
+        }
+        let spared = SPARED_BY_FLOOR.with(|n| n.get());
+        assert!(spared > 10, "only {spared} states were spared by the floor");
     }
 
     #[test]
