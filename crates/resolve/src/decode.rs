@@ -138,6 +138,42 @@ struct State {
     tie: u32,
     /// The next events were joined into the last one by a repair: pass over them.
     skip: u8,
+    /// The position's Zobrist hash once known ([`State::hash`]), or 0.
+    hash: std::cell::Cell<u64>,
+}
+
+impl State {
+    /// The position's Zobrist hash, computed once per state (and carried to the states
+    /// after it, where shakmaty can update it).
+    fn hash(&self) -> u64 {
+        let known = self.hash.get();
+        if known != 0 {
+            debug_assert_eq!(
+                known,
+                self.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+            );
+            return known;
+        }
+        let h: Zobrist64 = self.pos.zobrist_hash(EnPassantMode::Legal);
+        self.hash.set(h.0);
+        h.0
+    }
+
+    /// Plays `mv` (legal here) on the position and the men's origins. A clean decode has
+    /// one state per ply and never needs a hash: one is updated only where it was known.
+    fn play(&mut self, mv: Move) {
+        let known = self.hash.get();
+        let next = if known == 0 {
+            0
+        } else {
+            self.pos
+                .update_zobrist_hash(Zobrist64(known), mv, EnPassantMode::Legal)
+                .map_or(0, |h| h.0)
+        };
+        self.pos.play_unchecked(mv);
+        self.origins.play(mv);
+        self.hash.set(next);
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -322,8 +358,7 @@ type Explored = std::collections::HashSet<u64, nohash_hasher::BuildNoHashHasher<
 /// A state's identity in a prune: its position's Zobrist hash, apart for states that pass
 /// over more events.
 fn position_key(st: &State) -> u64 {
-    let h: Zobrist64 = st.pos.zobrist_hash(EnPassantMode::Legal);
-    h.0 ^ u64::from(st.skip).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    st.hash() ^ u64::from(st.skip).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// A state's identity as it enters event `ei`: its [`position_key`], the event, and its
@@ -410,6 +445,7 @@ impl<'a> Decoder<'a> {
             ply: 0,
             tie: NONE,
             skip: 0,
+            hash: std::cell::Cell::new(0),
         }
     }
 
@@ -797,8 +833,7 @@ impl<'a> Decoder<'a> {
                 self.nodes.push(node);
                 let id = (self.nodes.len() - 1) as u32;
                 let mut next = st.clone();
-                next.pos.play_unchecked(c.mv);
-                next.origins.play(c.mv);
+                next.play(c.mv);
                 next.cost += c.cost + carried;
                 next.node = id;
                 next.ply += 1;

@@ -101,8 +101,7 @@ impl Decoder<'_> {
             ply: st.ply,
         });
         let mut next = st.clone();
-        next.pos.play_unchecked(mv);
-        next.origins.play(mv);
+        next.play(mv);
         next.cost += carried;
         next.node = (self.nodes.len() - 1) as u32;
         next.ply += 1;
