@@ -944,8 +944,14 @@ impl<'a> Decoder<'a> {
                     self.explored_best[ei] = self.explored_best[ei].min(s.cost);
                 }
             }
-            // The states passed over at the next event would have been as cheap as that.
-            if self.skip_from.is_some_and(|e| ei + 1 >= e) && ei < self.explored_until {
+            // The states passed over at the next event would have been as cheap as that: the
+            // prune after this event's expansion measures its margin from them (a move
+            // number prunes nothing, and a floor never outlives its event).
+            self.prune_floor = u32::MAX;
+            if self.skip_from.is_some_and(|e| ei + 1 >= e)
+                && ei < self.explored_until
+                && !matches!(self.events[ei], Event::Number { .. })
+            {
                 self.prune_floor = self.explored_best.get(ei + 1).copied().unwrap_or(u32::MAX);
             }
             if self.repairing && self.nodes.len() > self.budget {
