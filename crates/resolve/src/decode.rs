@@ -542,11 +542,13 @@ impl<'a> Decoder<'a> {
         }
         let cached = self.repaired_readings(tok, self.join_run(tok, None));
         cached.iter().all(|(part, joined)| {
-            // The last resorts cost more than any first reading; a join has none.
-            let cheapest = part
-                .tier(0)
-                .first()
-                .or_else(|| (*joined == NONE).then(|| part.tier(1).first()).flatten());
+            // The last resorts cost more than any first reading; a join has none, and nor
+            // has a token that reads as printed.
+            let cheapest = part.tier(0).first().or_else(|| {
+                (*joined == NONE && !as_printed)
+                    .then(|| part.tier(1).first())
+                    .flatten()
+            });
             cheapest.is_none_or(|(r, _)| {
                 let extra = if *joined == NONE { rewrite } else { 0 };
                 floor.saturating_add(r.cost + extra) > cutoff
@@ -604,6 +606,10 @@ impl<'a> Decoder<'a> {
         // stopped for.
         let (lo, hi) = self.fallback_window;
         let all = (lo..=hi).contains(&tok);
+        // A token that reads as printed is rewritten by a first reading only: a rewrite is
+        // the least likely event already, and a last resort on top of it is damage the
+        // model never makes.
+        let printed_fits = found.iter().any(|(c, ..)| !c.relax.is_repair());
         let from = found.len();
         for pass in 0..2 {
             if pass == 1 && (all || found.len() > from) {
@@ -613,7 +619,7 @@ impl<'a> Decoder<'a> {
                 for tier in 0..2 {
                     // A join with the text after it is a repair already: no last resort
                     // on top of it.
-                    if (!all && tier != pass) || (tier == 1 && *joined != NONE) {
+                    if (!all && tier != pass) || (tier == 1 && (*joined != NONE || printed_fits)) {
                         continue;
                     }
                     for (i, (r, pre)) in part.tier(tier).iter().enumerate() {
@@ -1974,6 +1980,21 @@ mod tests {
         let sans: Vec<_> = d.plies.iter().map(|p| p.san.as_str()).collect();
         assert_eq!(sans, ["a3", "e5", "a4", "d5", "Nf3", "Nc6"]);
         assert_eq!(d.plies[0].status, Status::Repaired);
+    }
+
+    #[test]
+    fn a_move_that_reads_as_printed_is_not_rewritten_by_a_last_resort() {
+        // `PxP` finds nothing to take after d4 d5. Read as `P4` (its `D` dropped as a stray
+        // character), `P4D` could be any pawn to the fourth rank, c4 among them, and the
+        // game would go on; but d4 reads as printed, and a rewrite of it with damage the
+        // model never makes is no reading to offer: the game stops at `PxP`.
+        let es = Dialect::Descriptive(DescLang::Es);
+        let text = "1. P4D P4D 2. PxP C3AR 3. C3AD CxP";
+        let d = read(text, es);
+        let sans: Vec<_> = d.plies.iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(sans, ["d4", "d5"]);
+        let f = d.failure.expect("the game stops");
+        assert_eq!(f.span.start as usize, text.find("PxP").unwrap());
     }
 
     #[test]
