@@ -245,7 +245,7 @@ struct Decoder<'a> {
     /// The cheapest state passed over, as [`Decoder::prune`] measures its margin.
     prune_floor: u32,
     /// Repaired readings of each token's text (and of its joins), computed once.
-    reading_cache: HashMap<usize, Rc<TokenReadings>>,
+    reading_cache: ReadingCache,
     /// Some repair is open: the node budget applies.
     repairing: bool,
     /// Nodes that may be expanded in all (see [`budget`]).
@@ -505,7 +505,7 @@ impl<'a> Decoder<'a> {
     /// The repaired readings of token `tok`'s text, and of its joins with the `run` tokens
     /// after it, computed once per token.
     fn repaired_readings(&mut self, tok: usize, run: usize) -> Rc<TokenReadings> {
-        if let Some(r) = self.reading_cache.get(&tok) {
+        if let Some(r) = self.reading_cache.get(tok).and_then(Option::as_ref) {
             return r.clone();
         }
         let dialect = self.game.dialect;
@@ -517,7 +517,11 @@ impl<'a> Decoder<'a> {
             out.push((shared_readings(dialect, joined), (tok + k) as u32));
         }
         let out = Rc::new(out);
-        self.reading_cache.insert(tok, out.clone());
+        if self.reading_cache.len() <= tok {
+            self.reading_cache
+                .resize(self.game.tokens.len().max(tok + 1), None);
+        }
+        self.reading_cache[tok] = Some(out.clone());
         out
     }
 
@@ -1219,7 +1223,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
         explored_until: 0,
         explored_best: Vec::new(),
         prune_floor: u32::MAX,
-        reading_cache: HashMap::new(),
+        reading_cache: Vec::new(),
         repairing: false,
         budget: 0,
         search_capped: false,
@@ -1404,11 +1408,17 @@ fn shared_readings(dialect: Dialect, text: &str) -> SharedReadings {
 
 /// The text of repaired reading `k` of token `tok` ([`Node::reading`]), in the decoder's
 /// cache of each token's readings.
-fn reading_text(cache: &HashMap<usize, Rc<TokenReadings>>, tok: usize, k: u32) -> &str {
+fn reading_text(cache: &ReadingCache, tok: usize, k: u32) -> &str {
     let k = k as usize;
     let (part, tier, i) = (k >> 16, (k >> 15) & 1, k & 0x7FFF);
-    &cache[&tok][part].0.tier(tier)[i].0.text
+    let readings = cache[tok]
+        .as_ref()
+        .expect("a repaired reading's token was read");
+    &readings[part].0.tier(tier)[i].0.text
 }
+
+/// Each token's repaired readings once read ([`Decoder::repaired_readings`]), by token.
+type ReadingCache = Vec<Option<Rc<TokenReadings>>>;
 
 /// [`Node::reading`] for reading `i` of tier `tier` of part `part` of a token's readings.
 fn reading_index(part: usize, tier: usize, i: usize) -> u32 {
