@@ -213,6 +213,9 @@ struct Decoder<'a> {
     /// Unread tokens glued to the move token before them on its line (`Q. to Q's` `th.`):
     /// what is left of a damaged move, read with it.
     glued: Vec<bool>,
+    /// Move tokens open only to be read with the unread text glued to them: no repair
+    /// attempt's window has opened them (see [`Decoder::open`]).
+    joins_only: Vec<bool>,
     /// Buffers reused from ply to ply.
     spare: Vec<State>,
     cands: Vec<Candidate>,
@@ -339,6 +342,7 @@ struct Scratch {
     ties: Vec<Tie>,
     repair: Vec<bool>,
     glued: Vec<bool>,
+    joins_only: Vec<bool>,
     spare: Vec<State>,
     cands: Vec<Candidate>,
     found: Vec<Found>,
@@ -580,9 +584,14 @@ impl<'a> Decoder<'a> {
         // dead end, last.
         let dead_end = self.cheap_only == Some(tok);
         let cheap = dead_end || self.reaching;
+        // A move with unread text glued to it, where no attempt's window has opened it, is
+        // read as printed or joined with that text: the text is what is wrong, not the move.
+        let joins_only = literal.is_some() && self.joins_only[tok];
         if let Some(token) = literal {
             cands.clear();
-            if cheap {
+            if joins_only {
+                self.read(st, legal, token, 0, cands);
+            } else if cheap {
                 let ctx = Ctx {
                     pos: &st.pos,
                     origins: &st.origins,
@@ -623,7 +632,10 @@ impl<'a> Decoder<'a> {
                 for tier in 0..2 {
                     // A join with the text after it is a repair already: no last resort
                     // on top of it.
-                    if (!all && tier != pass) || (tier == 1 && (*joined != NONE || printed_fits)) {
+                    if (!all && tier != pass)
+                        || (tier == 1 && (*joined != NONE || printed_fits))
+                        || (joins_only && *joined == NONE)
+                    {
                         continue;
                     }
                     for (i, (r, pre)) in part.tier(tier).iter().enumerate() {
@@ -1088,10 +1100,7 @@ impl<'a> Decoder<'a> {
         }
         for e in first..=ei {
             let tok = self.event_tok(e);
-            if !self.repair[tok] {
-                self.repair[tok] = true;
-                opened = true;
-            }
+            opened |= self.open(tok);
         }
         // Unread text a few moves back did not read as printed either (its readings are
         // open from the first pass): the attempt reads it again from there (`Q. tokes Kt.`
@@ -1113,6 +1122,15 @@ impl<'a> Decoder<'a> {
         (first, opened)
     }
 
+    /// Opens every repair of token `tok` for an attempt's window; returns whether any was
+    /// closed.
+    fn open(&mut self, tok: usize) -> bool {
+        let closed = !self.repair[tok] || self.joins_only[tok];
+        self.repair[tok] = true;
+        self.joins_only[tok] = false;
+        closed
+    }
+
     /// Opens a reach-back window of `reach` move tokens before event `before` (exclusive).
     /// Returns the window's first event, or None when it opens nothing new.
     fn open_reach(&mut self, before: usize, reach: usize) -> Option<usize> {
@@ -1128,10 +1146,7 @@ impl<'a> Decoder<'a> {
             }
             first = e;
             let tok = self.event_tok(e);
-            if !self.repair[tok] {
-                self.repair[tok] = true;
-                opened = true;
-            }
+            opened |= self.open(tok);
         }
         opened.then_some(first)
     }
@@ -1176,6 +1191,7 @@ impl Drop for Decoder<'_> {
         b.ties = std::mem::take(&mut self.ties);
         b.repair = std::mem::take(&mut self.repair);
         b.glued = std::mem::take(&mut self.glued);
+        b.joins_only = std::mem::take(&mut self.joins_only);
         b.spare = std::mem::take(&mut self.spare);
         b.cands = std::mem::take(&mut self.cands);
         b.found = std::mem::take(&mut self.found);
@@ -1194,6 +1210,8 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
     repair.resize(game.tokens.len(), false);
     let mut glued = cleared(&mut scratch.glued);
     glued.resize(game.tokens.len(), false);
+    let mut joins_only = cleared(&mut scratch.joins_only);
+    joins_only.resize(game.tokens.len(), false);
     let mut seen = std::mem::take(&mut scratch.seen);
     seen.clear();
     let mut explored = std::mem::take(&mut scratch.explored);
@@ -1210,6 +1228,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
         ties: cleared(&mut scratch.ties),
         repair,
         glued,
+        joins_only,
         spare: cleared(&mut scratch.spare),
         cands: cleared(&mut scratch.cands),
         found: cleared(&mut scratch.found),
@@ -1263,6 +1282,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
             {
                 d.glued[tok] = true;
                 d.repair[m] = true;
+                d.joins_only[m] = true;
             }
         }
         // Text that reads as no move (glued or not) is damaged or junk as printed: its
@@ -1314,6 +1334,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
         let at_number = matches!(d.events[event], Event::Number { .. });
         if attempt.is_none() && !at_number {
             let opened_before = d.repair.clone();
+            let joins_before = d.joins_only.clone();
             let kept = (d.checkpoints.clone(), d.checkpoint_states.clone());
             d.repair[tok] = false;
             d.reaching = true;
@@ -1343,9 +1364,11 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
                 // (with their rewrites) go too: the next attempt resumes from the beams
                 // read as before the reach-back, not from paths no later move bore out.
                 d.repair = opened_before;
+                d.joins_only = joins_before;
                 (d.checkpoints, d.checkpoint_states) = kept;
             } else {
                 d.repair[tok] = opened_before[tok];
+                d.joins_only[tok] = joins_before[tok];
             }
         }
         // 3. The dead-end token with any repair up to the cost of stopping (a wrong piece
@@ -2005,6 +2028,20 @@ mod tests {
         assert_eq!(sans, ["d4", "d5"]);
         let f = d.failure.expect("the game stops");
         assert_eq!(f.span.start as usize, text.find("PxP").unwrap());
+    }
+
+    #[test]
+    fn a_move_with_unread_text_glued_to_it_is_read_as_printed_or_joined_only() {
+        // `qqq` reads as nothing. Glued to `Kt-KB3`, it is read with it from the first pass
+        // on (`Kt-KB3qqq` reads as nothing either), but `Kt-KB3` itself is read as printed:
+        // one node per ply, as in a clean decode. Its other repairs (`Kt-QB3`, a swapped
+        // wing, kept as a rival until the moves after it ruled it out) wait for a repair
+        // attempt's window.
+        let d = read("1. P-K4 P-K4 2. Kt-KB3 qqq Kt-QB3 3. B-Kt5 P-QR3", EN);
+        assert!(d.failure.is_none(), "{:?}", d.failure);
+        let sans: Vec<_> = d.plies.iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(sans, RUY_SAN[..6]);
+        assert_eq!(d.nodes_expanded, 6);
     }
 
     #[test]
