@@ -1341,7 +1341,8 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     }
     issues.sort_by_key(|(i, _)| (i.line, i.column));
     out.issues = issues.into_iter().map(|(i, _)| i).collect();
-    if let Some(d) = &best.failure {
+    let stop = best.failure.as_ref().map(|d| d.span.start as usize);
+    if let Some(d) = best.failure.take() {
         let at = d.span.start as usize;
         let (line, column) = map.locate(text, at);
         let width = text
@@ -1354,10 +1355,9 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             column,
             width,
             message: d.message.clone(),
-            diagnostic: Some(d.clone()),
+            diagnostic: Some(d),
         });
     }
-    let stop = best.failure.as_ref().map(|d| d.span.start as usize);
     out.plies = best
         .decoded
         .plies
