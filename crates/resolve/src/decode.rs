@@ -1899,12 +1899,19 @@ mod tests {
     #[cfg(debug_assertions)]
     #[test]
     fn the_repairs_spared_as_hopeless_are_all_dearer_than_the_prune_keeps() {
-        SPARED_CHECKED.with(|n| n.set(0));
+        let checked = counted_over_damaged_games(&SPARED_CHECKED);
+        assert!(checked > 100, "only {checked} spared repairs were checked");
+    }
+
+    /// What the decoder's test `counter` counts over [`damaged_games`].
+    fn counted_over_damaged_games(
+        counter: &'static std::thread::LocalKey<std::cell::Cell<usize>>,
+    ) -> usize {
+        counter.with(|n| n.set(0));
         for (dialect, text) in damaged_games() {
             resolve(&text, dialect, Chess::default(), &Options::default());
         }
-        let checked = SPARED_CHECKED.with(|n| n.get());
-        assert!(checked > 100, "only {checked} spared repairs were checked");
+        counter.with(|n| n.get())
     }
 
     /// A wider reach-back window does not decode again the states that the narrower one
@@ -1912,11 +1919,7 @@ mod tests {
     /// same tokens open): they came to nothing there.
     #[test]
     fn a_wider_reach_back_window_passes_over_the_states_a_narrower_one_explored() {
-        EXPLORED_SKIPPED.with(|n| n.set(0));
-        for (dialect, text) in damaged_games() {
-            resolve(&text, dialect, Chess::default(), &Options::default());
-        }
-        let skipped = EXPLORED_SKIPPED.with(|n| n.get());
+        let skipped = counted_over_damaged_games(&EXPLORED_SKIPPED);
         assert!(
             skipped > 10,
             "only {skipped} explored states were passed over"
@@ -1928,11 +1931,7 @@ mod tests {
     /// are not made either.
     #[test]
     fn a_wider_reach_back_window_makes_no_repair_the_states_it_passed_over_rule_out() {
-        SPARED_BY_FLOOR.with(|n| n.set(0));
-        for (dialect, text) in damaged_games() {
-            resolve(&text, dialect, Chess::default(), &Options::default());
-        }
-        let spared = SPARED_BY_FLOOR.with(|n| n.get());
+        let spared = counted_over_damaged_games(&SPARED_BY_FLOOR);
         assert!(spared > 10, "only {spared} states were spared by the floor");
     }
 
