@@ -655,11 +655,11 @@ impl<'a> Decoder<'a> {
             }
         }
         // Rewriting a token that reads as a legal move as printed is the least likely
-        // event of all; a repair dearer than stopping is no reading.
-        let as_printed = found.iter().any(|(c, ..)| !c.relax.is_repair());
+        // event of all; a repair dearer than stopping is no reading. (Every reading above
+        // is a repair: the token reads as printed as it did before them.)
         for (c, _, joined, _) in found.iter_mut() {
             // Reading the glued text with the move is no rewrite of what it printed.
-            if as_printed && c.relax.is_repair() && *joined == NONE {
+            if printed_fits && c.relax.is_repair() && *joined == NONE {
                 c.cost += LEGAL_REWRITE;
             }
         }
