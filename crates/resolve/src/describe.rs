@@ -149,13 +149,13 @@ fn options_descriptive(pos: &Chess, origins: &Origins, m: Move) -> Vec<PieceMove
     out
 }
 
-fn options_algebraic(pos: &Chess, m: Move) -> Vec<PieceMove> {
+/// The algebraic forms of `m` among the position's `legal` moves: SAN-like, then long.
+fn options_algebraic(m: Move, legal: &[Move]) -> Vec<PieceMove> {
     let from = m.from().expect("not a drop");
     let to = m.to();
     let role = m.role();
     let capture = captured_square(m).map(|_| None);
-    let legal = pos.legal_moves();
-    let san = crate::san::san_of(m, &legal);
+    let san = crate::san::san_of(m, legal);
     let (file, rank) = match san {
         shakmaty::san::San::Normal { file, rank, .. } => (file, rank),
         _ => (None, None),
@@ -205,7 +205,7 @@ fn describe_among(
         let options = if dialect.is_descriptive() {
             options_descriptive(pos, origins, m)
         } else {
-            options_algebraic(pos, m)
+            options_algebraic(m, legal)
         };
         let ctx = Ctx {
             pos,
