@@ -331,12 +331,17 @@ mod tests {
 
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
 
+    /// The reading among `r` whose repaired text is `text`.
+    fn with_text<'a>(r: &'a [Reading], text: &str) -> Option<&'a Reading> {
+        r.iter().find(|r| r.text == text)
+    }
+
     #[test]
     fn a_lost_rank_digit_that_left_its_ordinal_is_read_back() {
         let r = readings(EN, "Q. to Q's th.");
-        assert!(r.iter().any(|r| r.text == "Q. to Q's 8th."), "{r:?}");
+        assert!(with_text(&r, "Q. to Q's 8th.").is_some(), "{r:?}");
         assert!(
-            r.iter().any(|r| r.text == "Q. to Q's 3th."),
+            with_text(&r, "Q. to Q's 3th.").is_some(),
             "every digit: {r:?}"
         );
     }
@@ -345,13 +350,10 @@ mod tests {
     fn a_spanish_rook_letter_may_be_a_bishop_printed_wrong_and_costs_a_lost_mark() {
         let es = Dialect::Descriptive(DescLang::Es);
         let r = readings(es, "TxA");
-        let bishop = r
-            .iter()
-            .find(|r| r.text == "AxA")
-            .expect("`AxA` is a reading");
+        let bishop = with_text(&r, "AxA").expect("`AxA` is a reading");
         assert_eq!(bishop.cost, LOST_MARK);
         // Not in English, where `T` is no piece letter to confuse.
-        assert!(!readings(EN, "TxB").iter().any(|r| r.text == "AxB"));
+        assert!(with_text(&readings(EN, "TxB"), "AxB").is_none());
     }
 
     #[test]
@@ -361,7 +363,7 @@ mod tests {
             ("R. to Q. Kt's 5th.", "B. to Q. Kt's 5th."),
         ] {
             let r = readings(EN, seen);
-            let bishop = r.iter().find(|r| r.text == meant);
+            let bishop = with_text(&r, meant);
             assert_eq!(bishop.map(|r| r.cost), Some(LOST_MARK), "{seen}: {r:?}");
         }
     }
@@ -370,7 +372,7 @@ mod tests {
     fn a_lost_rank_digit_is_read_back_before_a_letter_is_read_as_a_digit() {
         let es = Dialect::Descriptive(DescLang::Es);
         let r = readings(es, "PR");
-        let cost = |t: &str| r.iter().find(|r| r.text == t).map(|r| r.cost);
+        let cost = |t: &str| with_text(&r, t).map(|r| r.cost);
         // `P4R` lost its digit: read back at the lost digit's cost.
         assert_eq!(cost("P4R"), Some(DIGIT), "{r:?}");
         assert_eq!(cost("P3R"), Some(DIGIT), "{r:?}");
@@ -390,14 +392,14 @@ mod tests {
     fn a_garbled_digit_or_a_dropped_character_is_a_last_resort() {
         let es = Dialect::Descriptive(DescLang::Es);
         let r = readings(es, "PR");
-        let fallback = |t: &str| r.iter().find(|r| r.text == t).map(|r| r.fallback);
+        let fallback = |t: &str| with_text(&r, t).map(|r| r.fallback);
         // A lost digit is damage of the model; a letter read as a digit is not.
         assert_eq!(fallback("P4R"), Some(false), "{r:?}");
         assert_eq!(fallback("P4"), Some(true), "{r:?}");
         // A stray character dropped (`P-K44`) is no damage of the model either.
         let r = readings(EN, "P-K44");
         assert_eq!(
-            r.iter().find(|r| r.text == "P-K4").map(|r| r.fallback),
+            with_text(&r, "P-K4").map(|r| r.fallback),
             Some(true),
             "{r:?}"
         );
@@ -406,7 +408,7 @@ mod tests {
     #[test]
     fn an_unreadable_character_is_a_digit_only_where_a_digit_can_stand() {
         let r = readings(EN, "Kt-KBS");
-        assert!(r.iter().any(|r| r.text == "Kt-KB3"), "{r:?}");
+        assert!(with_text(&r, "Kt-KB3").is_some(), "{r:?}");
         // Not inside `Kt`: `K3-KBS` is no reading to try.
         assert!(!r.iter().any(|r| r.text.starts_with("K3")), "{r:?}");
     }
