@@ -876,10 +876,14 @@ impl Observer for Console {
                     let (line, at) = line_at(&r.movetext, d.span.start as usize);
                     let end = (at + d.span.len()).min(line.len()).max(at);
                     let fen = format!("position: {}", d.fen);
-                    let shown: Vec<String> =
-                        d.legal.iter().filter(|m| !m.is_empty()).cloned().collect();
+                    let shown: Vec<String> = d
+                        .legal()
+                        .iter()
+                        .filter(|m| !m.is_empty())
+                        .cloned()
+                        .collect();
                     let legal = format!("legal moves: {}", clip(&shown, 40));
-                    let nearest = format!("nearest readings: {}", d.nearest.join("; "));
+                    let nearest = format!("nearest readings: {}", d.nearest().join("; "));
                     let mut m = Level::Error.title(&title).snippet(
                         Snippet::source(line)
                             .line_start(f.line)
@@ -890,7 +894,7 @@ impl Observer for Console {
                     if !shown.is_empty() {
                         m = m.footer(Level::Help.title(&legal));
                     }
-                    if !d.nearest.is_empty() {
+                    if !d.nearest().is_empty() {
                         m = m.footer(Level::Help.title(&nearest));
                     }
                     self.renderer.render(m).to_string()

@@ -1443,6 +1443,35 @@ mod tests {
     }
 
     #[test]
+    fn a_failed_games_json_lists_the_legal_moves_and_nearest_readings_after_its_fen() {
+        let cfg = Config {
+            notation: crate::Notation::Fixed("en-descriptive".parse().unwrap()),
+            ..Config::default()
+        };
+        let r = process_game(&game("1. P-K4 P-K4 2. K-KR8"), &cfg);
+        let line = crate::jsonl::game_line(&r);
+        let json: serde_json::Value = serde_json::from_str(&line).unwrap();
+        let d = &json["failure"]["diagnostic"];
+        // White's 29 legal moves after 1. e4 e5, each written once, sorted.
+        let legal: Vec<&str> = d["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(legal.len(), 29, "{legal:?}");
+        assert!(legal.is_sorted(), "{legal:?}");
+        assert!(legal.contains(&"Kt-KB3"), "{legal:?}");
+        assert!(!d["nearest"].as_array().unwrap().is_empty(), "{d}");
+        // In the diagnostic's object, in its fields' order.
+        let diagnostic = &line[line.find("\"diagnostic\":").unwrap()..];
+        let at = |key: &str| diagnostic.find(&format!("\"{key}\":")).unwrap();
+        assert!(
+            at("fen") < at("legal") && at("legal") < at("nearest") && at("nearest") < at("message")
+        );
+    }
+
+    #[test]
     fn a_game_ending_in_mate_gets_its_result_when_the_book_prints_none() {
         let cfg = Config {
             notation: crate::Notation::Fixed("en-descriptive".parse().unwrap()),

@@ -1795,7 +1795,7 @@ mod tests {
                 let f = d.failure.expect("the game stops at the damaged token");
                 assert_eq!(f.ply, n, "{text}");
                 assert!(
-                    !f.nearest.is_empty(),
+                    !f.nearest().is_empty(),
                     "{text}: the nearest readings are listed"
                 );
             }

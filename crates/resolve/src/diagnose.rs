@@ -1,7 +1,9 @@
 //! What a human needs when a game cannot go on: where, what the book says, the position,
 //! the legal moves written the way the book writes them, and the nearest readings.
 
-use escriba_notation::{Style, TokenKind};
+use std::sync::OnceLock;
+
+use escriba_notation::{Dialect, Move, Style, TokenKind};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 
@@ -25,33 +27,9 @@ pub fn diagnose(
 ) -> Diagnostic {
     let token = &game.tokens[tok];
     let text = game.text[token.span.range()].to_owned();
-    let style = Style::default();
-    let legal = pos.legal_moves();
-    let mut written: Vec<String> = legal
-        .iter()
-        .map(|&m| write_legal_among(pos, origins, m, game.dialect, style, &legal))
-        .collect();
-    written.sort();
-    written.dedup();
-    let mut nearest = Vec::new();
-    if let TokenKind::Move(mv) = &token.kind {
-        let ctx = Ctx {
-            pos,
-            origins,
-            descriptive: game.dialect.is_descriptive(),
-            max_repairs: NEAREST_REPAIRS,
-        };
-        for c in candidates(&ctx, mv, &legal).into_iter().take(NEAREST) {
-            let why = Relax(c.relax.0 & !Relax::POSITIONAL).describe().join(", ");
-            nearest.push(format!(
-                "{} ({why})",
-                write_legal_among(pos, origins, c.mv, game.dialect, style, &legal)
-            ));
-        }
-    }
     let color = pos.turn();
     let message = match &token.kind {
-        TokenKind::Move(_) if legal.is_empty() => {
+        TokenKind::Move(_) if pos.legal_moves().is_empty() => {
             "the game is over here, but the text goes on".to_owned()
         }
         TokenKind::Move(_) => format!(
@@ -76,8 +54,109 @@ pub fn diagnose(
         span: token.span,
         text,
         fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
-        legal: written,
-        nearest,
+        moves: Box::new(Moves {
+            pos: pos.clone(),
+            origins: *origins,
+            dialect: game.dialect,
+            token: match token.kind {
+                TokenKind::Move(mv) => Some(mv),
+                _ => None,
+            },
+            written: OnceLock::new(),
+        }),
         message,
+    }
+}
+
+/// A diagnostic's legal moves and nearest readings, written in the book's notation the first
+/// time they are asked for: only some outputs show them (the console, JSON Lines), and
+/// writing every legal move costs more than the rest of the diagnostic.
+#[derive(Debug, Clone)]
+pub(crate) struct Moves {
+    pos: Chess,
+    origins: Origins,
+    dialect: Dialect,
+    /// The failing token, when it reads as a move.
+    token: Option<Move>,
+    written: OnceLock<Written>,
+}
+
+/// What [`Moves`] writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Written {
+    /// The legal moves, written in the game's dialect, sorted, each once.
+    pub(crate) legal: Vec<String>,
+    /// The nearest readings of the failing token, with what they would change.
+    pub(crate) nearest: Vec<String>,
+}
+
+impl Moves {
+    /// The legal moves and nearest readings, written once.
+    pub(crate) fn written(&self) -> &Written {
+        self.written.get_or_init(|| self.write())
+    }
+
+    fn write(&self) -> Written {
+        let (pos, origins, dialect) = (&self.pos, &self.origins, self.dialect);
+        let style = Style::default();
+        let legal = pos.legal_moves();
+        let mut written: Vec<String> = legal
+            .iter()
+            .map(|&m| write_legal_among(pos, origins, m, dialect, style, &legal))
+            .collect();
+        written.sort();
+        written.dedup();
+        let mut nearest = Vec::new();
+        if let Some(mv) = &self.token {
+            let ctx = Ctx {
+                pos,
+                origins,
+                descriptive: dialect.is_descriptive(),
+                max_repairs: NEAREST_REPAIRS,
+            };
+            for c in candidates(&ctx, mv, &legal).into_iter().take(NEAREST) {
+                let why = Relax(c.relax.0 & !Relax::POSITIONAL).describe().join(", ");
+                nearest.push(format!(
+                    "{} ({why})",
+                    write_legal_among(pos, origins, c.mv, dialect, style, &legal)
+                ));
+            }
+        }
+        Written {
+            legal: written,
+            nearest,
+        }
+    }
+}
+
+/// Two diagnostics' moves are equal when they write the same.
+impl PartialEq for Moves {
+    fn eq(&self, other: &Moves) -> bool {
+        self.written() == other.written()
+    }
+}
+
+impl Eq for Moves {}
+
+#[cfg(test)]
+mod tests {
+    use escriba_notation::DescLang;
+
+    use crate::{Options, resolve, start_position};
+
+    #[test]
+    fn a_diagnostic_writes_its_legal_moves_and_nearest_readings_only_when_asked() {
+        let d = resolve(
+            "1. P-K4 P-K4 2. K-KR8",
+            escriba_notation::Dialect::Descriptive(DescLang::En),
+            start_position(None, false).unwrap(),
+            &Options::default(),
+        )
+        .failure
+        .expect("the king cannot go there");
+        assert!(d.moves.written.get().is_none(), "nothing is written yet");
+        assert_eq!(d.legal().len(), 29, "White's legal moves after 1. e4 e5");
+        assert!(!d.nearest().is_empty());
+        assert!(d.moves.written.get().is_some(), "written once, then kept");
     }
 }

@@ -149,14 +149,15 @@ pub struct Ply {
 }
 
 /// Why a game stopped, with what a human needs to fix it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+///
+/// It serializes as an object of these fields and of `legal` and `nearest` (after `fen`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Plies read before the failure (the failing ply's 0-based index).
     pub ply: usize,
     /// The move number of the failing ply.
     pub move_number: u32,
     /// The side to move.
-    #[serde(serialize_with = "ser_color")]
     pub color: Color,
     /// Index of the failing token.
     pub token: usize,
@@ -166,19 +167,47 @@ pub struct Diagnostic {
     pub text: String,
     /// The position before the failing ply, as FEN.
     pub fen: String,
-    /// The legal moves, written in the game's dialect.
-    pub legal: Vec<String>,
-    /// The nearest readings, written in the game's dialect, with what they would change.
-    pub nearest: Vec<String>,
+    /// The legal moves and the nearest readings, written when first asked for (boxed: a
+    /// game that reads has no diagnostic, and moves its `None` the smaller).
+    moves: Box<diagnose::Moves>,
     /// One sentence.
     pub message: String,
 }
 
-fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(match c {
-        Color::White => "white",
-        Color::Black => "black",
-    })
+impl Diagnostic {
+    /// The legal moves, written in the game's dialect: sorted, each once.
+    pub fn legal(&self) -> &[String] {
+        &self.moves.written().legal
+    }
+
+    /// The nearest readings, written in the game's dialect, with what they would change.
+    pub fn nearest(&self) -> &[String] {
+        &self.moves.written().nearest
+    }
+}
+
+impl Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut o = s.serialize_struct("Diagnostic", 10)?;
+        o.serialize_field("ply", &self.ply)?;
+        o.serialize_field("move_number", &self.move_number)?;
+        o.serialize_field(
+            "color",
+            match self.color {
+                Color::White => "white",
+                Color::Black => "black",
+            },
+        )?;
+        o.serialize_field("token", &self.token)?;
+        o.serialize_field("span", &self.span)?;
+        o.serialize_field("text", &self.text)?;
+        o.serialize_field("fen", &self.fen)?;
+        o.serialize_field("legal", self.legal())?;
+        o.serialize_field("nearest", self.nearest())?;
+        o.serialize_field("message", &self.message)?;
+        o.end()
+    }
 }
 
 /// A start position that cannot be set up.
