@@ -183,7 +183,7 @@ pub fn first_readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     }
     // One confusion at one place.
     for (seen, meant) in CONFUSIONS {
-        for (at, _) in text.match_indices(seen) {
+        for at in occurrences(text, seen) {
             f.try_parts(&[&text[..at], meant, &text[at + seen.len()..]], EDIT);
         }
     }
@@ -196,7 +196,7 @@ pub fn first_readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         _ => &[],
     };
     for &(seen, meant) in letters {
-        for (at, _) in text.match_indices(seen) {
+        for at in occurrences(text, seen) {
             f.try_parts(&[&text[..at], meant, &text[at + seen.len()..]], LOST_MARK);
         }
     }
@@ -228,7 +228,7 @@ pub fn first_readings(dialect: Dialect, text: &str) -> Vec<Reading> {
     }
     // A lost rank digit that left its ordinal behind (`K's th.` for `K's 4th.`).
     for suffix in ORDINAL_SUFFIXES {
-        for (at, _) in text.match_indices(suffix) {
+        for at in occurrences(text, suffix) {
             let after = &text[at + suffix.len()..];
             if !text[..at].ends_with(' ') || after.starts_with(char::is_alphabetic) {
                 continue;
@@ -322,14 +322,50 @@ pub fn last_resort_readings<'a>(
     out
 }
 
+/// Where the ASCII `pat` occurs in `text`, without overlaps, as `str::match_indices` finds
+/// it, but by a plain scan: the patterns are a few bytes long, and setting up the general
+/// substring search for each costs more than reading the token.
+fn occurrences<'a>(text: &'a str, pat: &'a str) -> impl Iterator<Item = usize> + 'a {
+    debug_assert!(!pat.is_empty() && pat.is_ascii());
+    let (text, pat) = (text.as_bytes(), pat.as_bytes());
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        while let Some(i) = text.get(from..)?.iter().position(|&b| b == pat[0]) {
+            let at = from + i;
+            if text[at..].starts_with(pat) {
+                from = at + pat.len();
+                return Some(at);
+            }
+            from = at + 1;
+        }
+        None
+    })
+}
+
 /// The rank digits a lost or garbled digit is read back as.
 const DIGITS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+    proptest! {
+        #[test]
+        fn the_places_a_confusion_is_looked_for_are_those_match_indices_finds(
+            text in "[KtlI1oO0 rnmcleh.'s-]{0,12}",
+            pat in prop::sample::select(
+                CONFUSIONS.iter().map(|c| c.0).chain(ORDINAL_SUFFIXES).chain(["R. to"]).collect::<Vec<_>>()
+            ),
+        ) {
+            let found: Vec<usize> = occurrences(&text, pat).collect();
+            let expected: Vec<usize> = text.match_indices(pat).map(|(at, _)| at).collect();
+            prop_assert_eq!(found, expected);
+        }
+    }
 
     /// The reading among `r` whose repaired text is `text`.
     fn with_text<'a>(r: &'a [Reading], text: &str) -> Option<&'a Reading> {
