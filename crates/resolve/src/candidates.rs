@@ -778,6 +778,9 @@ pub(crate) fn explained_into(
 ) {
     debug_assert_eq!(ctx.max_repairs, 1);
     let pre = Prefilter::new(token, ctx.pos.turn());
+    // With its file and rank held, a printed destination fits as printed or with its wings
+    // swapped: on the same ranks, on the files mirrored (a superset of the swap).
+    let dest = pre.dest | pre.dest.flip_horizontal();
     let start = out.len();
     out.extend(
         legal
@@ -786,7 +789,7 @@ pub(crate) fn explained_into(
                 if pre.castle {
                     m.is_castle()
                 } else {
-                    !m.is_castle() && m.role() == pre.role
+                    !m.is_castle() && m.role() == pre.role && dest.contains(m.to())
                 }
             })
             .filter_map(|&m| score_refusing(ctx, token, m, Relax::UNEXPLAINED)),
@@ -855,7 +858,7 @@ mod tests {
     use super::*;
     use crate::describe::describe;
     use crate::san::san_of;
-    use escriba_notation::{DescLang, Dialect};
+    use escriba_notation::{DescLang, DescSquare, Dialect};
 
     /// Strict candidates as (UCI, cost, relax, SAN among `list`), in a stable order.
     fn strict(pos: &Chess, origins: &Origins, token: &Token, list: &[Move]) -> Vec<String> {
@@ -976,6 +979,21 @@ mod tests {
                             man.role = roles[(next() % 6) as usize];
                             forms.push(Token::new(MoveKind::Piece(PieceMove { man, ..p })));
                             if let Some(Place::Desc(mut d)) = p.to {
+                                // Its wings swapped, which a glyph confusion explains.
+                                if let Some(mut f) = d.file
+                                    && let Some(w) = f.wing
+                                {
+                                    f.wing = Some(match w {
+                                        escriba_notation::Wing::King => {
+                                            escriba_notation::Wing::Queen
+                                        }
+                                        escriba_notation::Wing::Queen => {
+                                            escriba_notation::Wing::King
+                                        }
+                                    });
+                                    let to = Some(Place::Desc(DescSquare { file: Some(f), ..d }));
+                                    forms.push(Token::new(MoveKind::Piece(PieceMove { to, ..p })));
+                                }
                                 d.rank = Some((next() % 8) as u8 + 1);
                                 let to = Some(Place::Desc(d));
                                 forms.push(Token::new(MoveKind::Piece(PieceMove { to, ..p })));
