@@ -1024,7 +1024,10 @@ impl<'a> Decoder<'a> {
                     let (passing, mut active) = split_skipping(states);
                     let pinned = pin::find(self.pins, tok).is_some();
                     if (self.repair[tok] || pinned) && !active.is_empty() {
-                        active = self.expand(&active, tok, Some(run));
+                        // The beam read goes back to be the next expansion's buffer.
+                        let read = self.expand(&active, tok, Some(run));
+                        active.clear();
+                        self.spare = std::mem::replace(&mut active, read);
                     }
                     active.extend(passing);
                     states = self.prune(active);
@@ -1032,11 +1035,12 @@ impl<'a> Decoder<'a> {
                 Event::Move(tok) => {
                     let (passing, mut active) = split_skipping(states);
                     let mut next = if active.is_empty() {
-                        Vec::new()
+                        std::mem::take(&mut self.spare)
                     } else {
                         self.expand(&active, tok, None)
                     };
                     if next.is_empty() && passing.is_empty() {
+                        self.spare = next;
                         return PassEnd::DeadEnd {
                             event: ei,
                             tok,
