@@ -359,6 +359,9 @@ type Seen = HashMap<u64, usize, nohash_hasher::BuildNoHashHasher<u64>>;
 /// States explored by failed reach-back attempts ([`explored_key`]).
 type Explored = std::collections::HashSet<u64, nohash_hasher::BuildNoHashHasher<u64>>;
 
+/// The most states a prune dedupes by a search of a list rather than a map.
+const SMALL_BEAM: usize = 16;
+
 /// A state's identity in a prune: its position's Zobrist hash, apart for states that pass
 /// over more events.
 fn position_key(st: &State) -> u64 {
@@ -878,14 +881,24 @@ impl<'a> Decoder<'a> {
             return states;
         }
         states.sort_by_key(|s| s.cost);
-        self.seen.clear();
+        // A small beam's kept keys are searched in a list, a large one's in a map.
+        let small = states.len() <= SMALL_BEAM;
+        let mut keys = [0u64; SMALL_BEAM];
+        if !small {
+            self.seen.clear();
+        }
         // States [0, kept) are kept; those between `kept` and `i` were transpositions.
         let mut kept = 0;
         for i in 0..states.len() {
             // States that pass over more events are apart from those that do not.
             let key = position_key(&states[i]);
-            match self.seen.get(&key) {
-                Some(&k) => {
+            let seen = if small {
+                keys[..kept].iter().position(|&k| k == key)
+            } else {
+                self.seen.get(&key).copied()
+            };
+            match seen {
+                Some(k) => {
                     let (st, first) = (&states[i], &states[k]);
                     if st.cost <= first.cost + NEAR_TIE && first.node != st.node && st.node != NONE
                     {
@@ -898,7 +911,11 @@ impl<'a> Decoder<'a> {
                     }
                 }
                 None => {
-                    self.seen.insert(key, kept);
+                    if small {
+                        keys[kept] = key;
+                    } else {
+                        self.seen.insert(key, kept);
+                    }
                     states.swap(kept, i);
                     kept += 1;
                 }
