@@ -519,7 +519,8 @@ impl<'a> Decoder<'a> {
             return r.clone();
         }
         let dialect = self.game.dialect;
-        let mut out: TokenReadings = vec![(shared_readings(dialect, self.text(tok)), NONE)];
+        let mut out: TokenReadings = Vec::with_capacity(run + 1);
+        out.push((shared_readings(dialect, self.text(tok)), NONE));
         // Joined with the tokens after it; the readings squeeze spaces out.
         for k in 1..=run {
             let end = self.game.tokens[tok + k].span.end as usize;
@@ -1416,27 +1417,37 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
     }
 }
 
-/// How many texts' readings a thread keeps (see [`shared_readings`]).
+/// How many texts' readings a thread keeps for each dialect (see [`shared_readings`]).
 const SHARED_READINGS: usize = 1 << 14;
 
-/// Readings by dialect, then text (looked up by `&str`, with no key to allocate).
-type ReadingsByText = HashMap<Dialect, HashMap<Box<str>, SharedReadings>>;
+/// Readings by dialect (a few, searched in order), then text (looked up by `&str`, with no
+/// key to allocate).
+type ReadingsByText = Vec<(Dialect, HashMap<Box<str>, SharedReadings>)>;
 
 /// The repaired readings of a token's text, computed once per text on each thread: the
 /// same texts come back from game to game (every token a reach-back opens is read again),
-/// and reading one text costs dozens of parses.
+/// and reading one text costs dozens of parses. A dialect's texts are forgotten all at once
+/// when they fill the cache, and only its own: a book in one notation never pays for
+/// another's.
 fn shared_readings(dialect: Dialect, text: &str) -> SharedReadings {
     thread_local! {
-        static SHARED: RefCell<(ReadingsByText, usize)> = RefCell::new((HashMap::new(), 0));
+        static SHARED: RefCell<ReadingsByText> = const { RefCell::new(Vec::new()) };
     }
     SHARED.with(|cache| {
-        let (cache, kept) = &mut *cache.borrow_mut();
-        if let Some(r) = cache.get(&dialect).and_then(|texts| texts.get(text)) {
+        let cache = &mut *cache.borrow_mut();
+        let at = match cache.iter().position(|(d, _)| *d == dialect) {
+            Some(at) => at,
+            None => {
+                cache.push((dialect, HashMap::new()));
+                cache.len() - 1
+            }
+        };
+        let texts = &mut cache[at].1;
+        if let Some(r) = texts.get(text) {
             return r.clone();
         }
-        if *kept >= SHARED_READINGS {
-            cache.clear();
-            *kept = 0;
+        if texts.len() >= SHARED_READINGS {
+            texts.clear();
         }
         let r = Rc::new(TextReadings {
             dialect,
@@ -1444,11 +1455,7 @@ fn shared_readings(dialect: Dialect, text: &str) -> SharedReadings {
             first: prefiltered(first_readings(dialect, text)),
             last: std::cell::OnceCell::new(),
         });
-        cache
-            .entry(dialect)
-            .or_default()
-            .insert(text.into(), r.clone());
-        *kept += 1;
+        texts.insert(text.into(), r.clone());
         r
     })
 }
@@ -1957,6 +1964,19 @@ mod tests {
     fn a_wider_reach_back_window_makes_no_repair_the_states_it_passed_over_rule_out() {
         let spared = counted_over_damaged_games(&SPARED_BY_FLOOR);
         assert!(spared > 10, "only {spared} states were spared by the floor");
+    }
+
+    #[test]
+    fn one_dialects_texts_filling_the_readings_cache_leave_another_dialects_in_it() {
+        let es = Dialect::Descriptive(DescLang::Es);
+        let kept = super::shared_readings(es, "P4R");
+        for i in 0..=super::SHARED_READINGS {
+            super::shared_readings(EN, &format!("Q{i}"));
+        }
+        assert!(
+            std::rc::Rc::ptr_eq(&kept, &super::shared_readings(es, "P4R")),
+            "the Spanish readings were read again"
+        );
     }
 
     #[test]
