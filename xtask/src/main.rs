@@ -16,6 +16,12 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+/// The allocator of the `escriba` binary, so that the bench's in-process figures (the
+/// slowest game, the decoder against move generation) are the binary's.
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[derive(Parser)]
 #[command(name = "xtask", about = "escriba project automation")]
 struct Cli {
