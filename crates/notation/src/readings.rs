@@ -358,7 +358,12 @@ mod tests {
         fn the_places_a_confusion_is_looked_for_are_those_match_indices_finds(
             text in "[KtlI1oO0 rnmcleh.'s-]{0,12}",
             pat in prop::sample::select(
-                CONFUSIONS.iter().map(|c| c.0).chain(ORDINAL_SUFFIXES).chain(["R. to"]).collect::<Vec<_>>()
+                CONFUSIONS
+                    .iter()
+                    .map(|c| c.0)
+                    .chain(ORDINAL_SUFFIXES)
+                    .chain(["R. to"])
+                    .collect::<Vec<_>>()
             ),
         ) {
             let found: Vec<usize> = occurrences(&text, pat).collect();

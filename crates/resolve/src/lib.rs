@@ -167,8 +167,8 @@ pub struct Diagnostic {
     pub text: String,
     /// The position before the failing ply, as FEN.
     pub fen: String,
-    /// The legal moves and the nearest readings, written when first asked for (boxed: a
-    /// game that reads has no diagnostic, and moves its `None` the smaller).
+    /// The legal moves and the nearest readings, written when first asked for. Boxed, so
+    /// that the decode of a game that reads, which has no diagnostic, stays small to move.
     moves: Box<diagnose::Moves>,
     /// One sentence.
     pub message: String,
