@@ -285,6 +285,17 @@ fn man_fits(acc: &mut Acc, man: &Man, role: Role, sq: Square, origins: &Origins)
     acc.violate(Relax::WING)
 }
 
+/// The file `f` with the king's and queen's side swapped (`QB` for `KB`; `B` as it is).
+fn wings_swapped(f: escriba_notation::DescFile) -> escriba_notation::DescFile {
+    escriba_notation::DescFile {
+        group: f.group,
+        wing: f.wing.map(|w| match w {
+            escriba_notation::Wing::King => escriba_notation::Wing::Queen,
+            escriba_notation::Wing::Queen => escriba_notation::Wing::King,
+        }),
+    }
+}
+
 fn dest_fits(acc: &mut Acc, side: Color, place: &Place, to: Square) -> bool {
     match place {
         Place::Desc(d) => {
@@ -297,14 +308,7 @@ fn dest_fits(acc: &mut Acc, side: Color, place: &Place, to: Square) -> bool {
             if let Some(f) = d.file
                 && desc_files(f) & (1 << to.file().to_u32()) == 0
             {
-                let swapped = escriba_notation::DescFile {
-                    group: f.group,
-                    wing: f.wing.map(|w| match w {
-                        escriba_notation::Wing::King => escriba_notation::Wing::Queen,
-                        escriba_notation::Wing::Queen => escriba_notation::Wing::King,
-                    }),
-                };
-                let bit = if desc_files(swapped) & (1 << to.file().to_u32()) != 0 {
+                let bit = if desc_files(wings_swapped(f)) & (1 << to.file().to_u32()) != 0 {
                     Relax::WING
                 } else {
                     Relax::FILE
@@ -521,6 +525,15 @@ impl Prefilter {
                     dest,
                 }
             }
+        }
+    }
+
+    /// The prefilter with the printed destination's wings swapped too (the files mirrored,
+    /// on the same ranks): what a reading with its file and rank held may still fit.
+    fn with_wings_swapped(self) -> Prefilter {
+        Prefilter {
+            dest: self.dest | self.dest.flip_horizontal(),
+            ..self
         }
     }
 
@@ -777,21 +790,14 @@ pub(crate) fn explained_into(
     out: &mut Vec<Candidate>,
 ) {
     debug_assert_eq!(ctx.max_repairs, 1);
-    let pre = Prefilter::new(token, ctx.pos.turn());
     // With its file and rank held, a printed destination fits as printed or with its wings
-    // swapped: on the same ranks, on the files mirrored (a superset of the swap).
-    let dest = pre.dest | pre.dest.flip_horizontal();
+    // swapped.
+    let pre = Prefilter::new(token, ctx.pos.turn()).with_wings_swapped();
     let start = out.len();
     out.extend(
         legal
             .iter()
-            .filter(|&&m| {
-                if pre.castle {
-                    m.is_castle()
-                } else {
-                    !m.is_castle() && m.role() == pre.role && dest.contains(m.to())
-                }
-            })
+            .filter(|&&m| pre.may_fit(m))
             .filter_map(|&m| score_refusing(ctx, token, m, Relax::UNEXPLAINED)),
     );
     out[start..].sort_by_key(|c| c.cost);
@@ -980,18 +986,13 @@ mod tests {
                             forms.push(Token::new(MoveKind::Piece(PieceMove { man, ..p })));
                             if let Some(Place::Desc(mut d)) = p.to {
                                 // Its wings swapped, which a glyph confusion explains.
-                                if let Some(mut f) = d.file
-                                    && let Some(w) = f.wing
+                                if let Some(f) = d.file
+                                    && f.wing.is_some()
                                 {
-                                    f.wing = Some(match w {
-                                        escriba_notation::Wing::King => {
-                                            escriba_notation::Wing::Queen
-                                        }
-                                        escriba_notation::Wing::Queen => {
-                                            escriba_notation::Wing::King
-                                        }
-                                    });
-                                    let to = Some(Place::Desc(DescSquare { file: Some(f), ..d }));
+                                    let to = Some(Place::Desc(DescSquare {
+                                        file: Some(wings_swapped(f)),
+                                        ..d
+                                    }));
                                     forms.push(Token::new(MoveKind::Piece(PieceMove { to, ..p })));
                                 }
                                 d.rank = Some((next() % 8) as u8 + 1);

@@ -494,6 +494,16 @@ impl<'a> Decoder<'a> {
         cost
     }
 
+    /// What the matcher needs to know of state `st`, with `max_repairs` repairs allowed.
+    fn ctx<'s>(&self, st: &'s State, max_repairs: u32) -> Ctx<'s> {
+        Ctx {
+            pos: &st.pos,
+            origins: &st.origins,
+            descriptive: self.game.dialect.is_descriptive(),
+            max_repairs,
+        }
+    }
+
     /// Candidates for one reading of a token in one state.
     fn read(
         &self,
@@ -503,13 +513,7 @@ impl<'a> Decoder<'a> {
         max_repairs: u32,
         out: &mut Vec<Candidate>,
     ) {
-        let ctx = Ctx {
-            pos: &st.pos,
-            origins: &st.origins,
-            descriptive: self.game.dialect.is_descriptive(),
-            max_repairs,
-        };
-        candidates_into(&ctx, token, legal, out);
+        candidates_into(&self.ctx(st, max_repairs), token, legal, out);
     }
 
     /// The repaired readings of token `tok`'s text, and of its joins with the `run` tokens
@@ -599,13 +603,7 @@ impl<'a> Decoder<'a> {
             if joins_only {
                 self.read(st, legal, token, 0, cands);
             } else if cheap {
-                let ctx = Ctx {
-                    pos: &st.pos,
-                    origins: &st.origins,
-                    descriptive: self.game.dialect.is_descriptive(),
-                    max_repairs: 1,
-                };
-                explained_into(&ctx, token, legal, cands);
+                explained_into(&self.ctx(st, 1), token, legal, cands);
             } else {
                 self.read(st, legal, token, 1, cands);
             }
@@ -615,12 +613,7 @@ impl<'a> Decoder<'a> {
         // What the legal moves reach tells most readings they have no move here.
         let reach = Reach::of(legal);
         let side = st.pos.turn() as usize;
-        let ctx = Ctx {
-            pos: &st.pos,
-            origins: &st.origins,
-            descriptive: self.game.dialect.is_descriptive(),
-            max_repairs: 0,
-        };
+        let ctx = self.ctx(st, 0);
         // The last-resort readings, only where no other reading fits, but with the others
         // in a repair attempt's window: the reading that fitted may be what the game
         // stopped for.
