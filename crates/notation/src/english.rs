@@ -24,7 +24,7 @@ use crate::ast::{
 };
 use crate::dialect::{DescLang, Dialect};
 use crate::lex::{self, In, Res};
-use crate::write::{Form, KnightLetter, Style};
+use crate::style::{Form, KnightLetter, Style};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 
