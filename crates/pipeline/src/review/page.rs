@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use escriba_resolve::Status;
 
 use crate::error::{Error, Result};
-use crate::game::GameResult;
+use crate::game::record::GameResult;
 use crate::review::data::{LegalMove, PlyReview, Reading, ReadingKind};
 use crate::source::decode_text;
 
