@@ -128,7 +128,7 @@ fn chromium() -> Option<PathBuf> {
         .chain(["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from))
         .find(|p| p.exists());
     if found.is_none() {
-        eprintln!("notice: no Chromium (/usr/bin/chromium); skipping this browser test");
+        crate::common::absent("Chromium (/usr/bin/chromium)");
     }
     found
 }
@@ -163,7 +163,7 @@ fn browse(browser: &Path, url: &str, extra: &[&str]) -> Option<String> {
     }
     let dom = std::fs::read_to_string(out.path().join("stdout")).unwrap_or_default();
     if !dom.contains("<html") && extra.contains(&"--dump-dom") {
-        eprintln!("notice: Chromium did not run here; skipping this browser test");
+        crate::common::absent("a Chromium that runs here");
         return None;
     }
     Some(dom)

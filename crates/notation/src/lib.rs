@@ -28,6 +28,8 @@ mod algebraic;
 mod english;
 mod lex;
 mod romance;
+#[cfg(test)]
+mod testing;
 
 pub use ast::{
     AbsSquare, CastleSide, CheckMark, DescFile, DescSquare, FileGroup, Man, Move, MoveKind,
