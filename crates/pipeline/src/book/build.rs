@@ -313,6 +313,7 @@ pub fn segment(
             checkpoints,
             alternate,
             black_first,
+            unread_row: u.unread_after.map(|i| i + 1),
         })),
     }
 }
