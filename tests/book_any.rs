@@ -79,7 +79,11 @@ struct Score {
 
 impl Score {
     fn new(moves: Vec<Move>, print: Print) -> Score {
-        let mut pos = Chess::default();
+        Score::from(Chess::default(), moves, print)
+    }
+
+    fn from(start: Chess, moves: Vec<Move>, print: Print) -> Score {
+        let mut pos = start;
         let mut origins = Origins::new(pos.board());
         let mut tokens = Vec::new();
         let mut boards = Vec::new();
@@ -382,5 +386,97 @@ fn a_game_whose_table_goes_on_in_rows_it_does_not_read_is_never_complete() {
             "the warning names line {unread_line}: {:?}",
             first.issues
         );
+    }
+}
+
+/// A random legal game of up to `max` plies from `start`.
+fn random_play(rng: &mut Rng, start: &Chess, max: usize) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    while moves.len() < max {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+#[test]
+fn an_odds_game_starts_from_its_position_in_every_wording_and_an_assumed_giver_is_flagged() {
+    use escriba_resolve::shakmaty::fen::Fen;
+    use escriba_resolve::shakmaty::{CastlingMode, EnPassantMode};
+    // (the wording, with {W} and {B} for the players; the FEN it starts from; the giver
+    // is named).
+    let wordings: [(&str, &str, bool); 7] = [
+        (
+            "(Remove White's Q. R. from the Board.)",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+            true,
+        ),
+        (
+            "Played at odds of Knight. Remove White Queen's Knight.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+            true,
+        ),
+        (
+            "At the odds of the Pawn and Move. (Remove Black's King's Bishop's Pawn from the Board.)",
+            "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            true,
+        ),
+        (
+            "White gives Q Rook.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+            true,
+        ),
+        (
+            "{W} gives {B} the QKt.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+            true,
+        ),
+        (
+            "Game at the odds of Rook and Knight.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/2BQKBNR w Kkq - 0 1",
+            false,
+        ),
+        (
+            "Played at the odds of the Queen.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+            false,
+        ),
+    ];
+    let mut rng = Rng::new(2103);
+    for round in 0..21 {
+        let (wording, fen, named) = wordings[round % wordings.len()];
+        let print = PRINTS[round % PRINTS.len()];
+        let start: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let max = 30 + rng.below(30);
+        let moves = random_play(&mut rng, &start, max);
+        let score = Score::from(start.clone(), moves, print);
+        let (white, black) = players(round);
+        let statement = wording.replace("{W}", &white).replace("{B}", &black);
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n{statement}\n\n",
+            round + 1
+        );
+        score.rows(0, score.moves.len(), &mut text);
+        text.push_str("\nAnd wins.\n");
+        let games = default_mode(&text);
+        assert_eq!(games.len(), 1, "{text}");
+        let g = &games[0];
+        let got: Vec<String> = g.plies.iter().map(|p| p.ply.san.to_string()).collect();
+        assert_eq!(got, reference_sans(&start, &score.moves), "{text}");
+        assert_eq!(g.status, GameStatus::Complete, "{text}");
+        assert_eq!(g.tags.get("SetUp"), Some("1"), "{text}");
+        let written = Fen::from_position(&start, EnPassantMode::Legal).to_string();
+        assert_eq!(g.tags.get("FEN"), Some(written.as_str()), "{text}");
+        assert_eq!(g.flagged > 0, !named, "an assumed giver flags the game: {text}");
     }
 }
