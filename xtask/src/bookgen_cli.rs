@@ -26,6 +26,8 @@ pub struct BookArgs {
     pub examples: Option<PathBuf>,
     /// The families to print (empty: all).
     pub only: Vec<String>,
+    /// Score with book mode asked for (`--book`) rather than detected.
+    pub forced: bool,
 }
 
 /// The books' file names: `OUT.txt` for one book, `OUT-0001.txt`, … for several.
@@ -58,18 +60,20 @@ fn render(args: &BookArgs) -> Result<Vec<Book>> {
     Ok(generate(&games, args.per_book, &mix, args.seed))
 }
 
-/// Scores `books` and prints the tables; writes the examples to `examples` if given.
-fn score_all(books: &[Book], examples: Option<&Path>) -> Result<Tally> {
+/// Scores `books` (default mode, or `--book` when `forced`) and prints the tables;
+/// writes the examples to `examples` if given.
+fn score_all(books: &[Book], examples: Option<&Path>, forced: bool) -> Result<Tally> {
     let t = Instant::now();
     let mut tally = Tally::default();
     for book in books {
-        let scored = score_book(book)?;
+        let scored = score_book(book, forced)?;
         tally.add(book, &scored, 3);
     }
     println!(
-        "book generator: {} games in {} books, read back by `escriba transcribe` (default mode) in {:.1} s",
+        "book generator: {} games in {} books, read back by `escriba transcribe{} in {:.1} s",
         tally.all.games,
         books.len(),
+        if forced { " --book`" } else { "` (default mode)" },
         t.elapsed().as_secs_f64()
     );
     println!(
@@ -107,7 +111,7 @@ pub fn gen_book(args: &BookArgs) -> Result<()> {
         if books.len() > 1 { ", …" } else { "" }
     );
     if args.score {
-        score_all(&books, args.examples.as_deref())?;
+        score_all(&books, args.examples.as_deref(), args.forced)?;
     }
     Ok(())
 }
@@ -123,8 +127,12 @@ pub fn bench(games: usize, per_book: usize, seed: u64, examples: Option<PathBuf>
         score: true,
         examples,
         only: Vec::new(),
+        forced: false,
     };
     let books = render(&args)?;
-    score_all(&books, args.examples.as_deref())?;
+    score_all(&books, args.examples.as_deref(), false)?;
+    println!();
+    let forced = args.examples.as_ref().map(|p| p.with_extension("book.txt"));
+    score_all(&books, forced.as_deref(), true)?;
     Ok(())
 }

@@ -80,6 +80,10 @@ enum Cmd {
         /// …); a dimension with none named keeps its first choice. Default: all.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
+        /// Books, with `--score`: read them with book mode asked for (`--book`) instead of
+        /// detected.
+        #[arg(long)]
+        forced: bool,
     },
     /// Render 10,000 games into books of 250 (fixed seed), read them back with
     /// `escriba transcribe` and print the shares by layout, notation, players and odds.
@@ -135,6 +139,7 @@ fn main() -> Result<()> {
             score,
             examples,
             only,
+            forced,
             ..
         } => bookgen_cli::gen_book(&bookgen_cli::BookArgs {
             games,
@@ -145,6 +150,7 @@ fn main() -> Result<()> {
             score,
             examples,
             only,
+            forced,
         }),
         Cmd::Gen {
             notation,

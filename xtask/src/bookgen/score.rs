@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 use escriba_pipeline::batch::{Input, Observer, Sinks, transcribe};
+use escriba_pipeline::book::BookMode;
 use escriba_pipeline::{Config, GameResult, GameStatus};
 
 use super::{Book, Truth};
@@ -61,8 +62,9 @@ impl Observer for Collect {
 }
 
 /// Reads `text` with escriba's default `transcribe` (the default [`Config`]: notation
-/// `auto`, book mode detected), in process, from a scratch file.
-pub fn read_text(text: &str) -> Result<Vec<Read>> {
+/// `auto`, book mode detected; with `forced`, book mode asked for, as `--book` does), in
+/// process, from a scratch file.
+pub fn read_text(text: &str, forced: bool) -> Result<Vec<Read>> {
     static N: AtomicU64 = AtomicU64::new(0);
     let path: PathBuf = std::env::temp_dir().join(format!(
         "escriba-bookgen-{}-{}.txt",
@@ -71,7 +73,10 @@ pub fn read_text(text: &str) -> Result<Vec<Read>> {
     ));
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     let mut collect = Collect::default();
-    let cfg = Config::default();
+    let cfg = Config {
+        book: if forced { BookMode::On } else { BookMode::Auto },
+        ..Config::default()
+    };
     let run = transcribe(
         &[Input::File(path.clone())],
         &cfg,
@@ -94,8 +99,8 @@ pub struct Scored {
     pub moves_right: bool,
     /// Called complete with moves skipped or wrong (or from the wrong start).
     pub false_complete: bool,
-    /// The first thing wrong: `not found`, `stopped`, `split`, `start`, `short`,
-    /// `wrong moves`, `players`; empty when exact.
+    /// The first thing wrong: `book not detected`, `not found`, `stopped`, `split`,
+    /// `start`, `short`, `wrong moves`, `players`; empty when exact.
     pub class: &'static str,
     /// What the reader did, in a sentence.
     pub detail: String,
@@ -257,14 +262,17 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
     }
 }
 
-/// Reads `book` back and judges each of its games, in book order.
-pub fn score_book(book: &Book) -> Result<Vec<Scored>> {
-    let reads = read_text(&book.text)?;
+/// Reads `book` back (in the default mode, or with `forced` book mode) and judges each of
+/// its games, in book order.
+pub fn score_book(book: &Book, forced: bool) -> Result<Vec<Scored>> {
+    let reads = read_text(&book.text, forced)?;
     Ok(score_reads(book, &reads))
 }
 
-/// Judges each game of `book` against `reads`.
+/// Judges each game of `book` against `reads`. When no game was read in book mode, a
+/// game that is not exact is put down to that: `book not detected`.
 pub fn score_reads(book: &Book, reads: &[Read]) -> Vec<Scored> {
+    let detected = reads.iter().any(|r| r.book);
     book.games
         .iter()
         .map(|t| {
@@ -272,7 +280,11 @@ pub fn score_reads(book: &Book, reads: &[Read]) -> Vec<Scored> {
                 .iter()
                 .filter(|r| (t.first_line..=t.last_line).contains(&r.anchor))
                 .collect();
-            judge(t, &mine)
+            let mut s = judge(t, &mine);
+            if !detected && !s.exact {
+                s.class = "book not detected";
+            }
+            s
         })
         .collect()
 }
