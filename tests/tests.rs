@@ -9,7 +9,8 @@
 //! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`;
 //! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for;
 //! - `accounting`: the same as a property, over 1,000 generated and damaged games;
-//! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first.
+//! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
+//! - `book_generated`: issue 21 §5's property over generated books, family by family.
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
 //!
@@ -25,6 +26,7 @@
 
 mod accounting;
 mod auto_detect;
+mod book_generated;
 mod book_layouts;
 mod book_shared;
 mod cli_compare;

@@ -442,7 +442,8 @@ pub fn book(games: &[SourceGame], mix: &Mix, seed: u64) -> Book {
     let mut diagram_number = rng.range(0, 100);
     for (i, src) in games.iter().enumerate() {
         pages.blank(&mut rng);
-        if mix.prose && (rng.chance(40) || primary_heading == HeadingForm::None) {
+        let prose_before = mix.prose && (rng.chance(40) || primary_heading == HeadingForm::None);
+        if prose_before {
             if rng.chance(10) {
                 pages.push(&mut rng, format!("CHAPTER {}.", super::headers::roman(i / 5 + 1)));
                 pages.blank(&mut rng);
@@ -456,7 +457,7 @@ pub fn book(games: &[SourceGame], mix: &Mix, seed: u64) -> Book {
         let form = choose(&mut rng, primary_form, &mix.players, 60);
         let heading = choose(&mut rng, primary_heading, &mix.headings, 75);
         let mut g = rng.fork(i as u64);
-        let t = game(
+        let mut t = game(
             &mut g,
             &mut pages,
             src,
@@ -468,6 +469,9 @@ pub fn book(games: &[SourceGame], mix: &Mix, seed: u64) -> Book {
             heading,
             &mut diagram_number,
         );
+        if prose_before || (i == 0 && mix.prose) {
+            t.features.insert(0, "prose");
+        }
         truths.push(t);
     }
     pages.blank(&mut rng);

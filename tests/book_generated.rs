@@ -1,0 +1,197 @@
+//! Issue 21 §5's property: books rendered from real games by the generator
+//! (`xtask::bookgen`) read back by escriba's default `transcribe` (book mode detected, not
+//! asked for), each game **complete, exact, from its start position, with its players**.
+//!
+//! The property is checked per family (a layout, a notation, a player form, a heading form,
+//! odds, a diagram drawing, a feature such as notes or page marks). The reader does not
+//! read every family yet: [`ENABLED`] lists those it reads today, and the books of the
+//! first test are drawn from them alone; [`NOT_YET`] lists the others, to be moved into
+//! [`ENABLED`] as the reader learns them. A regression in an enabled family fails the test.
+
+use xtask::bookgen::score::{Scored, Tally, example, score_book};
+use xtask::bookgen::{Book, Mix, families, games, generate, source_games};
+
+/// The families the reader reads exact and complete today, every one checked here.
+const ENABLED: &[&str] = &[
+    "layout:paired",
+    "layout:paired-both",
+    "layout:single",
+    "layout:staggered",
+    "layout:paragraph",
+    "layout:token-per-line",
+    "notation:en-compact",
+    "notation:en-compact-n",
+    "notation:en-spaced",
+    "notation:en-long",
+    "players:colon",
+    "players:paren",
+    "players:dash",
+    "players:none",
+    "heading:game",
+    "heading:number",
+    "heading:no",
+    "heading:titled",
+    "heading:none",
+    "odds:even",
+    "diagram:none",
+    "feature:footnote",
+    "feature:prose",
+];
+
+// not yet read: these families fail the property today on main (issue 21). In the default
+// mode most of them are a book the detector does not take for one (with `--book` the
+// page marks, notes and four columns read); the odds headers are not read at all, and the
+// games are called complete from the standard start.
+const NOT_YET: &[&str] = &[
+    "layout:four-columns",
+    "layout:white-then-black",
+    "layout:inline-header",
+    "notation:en-dashless",
+    "notation:es",
+    "players:initials",
+    "players:names",
+    "players:small-caps",
+    "players:between",
+    "players:inline",
+    "odds:queen-rook",
+    "odds:queen-knight",
+    "odds:queen",
+    "odds:rook-and-knight",
+    "odds:pawn-and-move",
+    "diagram:boxed-lower",
+    "diagram:boxed-hash",
+    "diagram:boxed-caret",
+    "diagram:boxed-star",
+    "diagram:boxed-paren",
+    "diagram:ruled-lower",
+    "diagram:ruled-hash",
+    "diagram:ruled-caret",
+    "diagram:ruled-star",
+    "diagram:ruled-paren",
+    "diagram:bare-lower",
+    "diagram:bare-hash",
+    "diagram:bare-caret",
+    "diagram:bare-star",
+    "diagram:bare-paren",
+    "feature:notes",
+    "feature:analysis",
+    "feature:diagram",
+    "feature:page-break",
+    "feature:ocr-mark",
+];
+
+/// Games in each test: at least 500, as the issue asks.
+const GAMES: usize = 520;
+/// Games per book.
+const PER_BOOK: usize = 40;
+/// The seed: the same books every run.
+const SEED: u64 = 2105;
+
+/// `n` source games: the Lichess bulk file and the shared books' games when `../shared` is
+/// there; in CI it must be. Elsewhere, without it, random legal games, with a notice.
+fn source(n: usize) -> Vec<games::SourceGame> {
+    if !games::lichess_path().exists() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{} is missing, and CI needs it",
+            games::lichess_path().display()
+        );
+        eprintln!(
+            "notice: {} is absent; the books are made of random legal games",
+            games::lichess_path().display()
+        );
+    }
+    source_games(None, n, SEED).expect("the source games").0
+}
+
+/// Renders and scores the books of `mix`.
+fn run(mix: &Mix) -> (Vec<Book>, Vec<Vec<Scored>>, Tally) {
+    let books = generate(&source(GAMES), PER_BOOK, mix, SEED);
+    let mut tally = Tally::default();
+    let scored: Vec<Vec<Scored>> = books
+        .iter()
+        .map(|b| {
+            let s = score_book(b, false).expect("escriba reads the book");
+            tally.add(b, &s, 2);
+            s
+        })
+        .collect();
+    (books, scored, tally)
+}
+
+#[test]
+fn the_family_lists_name_every_family_once() {
+    let all = families();
+    for f in ENABLED.iter().chain(NOT_YET) {
+        assert!(all.iter().any(|a| a == f), "unknown family `{f}`");
+    }
+    for f in &all {
+        let n = ENABLED.iter().chain(NOT_YET).filter(|x| *x == f).count();
+        assert_eq!(n, 1, "`{f}` must be in ENABLED or NOT_YET, once");
+    }
+}
+
+#[test]
+fn every_enabled_family_reads_back_complete_exact_from_its_start_with_its_players() {
+    let mix = Mix::only(ENABLED).expect("known families");
+    let (books, scored, tally) = run(&mix);
+    assert!(tally.all.games >= 500, "{} games", tally.all.games);
+    let mut failures = Vec::new();
+    for (book, scored) in books.iter().zip(&scored) {
+        for (t, s) in book.games.iter().zip(scored) {
+            let fams = t.families();
+            for f in &fams {
+                assert!(
+                    ENABLED.contains(&f.as_str()),
+                    "a game of family `{f}`, which is not enabled"
+                );
+            }
+            if !s.exact {
+                failures.push(example(book, t, s));
+            }
+        }
+    }
+    // Each enabled family is exercised, so that none passes by being absent.
+    for f in ENABLED {
+        let n = tally.families.get(*f).map_or(0, |c| c.games);
+        assert!(n >= 5, "family `{f}`: only {n} games");
+    }
+    let failed: Vec<String> = tally
+        .families
+        .iter()
+        .filter(|(_, c)| c.exact < c.games)
+        .map(|(f, c)| format!("{f}: {} of {}", c.games - c.exact, c.games))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} games not read back exact and complete; families that regressed: {}\n{}\n{}",
+        failures.len(),
+        tally.all.games,
+        failed.join(", "),
+        tally.table(),
+        failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+#[ignore = "not yet: the reader calls games complete with moves skipped or wrong (issue 21); \
+            `cargo test -- --ignored` prints the count"]
+fn no_game_of_any_family_is_called_complete_with_moves_skipped_or_wrong() {
+    let (books, scored, tally) = run(&Mix::full());
+    let mut bad = Vec::new();
+    for (book, scored) in books.iter().zip(&scored) {
+        for (t, s) in book.games.iter().zip(scored) {
+            if s.false_complete {
+                bad.push(example(book, t, s));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} games called complete with moves skipped or wrong\n{}\n{}",
+        bad.len(),
+        tally.all.games,
+        tally.table(),
+        bad.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
