@@ -169,7 +169,12 @@ fn every_enabled_family_reads_back_complete_exact_from_its_start_with_its_player
         tally.all.games,
         failed.join(", "),
         tally.table(),
-        failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
+        failures
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 

@@ -35,7 +35,9 @@ fn book_path(out: &Path, k: usize, n: usize) -> PathBuf {
     if n == 1 {
         return out.to_owned();
     }
-    let stem = out.file_stem().map_or_else(|| "book".into(), |s| s.to_string_lossy().into_owned());
+    let stem = out
+        .file_stem()
+        .map_or_else(|| "book".into(), |s| s.to_string_lossy().into_owned());
     out.with_file_name(format!("{stem}-{:04}.txt", k + 1))
 }
 
@@ -73,7 +75,11 @@ fn score_all(books: &[Book], examples: Option<&Path>, forced: bool) -> Result<Ta
         "book generator: {} games in {} books, read back by `escriba transcribe{} in {:.1} s",
         tally.all.games,
         books.len(),
-        if forced { " --book`" } else { "` (default mode)" },
+        if forced {
+            " --book`"
+        } else {
+            "` (default mode)"
+        },
         t.elapsed().as_secs_f64()
     );
     println!(
@@ -101,7 +107,9 @@ pub fn gen_book(args: &BookArgs) -> Result<()> {
     for (k, book) in books.iter().enumerate() {
         let path = book_path(&out, k, books.len());
         std::fs::write(&path, &book.text).with_context(|| format!("writing {}", path.display()))?;
-        let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         std::fs::write(reference_path(&path), book.reference_pgn(&name))?;
     }
     eprintln!(

@@ -47,7 +47,13 @@ impl Drawing {
     pub fn all() -> Vec<Drawing> {
         let mut v = Vec::new();
         for frame in [Frame::Boxed, Frame::Ruled, Frame::Bare] {
-            for mark in [Mark::Lower, Mark::Hash, Mark::Caret, Mark::Star, Mark::Paren] {
+            for mark in [
+                Mark::Lower,
+                Mark::Hash,
+                Mark::Caret,
+                Mark::Star,
+                Mark::Paren,
+            ] {
                 v.push(Drawing { frame, mark });
             }
         }
@@ -130,9 +136,19 @@ pub fn draw(
     let cells: Vec<Vec<String>> = Rank::ALL
         .iter()
         .rev()
-        .map(|&r| File::ALL.iter().map(|&f| cell(Square::from_coords(f, r))).collect())
+        .map(|&r| {
+            File::ALL
+                .iter()
+                .map(|&f| cell(Square::from_coords(f, r)))
+                .collect()
+        })
         .collect();
-    let width = cells.iter().flatten().map(|c| c.chars().count()).max().unwrap_or(1);
+    let width = cells
+        .iter()
+        .flatten()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
     let labels = rng.chance(40);
     let captions = rng.chance(50);
     let indent = " ".repeat(rng.range(2, 12));

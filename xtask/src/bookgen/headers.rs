@@ -5,18 +5,52 @@ use super::rng::Rng;
 
 /// Surnames of the period's players.
 const SURNAMES: [&str; 40] = [
-    "Morphy", "Anderssen", "Staunton", "Harrwitz", "Löwenthal", "Paulsen", "Bird", "Mason",
-    "Blackburne", "Zukertort", "Steinitz", "Tchigorin", "Tarrasch", "Lasker", "Philidor",
-    "Bruhl", "Labourdonnais", "McDonnell", "Kieseritzky", "Horwitz", "Boden", "Kolisch",
-    "Mackenzie", "Gunsberg", "Burn", "Englisch", "Winawer", "Rosenthal", "Schallopp",
-    "Pillsbury", "Janowski", "Schlechter", "Maroczy", "Teichmann", "Marshall", "Rubinstein",
-    "Capablanca", "Golmayo", "Vázquez", "Sittenfeld",
+    "Morphy",
+    "Anderssen",
+    "Staunton",
+    "Harrwitz",
+    "Löwenthal",
+    "Paulsen",
+    "Bird",
+    "Mason",
+    "Blackburne",
+    "Zukertort",
+    "Steinitz",
+    "Tchigorin",
+    "Tarrasch",
+    "Lasker",
+    "Philidor",
+    "Bruhl",
+    "Labourdonnais",
+    "McDonnell",
+    "Kieseritzky",
+    "Horwitz",
+    "Boden",
+    "Kolisch",
+    "Mackenzie",
+    "Gunsberg",
+    "Burn",
+    "Englisch",
+    "Winawer",
+    "Rosenthal",
+    "Schallopp",
+    "Pillsbury",
+    "Janowski",
+    "Schlechter",
+    "Maroczy",
+    "Teichmann",
+    "Marshall",
+    "Rubinstein",
+    "Capablanca",
+    "Golmayo",
+    "Vázquez",
+    "Sittenfeld",
 ];
 
 /// First names, for the forms that print them.
 const FIRST: [&str; 16] = [
-    "James", "Henry", "Joseph", "Adolf", "Paul", "Howard", "George", "Samuel", "Isidor",
-    "Wilhelm", "Emanuel", "Celso", "Andrés", "Frank", "Jacques", "Louis",
+    "James", "Henry", "Joseph", "Adolf", "Paul", "Howard", "George", "Samuel", "Isidor", "Wilhelm",
+    "Emanuel", "Celso", "Andrés", "Frank", "Jacques", "Louis",
 ];
 
 /// Openings, for the headings that name one.
@@ -43,12 +77,30 @@ const OPENINGS_ES: [&str; 6] = [
     "APERTURA IRREGULAR",
 ];
 const PLACES: [&str; 10] = [
-    "London", "Paris", "Berlin", "Vienna", "New York", "Breslau", "Hastings", "Madrid",
-    "Havana", "St. Petersburg",
+    "London",
+    "Paris",
+    "Berlin",
+    "Vienna",
+    "New York",
+    "Breslau",
+    "Hastings",
+    "Madrid",
+    "Havana",
+    "St. Petersburg",
 ];
 const MONTHS: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 ];
 
 /// A player as printed, and the name the reference keeps.
@@ -69,9 +121,9 @@ fn made_surname(rng: &mut Rng) -> String {
     const IN: [&str; 10] = ["l", "r", "n", "m", "ck", "st", "nd", "rr", "ll", "t"];
     const END: [&str; 8] = ["er", "ing", "on", "ell", "ford", "mann", "ey", "ard"];
     let mut s = rng.pick(&ON).to_string();
-    s.push_str(*rng.pick(&V[..]));
-    s.push_str(*rng.pick(&IN[..]));
-    s.push_str(*rng.pick(&END[..]));
+    s.push_str(rng.pick::<&str>(&V));
+    s.push_str(rng.pick::<&str>(&IN));
+    s.push_str(rng.pick::<&str>(&END));
     s
 }
 
@@ -222,7 +274,7 @@ pub fn roman(mut n: usize) -> String {
 }
 
 fn dash(rng: &mut Rng) -> &'static str {
-    *rng.pick(&["—", "--", " "])
+    rng.pick::<&str>(&["—", "--", " "])
 }
 
 /// A date as books print it, and the year alone.
@@ -312,7 +364,10 @@ fn initials(p: &Player) -> String {
 /// Pads `left` to `width` columns and appends `right`.
 pub fn two_columns(left: &str, right: &str, width: usize) -> String {
     let n = left.chars().count();
-    format!("{left}{}{right}", " ".repeat(width.saturating_sub(n).max(3)))
+    format!(
+        "{left}{}{right}",
+        " ".repeat(width.saturating_sub(n).max(3))
+    )
 }
 
 /// What a heading gains from the players' form: `—Between Mr. X and Mr. Y.`
@@ -376,7 +431,10 @@ pub fn player_lines(
             two_columns(&format!("{}.", white.full), &format!("{}.", black.full), 22)
         )],
         PlayerForm::SmallCaps => vec![
-            format!("{indent}{}", two_columns(&format!("{w}."), &format!("{b}."), 22)),
+            format!(
+                "{indent}{}",
+                two_columns(&format!("{w}."), &format!("{b}."), 22)
+            ),
             format!(
                 "{indent}{}",
                 two_columns(

@@ -71,7 +71,10 @@ impl Layout {
 
     /// True for the layouts whose columns a `WHITE.  BLACK.` line may head.
     pub fn columns(self) -> bool {
-        matches!(self, Layout::Paired | Layout::PairedBoth | Layout::FourColumns)
+        matches!(
+            self,
+            Layout::Paired | Layout::PairedBoth | Layout::FourColumns
+        )
     }
 }
 
@@ -236,7 +239,12 @@ pub fn lay(layout: Layout, run: &[PlyText], look: &Look, rng: &mut Rng) -> Vec<S
                 }
             }
             let half = pairs.len().div_ceil(2);
-            let w = run.iter().map(|p| p.text.chars().count()).max().unwrap_or(4) + 2;
+            let w = run
+                .iter()
+                .map(|p| p.text.chars().count())
+                .max()
+                .unwrap_or(4)
+                + 2;
             let cell = |(n, a, b): &(u32, String, String)| {
                 let num = if a.is_empty() {
                     format!("{:>3} ...", look.num(*n))

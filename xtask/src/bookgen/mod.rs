@@ -96,7 +96,11 @@ impl Mix {
         let on = |dim: &str, label: &str| enabled.contains(&format!("{dim}:{label}").as_str());
         let full = Mix::full();
         let layouts = keep(
-            full.layouts.iter().copied().filter(|l| on("layout", l.label())).collect(),
+            full.layouts
+                .iter()
+                .copied()
+                .filter(|l| on("layout", l.label()))
+                .collect(),
             Layout::Paired,
         );
         let notations = keep(
@@ -108,7 +112,11 @@ impl Mix {
             Notation::Compact,
         );
         let players = keep(
-            full.players.iter().copied().filter(|p| on("players", p.label())).collect(),
+            full.players
+                .iter()
+                .copied()
+                .filter(|p| on("players", p.label()))
+                .collect(),
             PlayerForm::Colon,
         );
         let headings = keep(
@@ -120,7 +128,12 @@ impl Mix {
             HeadingForm::Game,
         );
         let mut odds = vec![Odds::None];
-        odds.extend(Odds::ALL[1..].iter().copied().filter(|o| on("odds", o.label())));
+        odds.extend(
+            Odds::ALL[1..]
+                .iter()
+                .copied()
+                .filter(|o| on("odds", o.label())),
+        );
         let drawings: Vec<Drawing> = Drawing::all()
             .into_iter()
             .filter(|d| on("diagram", &d.label()))
@@ -154,12 +167,28 @@ fn keep<T>(mut v: Vec<T>, first: T) -> Vec<T> {
 pub fn families() -> Vec<String> {
     let mut v = Vec::new();
     v.extend(Layout::ALL.iter().map(|l| format!("layout:{}", l.label())));
-    v.extend(Notation::ALL.iter().map(|n| format!("notation:{}", n.label())));
-    v.extend(PlayerForm::ALL.iter().map(|p| format!("players:{}", p.label())));
+    v.extend(
+        Notation::ALL
+            .iter()
+            .map(|n| format!("notation:{}", n.label())),
+    );
+    v.extend(
+        PlayerForm::ALL
+            .iter()
+            .map(|p| format!("players:{}", p.label())),
+    );
     v.push(format!("players:{}", PlayerForm::Inline.label()));
-    v.extend(HeadingForm::ALL.iter().map(|h| format!("heading:{}", h.label())));
+    v.extend(
+        HeadingForm::ALL
+            .iter()
+            .map(|h| format!("heading:{}", h.label())),
+    );
     v.extend(Odds::ALL.iter().map(|o| format!("odds:{}", o.label())));
-    v.extend(Drawing::all().iter().map(|d| format!("diagram:{}", d.label())));
+    v.extend(
+        Drawing::all()
+            .iter()
+            .map(|d| format!("diagram:{}", d.label())),
+    );
     v.push("diagram:none".into());
     for f in [
         "notes",
@@ -244,7 +273,11 @@ impl Book {
         let mut out = String::new();
         for (i, t) in self.games.iter().enumerate() {
             let tag = |out: &mut String, k: &str, v: &str| {
-                let _ = writeln!(out, "[{k} \"{}\"]", v.replace('\\', "\\\\").replace('"', "\\\""));
+                let _ = writeln!(
+                    out,
+                    "[{k} \"{}\"]",
+                    v.replace('\\', "\\\\").replace('"', "\\\"")
+                );
             };
             tag(&mut out, "Event", &format!("bookgen game {}", i + 1));
             tag(&mut out, "Site", source);
@@ -255,13 +288,21 @@ impl Book {
                 tag(&mut out, "SetUp", "1");
                 tag(&mut out, "FEN", f);
             }
-            tag(&mut out, "BookLines", &format!("{}-{}", t.first_line, t.last_line));
+            tag(
+                &mut out,
+                "BookLines",
+                &format!("{}-{}", t.first_line, t.last_line),
+            );
             tag(&mut out, "BookgenLayout", t.layout);
             tag(&mut out, "BookgenNotation", t.notation);
             tag(&mut out, "BookgenPlayers", t.players);
             tag(&mut out, "BookgenHeading", t.heading);
             tag(&mut out, "BookgenOdds", t.odds);
-            tag(&mut out, "BookgenDiagram", t.diagram.as_deref().unwrap_or("none"));
+            tag(
+                &mut out,
+                "BookgenDiagram",
+                t.diagram.as_deref().unwrap_or("none"),
+            );
             tag(&mut out, "BookgenFeatures", &t.features.join(" "));
             tag(&mut out, "BookgenOrigin", &t.origin);
             out.push('\n');
@@ -269,7 +310,7 @@ impl Book {
             let mut line = String::new();
             for (k, san) in t.sans.iter().enumerate() {
                 let ply = k + black_first as usize;
-                if ply % 2 == 0 {
+                if ply.is_multiple_of(2) {
                     let _ = write!(line, "{}. ", ply / 2 + 1);
                 } else if k == 0 {
                     let _ = write!(line, "{}... ", ply / 2 + 1);
@@ -293,15 +334,17 @@ impl Book {
 }
 
 /// Renders `games` into books of `per_book` games each, book `k` seeded from `seed` and
-/// `k`: the same arguments give the same books.
+/// `k` and printed in the mix's notations in turn: the same arguments give the same books.
 pub fn generate(games: &[SourceGame], per_book: usize, mix: &Mix, seed: u64) -> Vec<Book> {
     games
         .chunks(per_book.max(1))
         .enumerate()
         .map(|(k, chunk)| {
+            let notation = mix.notations[(k + seed as usize) % mix.notations.len()];
             render::book(
                 chunk,
                 mix,
+                notation,
                 seed.wrapping_mul(0x100_0000_01B3).wrapping_add(k as u64),
             )
         })
@@ -312,7 +355,11 @@ pub fn generate(games: &[SourceGame], per_book: usize, mix: &Mix, seed: u64) -> 
 /// shared books' reference PGNs), taken in order and cycled when there are fewer than `n`;
 /// random legal games when `from` is `None` and the shared files are absent. The second
 /// value names where they came from.
-pub fn source_games(from: Option<&std::path::Path>, n: usize, seed: u64) -> anyhow::Result<(Vec<SourceGame>, String)> {
+pub fn source_games(
+    from: Option<&std::path::Path>,
+    n: usize,
+    seed: u64,
+) -> anyhow::Result<(Vec<SourceGame>, String)> {
     let (pool, name) = match from {
         Some(p) => (games::from_pgn(p, 6)?, p.display().to_string()),
         None => {
@@ -323,7 +370,10 @@ pub fn source_games(from: Option<&std::path::Path>, n: usize, seed: u64) -> anyh
                     pool.extend(games::from_pgn(&p, 6)?);
                 }
                 pool.extend(games::from_pgn(&lichess, 6)?);
-                (pool, format!("{} and the shared books' references", lichess.display()))
+                (
+                    pool,
+                    format!("{} and the shared books' references", lichess.display()),
+                )
             } else {
                 (games::random(n, seed), "random legal games".to_owned())
             }

@@ -75,7 +75,7 @@ impl Odds {
     /// The line a book prints for these odds, with the players' names where it names them.
     pub fn header(self, rng: &mut Rng, white: &str, black: &str, spanish: bool) -> String {
         let mut s = |v: &[&str]| rng.pick(v).to_string();
-        let text = if spanish {
+        if spanish {
             match self {
                 Odds::None => String::new(),
                 Odds::QueenRook => s(&[
@@ -133,8 +133,7 @@ impl Odds {
                     &format!("{black} gives {white} the Pawn and Move."),
                 ]),
             }
-        };
-        text
+        }
     }
 }
 

@@ -82,7 +82,7 @@ impl Pages {
             PageStyle::Pg => vec![String::new(), format!("[Pg {n}]"), String::new()],
             PageStyle::Number => vec![String::new(), format!("{:>40}", n), String::new()],
             PageStyle::RunningHead => {
-                let head = if n % 2 == 0 {
+                let head = if n.is_multiple_of(2) {
                     two_columns(&n.to_string(), self.title, 40)
                 } else {
                     two_columns(self.title, &n.to_string(), 50)
@@ -127,11 +127,18 @@ impl Pages {
 }
 
 fn choose<T: Copy>(rng: &mut Rng, primary: T, all: &[T], keep: usize) -> T {
-    if rng.chance(keep) { primary } else { *rng.pick(all) }
+    if rng.chance(keep) {
+        primary
+    } else {
+        *rng.pick(all)
+    }
 }
 
 /// The SAN of each move from `start`.
-fn sans(start: &escriba_resolve::shakmaty::Chess, moves: &[escriba_resolve::shakmaty::Move]) -> Vec<String> {
+fn sans(
+    start: &escriba_resolve::shakmaty::Chess,
+    moves: &[escriba_resolve::shakmaty::Move],
+) -> Vec<String> {
     let mut pos = start.clone();
     moves
         .iter()
@@ -140,7 +147,13 @@ fn sans(start: &escriba_resolve::shakmaty::Chess, moves: &[escriba_resolve::shak
 }
 
 /// The result line for `result` when `last` moved last, or `None`.
-fn result_line(rng: &mut Rng, result: &str, last: Option<Color>, spanish: bool, mate: bool) -> Option<String> {
+fn result_line(
+    rng: &mut Rng,
+    result: &str,
+    last: Option<Color>,
+    spanish: bool,
+    mate: bool,
+) -> Option<String> {
     let winner = match result {
         "1-0" => Some(Color::White),
         "0-1" => Some(Color::Black),
@@ -155,7 +168,8 @@ fn result_line(rng: &mut Rng, result: &str, last: Option<Color>, spanish: bool, 
             if spanish {
                 rng.pick(&["Tablas.", "½-½", "Partida tablas."]).to_string()
             } else {
-                rng.pick(&["Drawn game.", "Drawn.", "½-½", "1/2-1/2"]).to_string()
+                rng.pick(&["Drawn game.", "Drawn.", "½-½", "1/2-1/2"])
+                    .to_string()
             }
         }
         Some(w) => {
@@ -370,7 +384,9 @@ fn game(
         }
     }
     let mate = places.last().is_some_and(|p| p.0.is_checkmate());
-    let last = plies.last().map(|p| if p.white { Color::White } else { Color::Black });
+    let last = plies
+        .last()
+        .map(|p| if p.white { Color::White } else { Color::Black });
     if let Some(r) = result_line(rng, &result, last, spanish, mate) {
         pages.push(rng, format!("{}{}", look.indent, r));
     }
@@ -405,10 +421,9 @@ fn game(
     }
 }
 
-/// Renders `games` as one book, seeded by `seed`.
-pub fn book(games: &[SourceGame], mix: &Mix, seed: u64) -> Book {
+/// Renders `games` as one book in `notation`, seeded by `seed`.
+pub fn book(games: &[SourceGame], mix: &Mix, notation: Notation, seed: u64) -> Book {
     let mut rng = Rng::new(seed);
-    let notation = *rng.pick(&mix.notations);
     let spanish = notation.spanish();
     let primary_layout = *rng.pick(&mix.layouts);
     let primary_form = *rng.pick(&mix.players);
@@ -425,9 +440,17 @@ pub fn book(games: &[SourceGame], mix: &Mix, seed: u64) -> Book {
         style,
         title,
         page: rng.range(1, 300),
-        page_len: if mix.page_marks { rng.range(34, 56) } else { usize::MAX },
+        page_len: if mix.page_marks {
+            rng.range(34, 56)
+        } else {
+            usize::MAX
+        },
         on_page: 0,
-        ocr_rate: if mix.ocr_marks && rng.chance(40) { rng.range(2, 12) } else { 0 },
+        ocr_rate: if mix.ocr_marks && rng.chance(40) {
+            rng.range(2, 12)
+        } else {
+            0
+        },
         breaks: Vec::new(),
         ocr: Vec::new(),
     };
@@ -445,7 +468,10 @@ pub fn book(games: &[SourceGame], mix: &Mix, seed: u64) -> Book {
         let prose_before = mix.prose && (rng.chance(40) || primary_heading == HeadingForm::None);
         if prose_before {
             if rng.chance(10) {
-                pages.push(&mut rng, format!("CHAPTER {}.", super::headers::roman(i / 5 + 1)));
+                pages.push(
+                    &mut rng,
+                    format!("CHAPTER {}.", super::headers::roman(i / 5 + 1)),
+                );
                 pages.blank(&mut rng);
             }
             for l in prose(&mut rng, spanish) {

@@ -25,6 +25,8 @@ pub struct Read {
     pub lines: (usize, usize),
     /// Its moves in SAN.
     pub sans: Vec<String>,
+    /// The book line of each move.
+    pub ply_lines: Vec<usize>,
     /// Its status.
     pub status: GameStatus,
     /// Its `[FEN]` tag.
@@ -49,13 +51,15 @@ impl Observer for Collect {
             anchor,
             lines: (r.line, r.end_line()),
             sans: r.plies.iter().map(|p| p.ply.san.to_string()).collect(),
+            ply_lines: r.plies.iter().map(|p| p.line).collect(),
             status: r.status,
             fen: r.tags.get("FEN").map(str::to_owned),
             white: r.tags.get("White").map(str::to_owned),
             black: r.tags.get("Black").map(str::to_owned),
-            failure: r.failure.as_ref().map(|f| {
-                format!("{}:{}: `{}`: {}", f.line, f.column, f.token, f.message)
-            }),
+            failure: r
+                .failure
+                .as_ref()
+                .map(|f| format!("{}:{}: `{}`: {}", f.line, f.column, f.token, f.message)),
             book: r.book.is_some(),
         });
     }
@@ -113,8 +117,8 @@ fn plain(san: &str) -> &str {
 }
 
 const TITLES: [&str; 14] = [
-    "mr", "mrs", "messrs", "herr", "m", "rev", "capt", "sr", "d", "don", "señor", "señores",
-    "los", "the",
+    "mr", "mrs", "messrs", "herr", "m", "rev", "capt", "sr", "d", "don", "señor", "señores", "los",
+    "the",
 ];
 
 fn name_words(s: &str) -> Vec<String> {
@@ -134,10 +138,7 @@ pub fn name_right(expected: Option<&str>, got: Option<&str>) -> bool {
         (None, Some(_)) | (Some(_), None) => false,
         (Some(e), Some(g)) => {
             let (e, g) = (name_words(e), name_words(g));
-            e == g
-                || (!g.is_empty()
-                    && e.last() == g.last()
-                    && g.iter().all(|w| e.contains(w)))
+            e == g || (!g.is_empty() && e.last() == g.last() && g.iter().all(|w| e.contains(w)))
         }
     }
 }
@@ -224,7 +225,7 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
                 t.sans.len(),
                 t.sans[primary.sans.len()]
             ),
-            primary.lines.1,
+            primary.ply_lines.last().copied().unwrap_or(primary.lines.1),
         )
     } else if !same {
         let k = diverge.unwrap_or(t.sans.len().min(primary.sans.len()));
@@ -238,7 +239,7 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
                 primary.sans.len(),
                 t.sans.len()
             ),
-            primary.anchor,
+            primary.ply_lines.get(k).copied().unwrap_or(primary.anchor),
         )
     } else if !players {
         (
@@ -318,13 +319,14 @@ pub struct Tally {
     pub families: BTreeMap<String, Counts>,
     /// Overall.
     pub all: Counts,
-    /// Per failure class: its count, and a few examples (the excerpt and the detail).
-    pub classes: BTreeMap<&'static str, (usize, Vec<String>)>,
+    /// Per failure class: its count, and a few examples of each layout (the layout, the
+    /// excerpt and the detail).
+    pub classes: BTreeMap<&'static str, (usize, Vec<(&'static str, String)>)>,
 }
 
 impl Tally {
     /// Adds a book's verdicts; `examples` is how many examples to keep per class and
-    /// family of layout.
+    /// layout.
     pub fn add(&mut self, book: &Book, scored: &[Scored], examples: usize) {
         for (t, s) in book.games.iter().zip(scored) {
             self.all.add(s);
@@ -334,8 +336,8 @@ impl Tally {
             if !s.class.is_empty() {
                 let entry = self.classes.entry(s.class).or_default();
                 entry.0 += 1;
-                if entry.1.len() < examples {
-                    entry.1.push(example(book, t, s));
+                if entry.1.iter().filter(|(l, _)| *l == t.layout).count() < examples {
+                    entry.1.push((t.layout, example(book, t, s)));
                 }
             }
         }
@@ -386,7 +388,7 @@ impl Tally {
         classes.sort_by_key(|(_, (n, _))| std::cmp::Reverse(*n));
         for (class, (n, ex)) in classes {
             let _ = writeln!(out, "=== {class} ({n} games)");
-            for e in ex {
+            for (_, e) in ex {
                 out.push_str(e);
                 out.push('\n');
             }
@@ -400,8 +402,8 @@ impl Tally {
 pub fn example(book: &Book, t: &Truth, s: &Scored) -> String {
     let lines: Vec<&str> = book.text.lines().collect();
     let at = s.line.clamp(t.first_line, t.last_line.max(t.first_line));
-    let from = at.saturating_sub(5).max(t.first_line);
-    let to = (at + 4).min(t.last_line);
+    let from = at.saturating_sub(8).max(t.first_line);
+    let to = (at + 5).min(t.last_line);
     let mut out = format!(
         "--- lines {}-{} [{} {} {} {} {}{}]: {}\n",
         t.first_line,
@@ -411,7 +413,10 @@ pub fn example(book: &Book, t: &Truth, s: &Scored) -> String {
         t.players,
         t.heading,
         t.odds,
-        t.diagram.as_deref().map(|d| format!(" {d}")).unwrap_or_default(),
+        t.diagram
+            .as_deref()
+            .map(|d| format!(" {d}"))
+            .unwrap_or_default(),
         s.detail
     );
     for n in from..=to {
