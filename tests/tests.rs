@@ -9,6 +9,7 @@
 //! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`;
 //! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for;
 //! - `accounting`: the same as a property, over 1,000 generated and damaged games;
+//! - `module_graph`: no import circle between the modules of any crate;
 //! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
 //! - `book_generated`: issue 21 §5's property over generated books, family by family.
 //!
@@ -40,6 +41,7 @@ mod cli_support;
 mod common;
 mod corpus_snapshots;
 mod corruption;
+mod module_graph;
 mod nothing_lost;
 mod qa_cli;
 mod resolve_fixtures;

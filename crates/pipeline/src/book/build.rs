@@ -10,8 +10,7 @@ use escriba_resolve::shakmaty::{Board, Color};
 
 use super::classify::LineKind;
 use super::group::{Grouped, Role, Unit, open_gloss, unit_year};
-use super::xref::Borrowed;
-use super::{Alternate, AlternateRole, BookSegment, Checkpoint, Footnote};
+use super::unit::{Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote};
 use crate::segment::{Segment, SegmentNote};
 use crate::source::{Encoding, Line};
 use crate::tags::Tags;

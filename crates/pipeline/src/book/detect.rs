@@ -2,17 +2,14 @@
 
 use escriba_notation::{Dialect, TokenKind, movetext};
 
-use super::BookSegmenter;
 use super::classify::{self, LineKind};
-use crate::config::Notation;
-use crate::segment::{BlockSegmenter, Segment, Segmenter};
 use crate::source::Line;
 use crate::tags::parse_tag_line;
 
 /// How much numbered text the dialect vote reads.
 const VOTE_BYTES: usize = 24 << 10;
 /// How much of an input the book detector reads before it decides.
-const DETECT_BYTES: usize = 96 << 10;
+pub const DETECT_BYTES: usize = 96 << 10;
 
 /// The dialect that reads the most of a book's numbered lines (`1. P - Q 4`, `12.P4R`).
 pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
@@ -91,75 +88,6 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
     }
     let book = prose >= 20 && prose * 5 >= filled && (rows >= 4 || headings >= 2);
     book || (prose_words >= 120 && prose_words * 3 >= words * 2)
-}
-
-/// The default segmenter: reads the start of an input, then cuts it as a book
-/// ([`BookSegmenter`]) or as a game file ([`BlockSegmenter`]).
-pub struct AutoSegmenter {
-    notation: Notation,
-    buffered: Vec<Line>,
-    bytes: usize,
-    inner: Option<Box<dyn Segmenter>>,
-    source: std::sync::Arc<str>,
-}
-
-impl AutoSegmenter {
-    /// A detector that reads books in `notation`.
-    pub fn new(notation: Notation) -> AutoSegmenter {
-        AutoSegmenter {
-            notation,
-            buffered: Vec::new(),
-            bytes: 0,
-            inner: None,
-            source: std::sync::Arc::from(""),
-        }
-    }
-
-    fn decide(&mut self, out: &mut Vec<Segment>) -> &mut Box<dyn Segmenter> {
-        let lines = std::mem::take(&mut self.buffered);
-        let mut inner: Box<dyn Segmenter> = if looks_like_book(&lines) {
-            Box::new(BookSegmenter::with_lines(self.notation, false, lines))
-        } else {
-            let mut block = BlockSegmenter::new();
-            for l in &lines {
-                block.push_line(l, out);
-            }
-            Box::new(block)
-        };
-        inner.set_source(&self.source);
-        self.inner.insert(inner)
-    }
-}
-
-impl Segmenter for AutoSegmenter {
-    fn push_line(&mut self, line: &Line, out: &mut Vec<Segment>) {
-        if let Some(inner) = self.inner.as_mut() {
-            inner.push_line(line, out);
-            return;
-        }
-        self.bytes += line.text.len() + 1;
-        self.buffered.push(line.clone());
-        if self.bytes >= DETECT_BYTES {
-            self.decide(out);
-        }
-    }
-
-    fn finish(&mut self, out: &mut Vec<Segment>) {
-        if self.inner.is_none() {
-            self.decide(out);
-        }
-        if let Some(inner) = self.inner.as_mut() {
-            inner.finish(out);
-        }
-    }
-
-    fn set_source(&mut self, name: &std::sync::Arc<str>) {
-        self.source = name.clone();
-    }
-
-    fn take_report(&mut self) -> Option<super::BookReport> {
-        self.inner.as_mut().and_then(|i| i.take_report())
-    }
 }
 
 #[cfg(test)]

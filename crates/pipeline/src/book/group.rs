@@ -6,7 +6,7 @@ use escriba_notation::Dialect;
 
 use super::classify::{HeadingKind, LineKind, Players, RowShape, year_in};
 use super::diagram;
-use super::{LineSpan, UnitKind};
+use super::unit::{LineSpan, UnitKind};
 use crate::source::Line;
 
 /// What a line is within its unit, or why it stands outside every unit.
