@@ -5,6 +5,7 @@
 use escriba_resolve::shakmaty::san::SanPlus;
 use escriba_resolve::shakmaty::{Color, Position};
 
+use super::book::{Book, Truth};
 use super::diagrams::{Drawing, draw};
 use super::games::SourceGame;
 use super::headers::{
@@ -12,11 +13,11 @@ use super::headers::{
     player_lines, two_columns,
 };
 use super::layouts::{Layout, Look, lay, wrap_tokens};
+use super::mix::Mix;
 use super::notation::{Notation, place, write_line};
 use super::notes::{note, prose, wrap};
 use super::odds::{Odds, adapt, fen_of};
 use super::rng::Rng;
-use super::{Book, Mix, Truth};
 
 /// Page furniture a book prints at its page breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use escriba_pipeline::batch::{Input, Observer, Sinks, transcribe};
 use escriba_pipeline::book::BookMode;
 use escriba_pipeline::{Config, GameResult, GameStatus};
 
-use super::{Book, Truth};
+use super::book::{Book, Truth};
 
 /// One game as escriba read it.
 #[derive(Debug, Clone)]
