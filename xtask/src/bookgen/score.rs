@@ -312,6 +312,9 @@ impl Counts {
     }
 }
 
+/// An example of a failure class: the game's layout, and the excerpt with the detail.
+pub type Example = (&'static str, String);
+
 /// The figures of a run: per family and overall, and examples of each failure class.
 #[derive(Debug, Default)]
 pub struct Tally {
@@ -321,7 +324,7 @@ pub struct Tally {
     pub all: Counts,
     /// Per failure class: its count, and a few examples of each layout (the layout, the
     /// excerpt and the detail).
-    pub classes: BTreeMap<&'static str, (usize, Vec<(&'static str, String)>)>,
+    pub classes: BTreeMap<&'static str, (usize, Vec<Example>)>,
 }
 
 impl Tally {
