@@ -200,3 +200,71 @@ fn no_game_of_any_family_is_called_complete_with_moves_skipped_or_wrong() {
         bad.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+#[test]
+fn the_generator_is_deterministic_prints_every_family_and_its_truth_replays() {
+    use escriba_resolve::shakmaty::fen::Fen;
+    use escriba_resolve::shakmaty::san::San;
+    use escriba_resolve::shakmaty::{CastlingMode, Chess, Position};
+
+    let games = source(2000);
+    let books = generate(&games, 100, &Mix::full(), SEED);
+    let again = generate(&games, 100, &Mix::full(), SEED);
+    assert!(
+        books.iter().zip(&again).all(|(a, b)| a.text == b.text),
+        "the same seed gives the same books"
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    for book in &books {
+        let lines = book.text.lines().count();
+        let mut after = 0;
+        for t in &book.games {
+            // The games stand in order, one after the other, inside the book.
+            assert!(t.first_line > after && t.first_line <= t.last_line && t.last_line <= lines);
+            after = t.last_line;
+            // The truth replays from its start position.
+            let mut pos: Chess = match &t.fen {
+                Some(f) => f
+                    .parse::<Fen>()
+                    .expect("a FEN")
+                    .into_position(CastlingMode::Standard)
+                    .expect("a legal start"),
+                None => Chess::default(),
+            };
+            for san in &t.sans {
+                let m = san
+                    .parse::<San>()
+                    .ok()
+                    .and_then(|s| s.to_move(&pos).ok())
+                    .unwrap_or_else(|| panic!("{san} replays in {}", t.origin));
+                pos.play_unchecked(m);
+            }
+            seen.extend(t.families());
+        }
+        // The reference PGN holds the same moves and line ranges.
+        let reference = book.reference_pgn("book.txt");
+        let read = xtask::pgn::read(&reference);
+        assert_eq!(read.len(), book.games.len());
+        for (r, t) in read.iter().zip(&book.games) {
+            if t.fen.is_none() {
+                assert_eq!(r.moves.len(), t.sans.len(), "the reference of {}", t.origin);
+            }
+            let lines = r
+                .tags
+                .iter()
+                .find(|(k, _)| k == "BookLines")
+                .map(|(_, v)| v);
+            assert_eq!(
+                lines,
+                Some(&format!("{}-{}", t.first_line, t.last_line)),
+                "[BookLines] of {}",
+                t.origin
+            );
+        }
+    }
+    let missing: Vec<String> = families()
+        .into_iter()
+        .filter(|f| !seen.contains(f))
+        .collect();
+    assert!(missing.is_empty(), "families never printed: {missing:?}");
+}
