@@ -277,6 +277,28 @@ fn dash(rng: &mut Rng) -> &'static str {
     rng.pick::<&str>(&["—", "--", " "])
 }
 
+const MESES: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+
+/// A date as Spanish books print it.
+fn fecha(rng: &mut Rng) -> String {
+    let year = rng.range(1750, 1925);
+    let day = rng.range(1, 28);
+    format!("{day} de {} de {year}", rng.pick(&MESES))
+}
+
 /// A date as books print it, and the year alone.
 fn date(rng: &mut Rng) -> (String, u32) {
     let year = rng.range(1750, 1925) as u32;
@@ -448,6 +470,7 @@ pub fn player_lines(
             let (ws, bs) = (&white.plain, &black.plain);
             let (event, _) = date(rng);
             vec![if spanish {
+                let event = fecha(rng);
                 format!("Partida jugada entre los señores {ws} y {bs}, {event}.")
             } else {
                 match rng.below(3) {

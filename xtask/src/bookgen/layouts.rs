@@ -251,7 +251,7 @@ pub fn lay(layout: Layout, run: &[PlyText], look: &Look, rng: &mut Rng) -> Vec<S
                 } else {
                     format!("{:>3}", look.num(*n))
                 };
-                format!("{num} {a:<w$}{b}")
+                format!("{num} {a:<w$}{b}").trim_end().to_owned()
             };
             for k in 0..half {
                 let left = cell(&pairs[k]);
