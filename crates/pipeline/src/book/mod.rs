@@ -23,6 +23,7 @@ pub mod detect;
 pub mod diagram;
 pub mod group;
 pub mod notes;
+pub mod odds;
 pub mod segmenter;
 pub mod unit;
 pub mod xref;

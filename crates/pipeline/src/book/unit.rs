@@ -95,6 +95,10 @@ pub struct BookSegment {
     pub alternate: Option<Alternate>,
     /// Black moved first from the standard position (pre-1860 books).
     pub black_first: bool,
+    /// 1-based line of a later row that goes on with this table but was not read with it
+    /// (it stands in a unit read from a position the text does not give): the game is
+    /// not complete.
+    pub unread_row: Option<usize>,
 }
 
 /// A range of a book's lines and what became of it.

@@ -993,7 +993,9 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     out.movetext = (*text).to_owned();
 
     let has_moves = main_line_has_moves(&best.tokens);
-    let complete = best.complete();
+    // A book's table that goes on in rows this game did not read leaves it unfinished.
+    let unread_row = book.and_then(|b| b.unread_row);
+    let complete = best.complete() && unread_row.is_none();
     out.status = match (has_moves, complete, best.decoded.plies.is_empty()) {
         (false, true, _) => GameStatus::Empty,
         (_, true, _) => GameStatus::Complete,
@@ -1047,6 +1049,20 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
                 line: n.line,
                 column: n.column,
                 message: n.message.clone(),
+            },
+            text.len(),
+        ));
+    }
+    if let Some(line) = unread_row {
+        builder.issues.push((
+            Issue {
+                ply: None,
+                line,
+                column: 1,
+                message: format!(
+                    "the game's table goes on at line {line}, after text that gives no \
+                     position to read it from: the moves there are not in this game"
+                ),
             },
             text.len(),
         ));
