@@ -10,6 +10,7 @@ use escriba_resolve::shakmaty::{Board, Color};
 
 use super::classify::LineKind;
 use super::odds::{self, Odds};
+use super::sequence;
 use super::group::{Grouped, Role, Unit, open_gloss, unit_year};
 use super::unit::{Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote};
 use crate::segment::{Segment, SegmentNote};
@@ -288,6 +289,9 @@ pub fn segment(
     {
         movetext = primary;
         alternate = Some(second);
+    }
+    if alternate.is_none() {
+        alternate = sequence::by_numbers(&movetext, &line_numbers, u.first + 1, dialect);
     }
     // A line cut at the reader's limit leaves the unit's text incomplete: it is not read.
     notes.extend(
