@@ -164,8 +164,7 @@ fn fixed_width_cells(row: &str) -> Option<Vec<Cell>> {
                     Cell::Empty => true,
                     Cell::Man { letter, .. } => {
                         letter.eq_ignore_ascii_case("kt")
-                            || letter.chars().count() == 1
-                                && letter.chars().all(is_piece_letter)
+                            || letter.chars().count() == 1 && letter.chars().all(is_piece_letter)
                     }
                 })
         })
@@ -458,7 +457,11 @@ mod tests {
 
     #[test]
     fn a_spaced_move_row_is_no_board_row() {
-        for row in ["        8 P x B        Q K 2", "  4 B x Kt       Q P x B", "  12 P Kt 4       Kt B 2"] {
+        for row in [
+            "        8 P x B        Q K 2",
+            "  4 B x Kt       Q P x B",
+            "  12 P Kt 4       Kt B 2",
+        ] {
             assert!(!is_board_row(row.trim()), "{row}");
         }
         assert!(is_board_row("8  *R  # *B *Q     # *R  #"));

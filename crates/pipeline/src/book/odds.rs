@@ -136,6 +136,64 @@ fn normalize(text: &str) -> Vec<String> {
             out.push(w);
         }
     }
+    spanish(out)
+}
+
+/// Spanish odds in the English words the reader knows: `Ventaja de la torre de dama.`,
+/// `(Las blancas dan el caballo de dama.)`, `(Quítese la torre de dama de las blancas.)`,
+/// `peón y salida`. A wing printed after its man (`torre de dama`) goes before it, and
+/// before each man of the list it closes (`torre y caballo de dama`).
+fn spanish(words: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].as_str();
+        let english = match w {
+            "ventaja" | "ventajas" => "odds",
+            "quítese" | "quitese" | "quítense" | "quitense" | "retírese" | "retirese" => {
+                "remove"
+            }
+            "dan" | "da" | "cede" | "ceden" => "gives",
+            "blancas" => "white",
+            "negras" => "black",
+            "torre" => "rook",
+            "caballo" => "knight",
+            "alfil" => "bishop",
+            "peón" | "peon" => "pawn",
+            "salida" => "move",
+            "y" => "and",
+            "la" | "el" | "las" | "los" => "the",
+            "dama" => "queen",
+            other => other,
+        };
+        // `de dama`, `de rey` right after a man: its wing.
+        if w == "de"
+            && let Some(wing) = words.get(i + 1).and_then(|n| match n.as_str() {
+                "dama" => Some("queen"),
+                "rey" => Some("king"),
+                _ => None,
+            })
+            && out
+                .last()
+                .is_some_and(|l| matches!(l.as_str(), "rook" | "knight" | "bishop"))
+        {
+            // The men of the list this wing closes, back over `and` and `the`.
+            let mut k = out.len();
+            while k > 0 {
+                let m = out[k - 1].as_str();
+                if matches!(m, "rook" | "knight" | "bishop") {
+                    out.insert(k - 1, wing.to_owned());
+                } else if !matches!(m, "and" | "the") {
+                    break;
+                }
+                k -= 1;
+            }
+            i += 2;
+            continue;
+        }
+        out.push(english.to_owned());
+        i += 1;
+    }
     out
 }
 
@@ -270,8 +328,10 @@ fn named_color(words: &[String], white: Option<&str>, black: Option<&str>) -> Op
         _ => None,
     };
     for (i, w) in words.iter().enumerate() {
+        // `Remove White's …`, or the colour later in the phrase (`Quítese la torre de
+        // dama de las blancas`).
         if w.starts_with("remov")
-            && let Some(c) = words.get(i + 1).and_then(|n| color(n))
+            && let Some(c) = words.iter().skip(i + 1).take(8).find_map(|n| color(n))
         {
             return Some(c);
         }
@@ -357,6 +417,21 @@ mod tests {
                 vec!["b1"],
                 false,
             ),
+            ("(Las blancas dan la torre de dama.)", vec!["a1"], false),
+            ("Ventaja del caballo de dama.", vec!["b1"], true),
+            (
+                "(Quítese la torre de dama de las blancas.)",
+                vec!["a1"],
+                false,
+            ),
+            (
+                "(Las blancas dan la torre y el caballo de dama.)",
+                vec!["a1", "b1"],
+                false,
+            ),
+            ("Ventaja de la dama.", vec!["d1"], true),
+            ("Ventaja de peón y salida.", vec!["f7"], true),
+            ("(Las negras dan peón y salida.)", vec!["f7"], false),
         ];
         for (text, squares, assumed) in cases {
             assert_eq!(
