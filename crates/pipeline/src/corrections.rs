@@ -266,8 +266,10 @@ impl Corrections {
                         location: format!("{name}:{}:{}", c.line, c.column),
                         message: format!(
                             "not applied: no game read `{}` there as a move (it is not a move \
-                             token, or its game stopped before it)",
-                            c.token
+                             token, its game stopped before it, or `{}` is not a legal move \
+                             there)",
+                            c.token,
+                            c.mv.trim()
                         ),
                     });
                 }

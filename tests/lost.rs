@@ -1,0 +1,130 @@
+//! Issue 22: the cases outside book mode where text was lost or a game read wrong in
+//! silence, run through the command line (and, where the class is wide, over generated
+//! games through the library).
+use std::collections::HashMap;
+
+use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, Run, TempDir, csv_rows, parse_pgn, run};
+
+/// CSV rows as column → value maps.
+type Rows = Vec<HashMap<String, String>>;
+
+/// `transcribe` of `input` saved as `name` in a scratch folder (so that its extension
+/// counts), with `games.csv` and `plies.csv`; returns the run and the rows.
+fn transcribe_as(name: &str, input: &str, extra: &[&str]) -> (Run, Rows, Rows) {
+    let tmp = TempDir::new("lost22");
+    let src = tmp.file(name);
+    std::fs::write(&src, input).unwrap();
+    let games = tmp.file("games.csv");
+    let plies = tmp.file("plies.csv");
+    let mut args = vec![
+        "transcribe",
+        &src,
+        "--games-csv",
+        &games,
+        "--plies-csv",
+        &plies,
+    ];
+    args.extend_from_slice(extra);
+    let r = run(&args, None);
+    let g = csv_rows(&tmp.read("games.csv"), &GAME_COLUMNS);
+    let p = csv_rows(&tmp.read("plies.csv"), &PLY_COLUMNS);
+    (r, g, p)
+}
+
+/// Whitespace folded to single spaces.
+fn folded(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A corrections file holding `entries` (`(line, column, token, move)`) for `source`.
+fn corrections(source: &str, entries: &[(usize, usize, &str, &str)]) -> String {
+    entries
+        .iter()
+        .map(|(line, column, token, mv)| {
+            format!(
+                "[[correction]]\nsource = {source:?}\nline = {line}\ncolumn = {column}\n\
+                 token = {token:?}\nmove = {mv:?}\n\n"
+            )
+        })
+        .collect()
+}
+
+/// A text with a misprint (`Kt-KBS`) that a proofreader might correct.
+const RUY: &str = "1. P-K4 P-K4\n2. Kt-KBS Kt-QB3\n3. B-Kt5 P-QR3\n";
+
+#[test]
+fn a_correction_naming_an_illegal_or_unreadable_move_is_reported_not_a_panic() {
+    for (line, column, token, mv) in [
+        (2, 4, "Kt-KBS", "Qh4"),
+        (2, 4, "Kt-KBS", "zz9"),
+        (1, 4, "P-K4", "Qh5"),
+        (3, 10, "P-QR3", "e1e8"),
+    ] {
+        let tmp = TempDir::new("fix");
+        let src = tmp.file("ruy.txt");
+        std::fs::write(&src, RUY).unwrap();
+        let toml = tmp.file("c.toml");
+        std::fs::write(&toml, corrections(&src, &[(line, column, token, mv)])).unwrap();
+        let out = tmp.file("out.pgn");
+        let r = run(
+            &[
+                "transcribe",
+                &src,
+                "-o",
+                &out,
+                "--notation",
+                "en-descriptive",
+                "--corrections",
+                &toml,
+            ],
+            None,
+        );
+        assert_ne!(r.code, Some(101), "{mv}: a panic: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{mv}: {}", r.stderr);
+        let at = format!("{src}:{line}:{column}");
+        assert!(
+            r.stderr.contains(&at) && r.stderr.contains(mv),
+            "{mv}: the correction is reported at {at}: {}",
+            r.stderr
+        );
+        // The outputs are written, the game read as if the correction were not there or
+        // stopped at it.
+        let pgn = parse_pgn(&tmp.read("out.pgn"));
+        assert_eq!(pgn.len(), 1, "{mv}");
+        let want = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"];
+        assert!(
+            want.starts_with(&pgn[0].sans.iter().map(String::as_str).collect::<Vec<_>>()),
+            "{mv}: {:?}",
+            pgn[0].sans
+        );
+    }
+}
+
+#[test]
+fn qa_reports_a_correction_naming_an_illegal_move_without_a_panic() {
+    let tmp = TempDir::new("qafix");
+    std::fs::write(
+        tmp.path().join("ruy.txt"),
+        format!("[Notation \"en-descriptive\"]\n\n{RUY}"),
+    )
+    .unwrap();
+    std::fs::write(
+        tmp.path().join("corrections.toml"),
+        corrections("ruy.txt", &[(4, 4, "Kt-KBS", "Qh4"), (5, 4, "B-Kt5", "zz9")]),
+    )
+    .unwrap();
+    let dir = tmp.path().to_str().unwrap().to_owned();
+    for extra in [&[][..], &["--accept"][..]] {
+        let mut args = vec!["qa", dir.as_str()];
+        args.extend_from_slice(extra);
+        let r = run(&args, None);
+        assert_ne!(r.code, Some(101), "a panic: {}", r.stderr);
+        assert_eq!(r.code, Some(1), "{}\n{}", r.stdout, r.stderr);
+        assert!(
+            r.stdout.contains("ruy.txt:4:4") && r.stdout.contains("Qh4"),
+            "{}",
+            r.stdout
+        );
+        assert!(r.stdout.contains("ruy.txt:5:4"), "{}", r.stdout);
+    }
+}
