@@ -128,3 +128,40 @@ fn qa_reports_a_correction_naming_an_illegal_move_without_a_panic() {
         assert!(r.stdout.contains("ruy.txt:5:4"), "{}", r.stdout);
     }
 }
+
+#[test]
+fn two_corrections_for_the_same_ply_apply_the_first_and_report_the_second() {
+    let tmp = TempDir::new("twofix");
+    let src = tmp.file("ruy.txt");
+    std::fs::write(&src, "1. P-K4 P-K4\n2. P-B4\n").unwrap();
+    let toml = tmp.file("c.toml");
+    std::fs::write(
+        &toml,
+        corrections(&src, &[(2, 4, "P-B4", "c4"), (2, 4, "P-B4", "f4")]),
+    )
+    .unwrap();
+    let r = run(
+        &[
+            "transcribe",
+            &src,
+            "--notation",
+            "en-descriptive",
+            "--corrections",
+            &toml,
+        ],
+        None,
+    );
+    let pgn = parse_pgn(&r.stdout);
+    assert_eq!(pgn[0].sans, ["e4", "e5", "c4"], "{}", r.stderr);
+    let reported: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.contains(&format!("{src}:2:4")))
+        .collect();
+    assert_eq!(reported.len(), 1, "{}", r.stderr);
+    assert!(
+        reported[0].contains("entry 2") && reported[0].contains("f4"),
+        "{}",
+        reported[0]
+    );
+}
