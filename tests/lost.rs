@@ -165,3 +165,26 @@ fn two_corrections_for_the_same_ply_apply_the_first_and_report_the_second() {
         reported[0]
     );
 }
+
+#[test]
+fn qa_refuses_two_corpus_files_that_share_a_snapshot() {
+    let tmp = TempDir::new("qaclash");
+    for ext in ["txt", "pgn"] {
+        std::fs::write(
+            tmp.path().join(format!("x.{ext}")),
+            "[Notation \"en-algebraic\"]\n\n1. e4 e5 *\n",
+        )
+        .unwrap();
+    }
+    let dir = tmp.path().to_str().unwrap().to_owned();
+    for _ in 0..2 {
+        let r = run(&["qa", &dir, "--accept"], None);
+        assert_eq!(r.code, Some(2), "{}\n{}", r.stdout, r.stderr);
+        assert!(
+            r.stderr.contains("x.txt") && r.stderr.contains("x.pgn"),
+            "{}",
+            r.stderr
+        );
+        assert!(!tmp.path().join("x.snap.pgn").exists());
+    }
+}

@@ -1076,6 +1076,18 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
     if paths.is_empty() {
         return Err(nothing("no corpus file (.txt or .pgn) below it"));
     }
+    // `x.txt` and `x.pgn` would write one snapshot, each over the other's: refused before
+    // anything is read or written.
+    let mut snapshots: BTreeMap<PathBuf, &PathBuf> = BTreeMap::new();
+    for p in &paths {
+        if let Some(first) = snapshots.insert(snapshot_path(p), p) {
+            return Err(Error::SnapshotClash {
+                first: first.clone(),
+                second: p.clone(),
+                snapshot: snapshot_path(p),
+            });
+        }
+    }
     let (cfg, not_applied) = with_corrections(dir, &paths, &opts.config)?;
     let checked: Vec<(FileQa, Vec<Change>)> = paths
         .par_iter()
