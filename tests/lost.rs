@@ -188,3 +188,40 @@ fn qa_refuses_two_corpus_files_that_share_a_snapshot() {
         assert!(!tmp.path().join("x.snap.pgn").exists());
     }
 }
+
+#[test]
+fn a_game_whose_fen_cannot_be_set_up_keeps_its_moves_and_result_and_no_bad_fen() {
+    for fen in [
+        // No kings.
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        // Castling rights without the rook.
+        "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+        // An en-passant square no pawn can have made.
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+        // Not a FEN at all.
+        "not a fen",
+    ] {
+        let input = format!("[Event \"E\"]\n[FEN \"{fen}\"]\n\n1. e4 e5 2. Nf3 1-0\n");
+        let (r, games, _) = transcribe_as("fen.pgn", &input, &[]);
+        assert_eq!(games[0]["status"], "failed", "{fen}");
+        assert_eq!(games[0]["result"], "1-0", "{fen}: the printed result");
+        let pgn = parse_pgn(&r.stdout);
+        assert_eq!(pgn.len(), 1, "{fen}: {}", r.stdout);
+        assert_eq!(pgn[0].result, "1-0", "{fen}: {}", r.stdout);
+        assert_eq!(pgn[0].tag("FEN"), None, "{fen}: {}", r.stdout);
+        assert_eq!(pgn[0].tag("SetUp"), None, "{fen}: {}", r.stdout);
+        assert_eq!(pgn[0].tag("EscribaBadFEN"), Some(fen), "{}", r.stdout);
+        assert!(
+            pgn[0]
+                .comments
+                .iter()
+                .any(|c| folded(c).contains("1. e4 e5 2. Nf3")),
+            "{fen}: the movetext is kept: {}",
+            r.stdout
+        );
+        assert!(r.stderr.contains(fen), "{fen}: {}", r.stderr);
+        // The PGN written reads again without an error about its position.
+        let again = run(&["transcribe", "-"], Some(r.stdout.as_bytes()));
+        assert!(!again.stderr.contains("FEN"), "{fen}: {}", again.stderr);
+    }
+}

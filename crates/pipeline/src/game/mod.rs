@@ -853,19 +853,14 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     let start = match start_position(fen.as_deref(), false) {
         Ok(p) => p,
         Err(e) => {
-            out.status = GameStatus::Failed;
-            out.failure = Some(Failure {
-                ply: 0,
-                token: String::new(),
-                line: seg.line,
-                column: 1,
-                width: 1,
-                message: e.to_string(),
-                diagnostic: None,
-            });
-            out.result = result_from_tag(&tags);
-            out.movetext = seg.movetext.clone();
-            finish_tags(&mut out, tags, game);
+            // A FEN other readers would reject is not written back: it moves to a tag of
+            // its own, and the game's text and result are kept.
+            if let Some(fen) = tags.remove("FEN") {
+                tags.remove("SetUp");
+                tags.set("EscribaBadFEN", fen);
+            }
+            let (line, column) = (seg.line, 1);
+            not_read(&mut out, tags, game, line, column, e.to_string());
             return out;
         }
     };
@@ -1144,6 +1139,87 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     out
 }
 
+/// The first move number of a movetext's main line, if one comes before its first move:
+/// the number, whether it is Black's (`21...`), and its byte offset.
+fn first_move_number(dialect: Dialect, text: &str) -> Option<(u32, bool, usize)> {
+    let mut depth = 0u32;
+    for t in movetext::tokens(dialect, text) {
+        match t.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            TokenKind::MoveNumber { number, black } => {
+                return Some((number, black, t.span.start as usize));
+            }
+            TokenKind::Move(_) | TokenKind::Unknown | TokenKind::Result(_) => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The result a movetext prints on its main line, when it says who won.
+fn printed_result(tokens: &[Token]) -> Option<&'static str> {
+    let mut depth = 0u32;
+    for t in tokens {
+        match t.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            TokenKind::Result(term) if depth == 0 => {
+                return match term {
+                    Termination::WhiteWins => Some("1-0"),
+                    Termination::BlackWins => Some("0-1"),
+                    Termination::Draw => Some("1/2-1/2"),
+                    _ => None,
+                };
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A game whose moves cannot be read at all (its position cannot be set up, or the text
+/// does not give it): failed at `line`:`column` with `message`, its whole movetext kept in
+/// the PGN as untranscribed and counted as kept in a comment, and its printed result kept.
+fn not_read(
+    out: &mut GameResult,
+    tags: Tags,
+    game: &GameText,
+    line: usize,
+    column: usize,
+    message: String,
+) {
+    let seg = &game.segment;
+    let dialect = tags
+        .get("Notation")
+        .and_then(|n| n.parse::<Dialect>().ok())
+        .unwrap_or(Dialect::ALL[0]);
+    let tokens = movetext::tokenize(dialect, &seg.movetext);
+    out.status = GameStatus::Failed;
+    out.failure = Some(Failure {
+        ply: 0,
+        token: String::new(),
+        line,
+        column,
+        width: 1,
+        message,
+        diagnostic: None,
+    });
+    out.result = printed_result(&tokens).unwrap_or_else(|| result_from_tag(&tags));
+    out.movetext = seg.movetext.clone();
+    out.tokens.comments = count_move_tokens(dialect, &seg.movetext, &tokens);
+    let text = comment_safe(&seg.movetext);
+    if !text.is_empty() {
+        let from = first_move_number(dialect, &seg.movetext).map_or_else(
+            || "the start".to_owned(),
+            |(n, black, _)| format!("{n}{}", if black { "..." } else { "." }),
+        );
+        out.items.push(Item::Untranscribed { from, text });
+    }
+    finish_tags(out, tags, game);
+}
+
 fn finish_tags(out: &mut GameResult, mut tags: Tags, game: &GameText) {
     tags.set("Result", out.result);
     if let Some(d) = out.dialect {
@@ -1258,7 +1334,17 @@ mod tests {
         assert_eq!(r.status, GameStatus::Failed);
         let f = r.failure.unwrap();
         assert_eq!((f.line, f.column), (1, 1));
-        assert_eq!(r.tags.get("SetUp"), Some("1"));
+        // The bad FEN is not written back; the moves are kept.
+        assert_eq!(r.tags.get("FEN"), None);
+        assert_eq!(r.tags.get("SetUp"), None);
+        assert_eq!(r.tags.get("EscribaBadFEN"), Some("not a fen"));
+        assert_eq!(
+            r.items,
+            [Item::Untranscribed {
+                from: "1.".into(),
+                text: "1. e4".into()
+            }]
+        );
     }
 
     #[test]
