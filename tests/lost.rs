@@ -225,3 +225,23 @@ fn a_game_whose_fen_cannot_be_set_up_keeps_its_moves_and_result_and_no_bad_fen()
         assert!(!again.stderr.contains("FEN"), "{fen}: {}", again.stderr);
     }
 }
+
+#[test]
+fn a_result_inside_a_variation_keeps_the_variations_remaining_moves() {
+    for result in ["*", "1-0", "0-1", "1/2-1/2"] {
+        let input = format!("1. e4 e5 (1... c5 {result} 2. Nf3 d6) 2. Nf3 Nc6 *\n");
+        let (r, games, plies) = transcribe_as("var.pgn", &input, &[]);
+        let sans: Vec<&str> = plies.iter().map(|p| p["san"].as_str()).collect();
+        assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"], "{result}");
+        assert!(
+            folded(&r.stdout).contains("2. Nf3 d6"),
+            "{result}: the variation's moves after the result are kept: {}",
+            r.stdout
+        );
+        assert!(
+            games[0]["first_issue"].contains("after the result"),
+            "{result}: {:?}",
+            games[0]
+        );
+    }
+}

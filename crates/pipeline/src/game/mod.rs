@@ -682,7 +682,12 @@ impl Builder<'_> {
                             ),
                         );
                     }
-                    if !rest.is_empty() && main {
+                    if !main {
+                        // A result inside a variation: the variation's text after it is
+                        // kept, as the warning says.
+                        let end = tokens.last().map_or(t.span.end, |l| l.span.end) as usize;
+                        after_result(&mut items, &self.text[t.span.end as usize..end]);
+                    } else if !rest.is_empty() {
                         // Comments after the result (a book's closing notes) stay
                         // comments; other text is kept as one comment that says what it is.
                         let mut from = t.span.end as usize;
