@@ -190,6 +190,88 @@ fn qa_refuses_two_corpus_files_that_share_a_snapshot() {
 }
 
 #[test]
+fn a_game_that_starts_after_move_1_without_a_position_is_not_replayed_from_the_start() {
+    let (r, games, plies) = transcribe_as(
+        "late.txt",
+        "21. P-KR3 P-KR3 22. P-QR3 P-QR3\n",
+        &["--notation", "en-descriptive"],
+    );
+    assert_eq!(games.len(), 1);
+    assert_ne!(games[0]["status"], "complete", "{:?}", games[0]);
+    assert!(
+        games[0]["first_issue"].contains("moves from a position the text does not give"),
+        "{:?}",
+        games[0]
+    );
+    assert!(plies.iter().all(|p| p["san"] != "h3"), "{plies:?}");
+    assert!(r.stderr.contains("does not give"), "{}", r.stderr);
+    // The movetext is kept in the PGN.
+    assert!(folded(&r.stdout).contains("21. P-KR3 P-KR3 22. P-QR3 P-QR3"), "{}", r.stdout);
+    assert_eq!(r.code, Some(1));
+    // After a game that ended with its result, the numbers do not follow on either.
+    let (_, games, _) = transcribe_as(
+        "late.txt",
+        "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 *\n\n3. B-Kt5 P-QR3\n",
+        &["--notation", "en-descriptive"],
+    );
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["status"], "complete");
+    assert_ne!(games[1]["status"], "complete", "{:?}", games[1]);
+    // A position given is where such a game starts.
+    let (_, games, plies) = transcribe_as(
+        "late.pgn",
+        "[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 21\"]\n\n\
+         21. Nf3 Nc6 *\n",
+        &[],
+    );
+    assert_eq!(games[0]["status"], "complete", "{:?}", games[0]);
+    assert_eq!(plies[0]["san"], "Nf3");
+}
+
+/// SAN movetext of `sans` from ply `from` (0-based), numbered from move 1.
+fn numbered(sans: &[String], from: usize) -> String {
+    let mut out = Vec::new();
+    for (i, san) in sans.iter().enumerate().skip(from) {
+        let n = i / 2 + 1;
+        if i % 2 == 0 {
+            out.push(format!("{n}. {san}"));
+        } else if i == from {
+            out.push(format!("{n}... {san}"));
+        } else {
+            out.push(san.clone());
+        }
+    }
+    out.join(" ")
+}
+
+#[test]
+fn a_blank_line_inside_a_game_does_not_start_a_new_game_from_the_standard_start() {
+    // Random games cut by a blank line (a page break) before a random ply: one game.
+    let mut rng = crate::common::Rng::new(22);
+    let start = escriba_resolve::shakmaty::Chess::default();
+    for case in 0..30 {
+        let plies = 16 + rng.below(30);
+        let moves = crate::common::random_game(&mut rng, plies);
+        let sans = crate::common::reference_sans(&start, &moves);
+        let cut = 2 + rng.below(sans.len() - 2);
+        let head = numbered(&sans[..cut], 0);
+        let input = format!("{head}\n\n{}\n", numbered(&sans, cut));
+        let (r, games, plies) = transcribe_as("paged.txt", &input, &[]);
+        assert_eq!(games.len(), 1, "case {case}: {input}\n{}", r.stdout);
+        assert_eq!(games[0]["status"], "complete", "case {case}: {input}\n{:?}", games[0]);
+        let bare = |s: &str| s.trim_end_matches(['+', '#']).to_owned();
+        let got: Vec<String> = plies.iter().map(|p| bare(&p["san"])).collect();
+        let want: Vec<String> = sans.iter().map(|s| bare(s)).collect();
+        assert_eq!(got, want, "case {case}: {input}");
+        assert_eq!(games[0]["end_line"], "3", "case {case}");
+    }
+    // Numbers that do not follow on: two games, the second not replayed from the start.
+    let (_, games, _) = transcribe_as("paged.txt", "1. e4 e5 2. Nf3\n\n5. Bb5 a6\n", &[]);
+    assert_eq!(games.len(), 2);
+    assert_ne!(games[1]["status"], "complete", "{:?}", games[1]);
+}
+
+#[test]
 fn a_game_whose_fen_cannot_be_set_up_keeps_its_moves_and_result_and_no_bad_fen() {
     for fen in [
         // No kings.

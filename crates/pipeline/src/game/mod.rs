@@ -887,6 +887,26 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         },
         (Notation::Auto, None, _) => auto_candidates(&seg.movetext, cfg.auto_candidates),
     };
+    // A game that starts after move 1 with no position given is not replayed from the
+    // standard start: its moves are from a position the text does not give.
+    if fen.is_none()
+        && book.is_none()
+        && let Some((number, black, at)) = first_move_number(
+            candidates.first().copied().unwrap_or(Dialect::ALL[0]),
+            &seg.movetext,
+        )
+        && number > 1
+    {
+        let map = LineMap::new(&seg.movetext, seg.movetext_line);
+        let (line, column) = map.locate(&seg.movetext, at);
+        let dots = if black { "..." } else { "." };
+        let message = format!(
+            "moves from a position the text does not give: the game starts at move \
+             {number}{dots} with no FEN, and is not replayed from the standard start"
+        );
+        not_read(&mut out, tags, game, line, column, message);
+        return out;
+    }
     // The readings of the text to try: the segment's own, and a book's other column order
     // or second notation.
     let mut readings: Vec<Reading> = vec![Reading {
