@@ -327,3 +327,45 @@ fn a_result_inside_a_variation_keeps_the_variations_remaining_moves() {
         );
     }
 }
+
+#[test]
+fn a_semicolon_between_moves_of_a_text_is_a_separator() {
+    let (r, games, plies) = transcribe_as(
+        "ruy.txt",
+        "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3\n3. B-Kt5; P-QR3 4. B-R4 Kt-B3\n",
+        &[],
+    );
+    assert_eq!(games[0]["status"], "complete", "{}", r.stdout);
+    assert_eq!(plies.len(), 8, "{}", r.stdout);
+    assert_eq!(games[0]["flagged"], "0", "{:?}", games[0]);
+    assert_eq!(plies[7]["san"], "Nf6");
+    // Book style: `8...P x P; 9 B x B P`.
+    let (r, games, plies) = transcribe_as(
+        "book.txt",
+        "1 P-K4 P-K4; 2 Kt-KB3 Kt-QB3; 3 B-Kt5 P-QR3; 4 B-R4 Kt-B3\n",
+        &[],
+    );
+    assert_eq!(games[0]["status"], "complete", "{}", r.stdout);
+    assert_eq!(plies.len(), 8, "{}", r.stdout);
+}
+
+#[test]
+fn moves_hidden_in_a_semicolon_comment_of_a_pgn_are_a_warning_and_the_game_is_not_complete() {
+    let (r, games, _) = transcribe_as(
+        "ruy.pgn",
+        "[Event \"E\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 ; a6 4. Ba4 Nf6\n*\n",
+        &[],
+    );
+    assert_ne!(games[0]["status"], "complete", "{:?}", games[0]);
+    assert!(games[0]["first_issue"].contains(';'), "{:?}", games[0]);
+    assert!(r.stderr.contains("warning") || r.stderr.contains("error"), "{}", r.stderr);
+    assert!(folded(&r.stdout).contains("a6 4. Ba4 Nf6"), "{}", r.stdout);
+    // A `;` comment of words is a comment.
+    let (r, games, _) = transcribe_as(
+        "ruy.pgn",
+        "[Event \"E\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 ; the Spanish game\n3... a6 *\n",
+        &[],
+    );
+    assert_eq!(games[0]["status"], "complete", "{}", r.stderr);
+    assert_eq!(games[0]["flagged"], "0", "{}", r.stderr);
+}

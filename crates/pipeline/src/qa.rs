@@ -684,7 +684,9 @@ pub fn transcribe_file(path: &Path, name: &str, cfg: &Config) -> Result<Vec<Game
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     let (text, _) = decode_text(&bytes);
     let source: Arc<str> = Arc::from(name);
-    let games: Vec<GameText> = segment_text(&mut *cfg.new_segmenter(), &text)
+    let mut segmenter = cfg.new_segmenter();
+    segmenter.set_source(&source);
+    let games: Vec<GameText> = segment_text(&mut *segmenter, &text)
         .into_iter()
         .enumerate()
         .map(|(i, segment)| GameText {

@@ -242,6 +242,7 @@ impl BlockSegmenter {
         let pending = std::mem::take(&mut self.pending_blank);
         self.blank_after_tags = false;
         let max = self.max_game_bytes;
+        let (pgn, braces) = (self.pgn, self.braces);
         let g = self.start(line);
         if g.movetext.is_empty() {
             g.movetext_line = line.number;
@@ -264,7 +265,25 @@ impl BlockSegmenter {
                     g.movetext.push('\n');
                 }
             }
-            g.movetext.push_str(text);
+            if pgn || !text.contains(';') {
+                g.movetext.push_str(text);
+            } else {
+                // Outside PGN, a `;` separates moves: read as a `,` (one byte for one, so
+                // every column stays where it was printed). Not inside a `{` comment.
+                let mut depth = braces;
+                g.movetext.extend(text.chars().map(|c| match c {
+                    '{' => {
+                        depth += 1;
+                        c
+                    }
+                    '}' => {
+                        depth = (depth - 1).max(0);
+                        c
+                    }
+                    ';' if depth == 0 => ',',
+                    c => c,
+                }));
+            }
         }
         for (col, c) in text.chars().enumerate() {
             match c {
@@ -329,7 +348,7 @@ impl Segmenter for BlockSegmenter {
             }
         }
         if self.braces <= 0 {
-            if text.starts_with('%') {
+            if self.pgn && text.starts_with('%') {
                 return;
             }
             if let Some(pairs) = parse_tag_line(trimmed) {

@@ -29,7 +29,8 @@ pub fn is_move_token(kind: &TokenKind) -> bool {
 }
 
 /// The move tokens among `tokens` (read from `text` in `dialect`), counting those inside
-/// a `{` comment that is never closed, which the tokenizer runs to the end of the text.
+/// a `{` comment that is never closed, which the tokenizer runs to the end of the text,
+/// and the moves a `;` comment hides ([`semicolon_moves`]).
 pub fn count_move_tokens(dialect: Dialect, text: &str, tokens: &[Token]) -> u64 {
     tokens
         .iter()
@@ -38,9 +39,24 @@ pub fn count_move_tokens(dialect: Dialect, text: &str, tokens: &[Token]) -> u64 
                 let inner = &text[inner.range()];
                 count_move_tokens(dialect, inner, &movetext::tokenize(dialect, inner))
             }
+            TokenKind::Comment { .. } => semicolon_moves(dialect, text, t),
             ref k => u64::from(is_move_token(k)),
         })
         .sum()
+}
+
+/// The words that read as moves in a `;` comment (PGN's comment to the end of the line):
+/// moves the comment hides from the game. 0 for any other token.
+pub fn semicolon_moves(dialect: Dialect, text: &str, t: &Token) -> u64 {
+    match t.kind {
+        TokenKind::Comment { text: inner } if text[t.span.range()].starts_with(';') => {
+            movetext::tokenize(dialect, &text[inner.range()])
+                .iter()
+                .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+                .count() as u64
+        }
+        _ => 0,
+    }
 }
 
 /// One dialect's attempt at a game.
@@ -451,6 +467,9 @@ struct Builder<'a> {
     /// Issues and the byte offset they concern (to attach the ones before any ply).
     issues: Vec<(Issue, usize)>,
     counts: TokenCounts,
+    /// Moves of the main line went into a comment that ends before the game does (a `;`
+    /// comment): the game is not complete.
+    hidden: bool,
 }
 
 impl Builder<'_> {
@@ -655,6 +674,26 @@ impl Builder<'_> {
                     );
                 }
                 TokenKind::Comment { text: inner } => {
+                    let hidden = semicolon_moves(self.dialect, self.text, t);
+                    if hidden > 0 {
+                        self.counts.comments += hidden;
+                        if main {
+                            self.hidden = true;
+                        }
+                        self.issue(
+                            at(read),
+                            t.span.start as usize,
+                            format!(
+                                "`;` starts a comment to the end of the line (PGN's rule), \
+                                 and it holds {hidden} move(s): they are not read{}",
+                                if main {
+                                    ", and the game is not complete"
+                                } else {
+                                    ""
+                                }
+                            ),
+                        );
+                    }
                     if unclosed_brace(self.text, t) {
                         self.counts.comments += self.move_tokens(std::slice::from_ref(t));
                         self.issue(
@@ -1035,6 +1074,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         footnotes: book.map_or(&[], |b| &b.footnotes),
         issues: Vec::new(),
         counts: TokenCounts::default(),
+        hidden: false,
     };
     if both_orders {
         let (line, column) = map.locate(
@@ -1096,6 +1136,10 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         None,
     );
     out.tokens = builder.counts;
+    if builder.hidden && out.status == GameStatus::Complete {
+        // Its main line's moves are not all read: the warning says where.
+        out.status = GameStatus::Partial;
+    }
     let mut issues = builder.issues;
     // An issue before the first ply attaches to the ply after it, else to the last ply.
     for (issue, at) in &mut issues {
