@@ -1,6 +1,7 @@
 //! Issue 22: the cases outside book mode where text was lost or a game read wrong in
 //! silence, run through the command line (and, where the class is wide, over generated
 //! games through the library).
+
 use std::collections::HashMap;
 
 use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, Run, TempDir, csv_rows, parse_pgn, run};
@@ -368,4 +369,23 @@ fn moves_hidden_in_a_semicolon_comment_of_a_pgn_are_a_warning_and_the_game_is_no
     );
     assert_eq!(games[0]["status"], "complete", "{}", r.stderr);
     assert_eq!(games[0]["flagged"], "0", "{}", r.stderr);
+}
+
+#[test]
+fn a_line_starting_with_a_percent_sign_in_a_text_is_read() {
+    let (r, games, plies) = transcribe_as("pc.txt", "1. e4 e5\n% 2. Nf3 Nc6\n3. Bb5 a6\n", &[]);
+    assert_eq!(plies.len(), 6, "{}\n{}", r.stdout, r.stderr);
+    assert_ne!(games[0]["flagged"], "0", "the `%` is not read: {:?}", games[0]);
+    // In a PGN file it is an escape line, but one that holds moves is not dropped silently.
+    let (r, games, _) = transcribe_as(
+        "pc.pgn",
+        "[Event \"E\"]\n\n1. e4 e5\n% 2. Nf3 Nc6\n2. Nf3 Nc6 *\n",
+        &[],
+    );
+    assert!(
+        games[0]["first_issue"].contains('%'),
+        "{:?}\n{}",
+        games[0],
+        r.stderr
+    );
 }

@@ -349,6 +349,21 @@ impl Segmenter for BlockSegmenter {
         }
         if self.braces <= 0 {
             if self.pgn && text.starts_with('%') {
+                // PGN's escape line: not read, but not lost in silence inside a game.
+                if self.has_movetext()
+                    && let Some(g) = self.cur.as_mut()
+                {
+                    g.notes.push(SegmentNote {
+                        line: line.number,
+                        column: 1,
+                        message: format!(
+                            "a line that starts with `%` is a PGN escape line, and is not \
+                             read: `{}`",
+                            crate::game::comment_safe(trimmed)
+                        ),
+                        fatal: false,
+                    });
+                }
                 return;
             }
             if let Some(pairs) = parse_tag_line(trimmed) {
