@@ -111,7 +111,10 @@ fn qa_reports_a_correction_naming_an_illegal_move_without_a_panic() {
     .unwrap();
     std::fs::write(
         tmp.path().join("corrections.toml"),
-        corrections("ruy.txt", &[(4, 4, "Kt-KBS", "Qh4"), (5, 4, "B-Kt5", "zz9")]),
+        corrections(
+            "ruy.txt",
+            &[(4, 4, "Kt-KBS", "Qh4"), (5, 4, "B-Kt5", "zz9")],
+        ),
     )
     .unwrap();
     let dir = tmp.path().to_str().unwrap().to_owned();
@@ -207,7 +210,11 @@ fn a_game_that_starts_after_move_1_without_a_position_is_not_replayed_from_the_s
     assert!(plies.iter().all(|p| p["san"] != "h3"), "{plies:?}");
     assert!(r.stderr.contains("does not give"), "{}", r.stderr);
     // The movetext is kept in the PGN.
-    assert!(folded(&r.stdout).contains("21. P-KR3 P-KR3 22. P-QR3 P-QR3"), "{}", r.stdout);
+    assert!(
+        folded(&r.stdout).contains("21. P-KR3 P-KR3 22. P-QR3 P-QR3"),
+        "{}",
+        r.stdout
+    );
     assert_eq!(r.code, Some(1));
     // After a game that ended with its result, the numbers do not follow on either.
     let (_, games, _) = transcribe_as(
@@ -259,7 +266,11 @@ fn a_blank_line_inside_a_game_does_not_start_a_new_game_from_the_standard_start(
         let input = format!("{head}\n\n{}\n", numbered(&sans, cut));
         let (r, games, plies) = transcribe_as("paged.txt", &input, &[]);
         assert_eq!(games.len(), 1, "case {case}: {input}\n{}", r.stdout);
-        assert_eq!(games[0]["status"], "complete", "case {case}: {input}\n{:?}", games[0]);
+        assert_eq!(
+            games[0]["status"], "complete",
+            "case {case}: {input}\n{:?}",
+            games[0]
+        );
         let bare = |s: &str| s.trim_end_matches(['+', '#']).to_owned();
         let got: Vec<String> = plies.iter().map(|p| bare(&p["san"])).collect();
         let want: Vec<String> = sans.iter().map(|s| bare(s)).collect();
@@ -359,7 +370,11 @@ fn moves_hidden_in_a_semicolon_comment_of_a_pgn_are_a_warning_and_the_game_is_no
     );
     assert_ne!(games[0]["status"], "complete", "{:?}", games[0]);
     assert!(games[0]["first_issue"].contains(';'), "{:?}", games[0]);
-    assert!(r.stderr.contains("warning") || r.stderr.contains("error"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("warning") || r.stderr.contains("error"),
+        "{}",
+        r.stderr
+    );
     assert!(folded(&r.stdout).contains("a6 4. Ba4 Nf6"), "{}", r.stdout);
     // A `;` comment of words is a comment.
     let (r, games, _) = transcribe_as(
@@ -375,7 +390,11 @@ fn moves_hidden_in_a_semicolon_comment_of_a_pgn_are_a_warning_and_the_game_is_no
 fn a_line_starting_with_a_percent_sign_in_a_text_is_read() {
     let (r, games, plies) = transcribe_as("pc.txt", "1. e4 e5\n% 2. Nf3 Nc6\n3. Bb5 a6\n", &[]);
     assert_eq!(plies.len(), 6, "{}\n{}", r.stdout, r.stderr);
-    assert_ne!(games[0]["flagged"], "0", "the `%` is not read: {:?}", games[0]);
+    assert_ne!(
+        games[0]["flagged"], "0",
+        "the `%` is not read: {:?}",
+        games[0]
+    );
     // In a PGN file it is an escape line, but one that holds moves is not dropped silently.
     let (r, games, _) = transcribe_as(
         "pc.pgn",
