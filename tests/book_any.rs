@@ -477,6 +477,92 @@ fn an_odds_game_starts_from_its_position_in_every_wording_and_an_assumed_giver_i
         assert_eq!(g.tags.get("SetUp"), Some("1"), "{text}");
         let written = Fen::from_position(&start, EnPassantMode::Legal).to_string();
         assert_eq!(g.tags.get("FEN"), Some(written.as_str()), "{text}");
-        assert_eq!(g.flagged > 0, !named, "an assumed giver flags the game: {text}");
+        assert_eq!(
+            g.flagged > 0,
+            !named,
+            "an assumed giver flags the game: {text}"
+        );
+    }
+}
+
+/// The layouts of digitized text that repeat the move numbers (issue 21 §3), each the
+/// same (number, side, move) triples in another order.
+#[derive(Clone, Copy, Debug)]
+enum Order {
+    /// White's whole column, then Black's.
+    ColumnsInTurn,
+    /// Black's move *n* and White's *n + 1* on one line (a two-column page read across).
+    Staggered,
+    /// Both columns run into one paragraph: `1. W 1. B 2. W 2. B …`, wrapped.
+    Paragraph,
+}
+
+fn render(score: &Score, order: Order, rng: &mut Rng, out: &mut String) {
+    let n = score.tokens.len();
+    let label = |p: usize| format!("{}.", p / 2 + 1);
+    match order {
+        Order::ColumnsInTurn => {
+            for p in (0..n).step_by(2) {
+                writeln!(out, "{} {}", label(p), score.tokens[p]).unwrap();
+            }
+            out.push('\n');
+            for p in (1..n).step_by(2) {
+                writeln!(out, "{} {}", label(p), score.tokens[p]).unwrap();
+            }
+        }
+        Order::Staggered => {
+            writeln!(out, "{} {}", label(0), score.tokens[0]).unwrap();
+            for p in (1..n).step_by(2) {
+                let mut line = format!("{} {}", label(p), score.tokens[p]);
+                if p + 1 < n {
+                    let gap = 34usize.saturating_sub(line.chars().count()).max(4);
+                    write!(line, "{:gap$}{} {}", "", label(p + 1), score.tokens[p + 1]).unwrap();
+                }
+                writeln!(out, "{line}").unwrap();
+                if rng.below(3) == 0 {
+                    out.push('\n');
+                }
+            }
+        }
+        Order::Paragraph => {
+            let mut line = String::new();
+            for p in 0..n {
+                let word = format!("{} {}", label(p), score.tokens[p]);
+                if !line.is_empty() && line.chars().count() + word.chars().count() > 72 {
+                    writeln!(out, "{}", line.trim_end()).unwrap();
+                    line.clear();
+                }
+                line.push_str(&word);
+                line.push(' ');
+            }
+            writeln!(out, "{}", line.trim_end()).unwrap();
+        }
+    }
+}
+
+#[test]
+fn tables_printed_in_another_order_are_read_by_their_move_numbers() {
+    let mut rng = Rng::new(2104);
+    for round in 0..60 {
+        let order = [Order::ColumnsInTurn, Order::Staggered, Order::Paragraph][round % 3];
+        let print = PRINTS[(round / 3) % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let mut text = format!("GAME {}.\n\n", round + 1);
+        if matches!(order, Order::Paragraph) && round % 2 == 0 {
+            // A web copy: the column header runs on into the moves.
+            let mut body = String::new();
+            render(&score, order, &mut rng, &mut body);
+            write!(text, "WHITE. ({white}.)  BLACK. ({black}.) {body}").unwrap();
+        } else {
+            writeln!(text, "White: {white}.   Black: {black}.\n").unwrap();
+            render(&score, order, &mut rng, &mut text);
+        }
+        text.push_str("\nThe game was given up as drawn.\n\nGAME 99.\n\nSome prose.\n");
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {round}, {order:?}, {}", print.name),
+        );
     }
 }

@@ -4,7 +4,7 @@
 
 use escriba_notation::Dialect;
 
-use super::classify::{HeadingKind, LineKind, Players, RowShape, year_in};
+use super::classify::{self, HeadingKind, LineKind, Players, RowShape, year_in};
 use super::diagram;
 use super::unit::{LineSpan, UnitKind};
 use crate::source::Line;
@@ -76,6 +76,13 @@ pub struct Unit {
     /// Index of the first row of a later unit that goes on with this unit's table but is
     /// not read: the game is not complete.
     pub unread_after: Option<usize>,
+    /// Every row so far holds one move: the table may be White's column printed whole,
+    /// with Black's after it.
+    single_column: bool,
+    /// Black's column of such a table has begun (its `1.` came after White's last row).
+    second_column: bool,
+    /// The move number of the last numbered row.
+    prev_number: u32,
     /// Indentation of the table's first row, in characters.
     table_indent: u16,
     /// The table separates its moves with `,` and `;`.
@@ -106,6 +113,9 @@ impl Unit {
             decodable: false,
             skip_reason: None,
             unread_after: None,
+            single_column: true,
+            second_column: false,
+            prev_number: 0,
             table_indent: 0,
             table_separators: false,
         }
@@ -533,6 +543,23 @@ impl Grouper<'_> {
             self.roles[i] = Role::Note;
             return;
         }
+        // White's column printed whole, then Black's: one move a row, the numbers running
+        // 1, 2, 3 … twice.
+        if let Some((n, false)) = s.number
+            && s.numbered
+            && s.moves == 1
+            && u.single_column
+            && !u.terminated
+            && prev_role != Some(Role::Note)
+            && ((n == 1 && !u.second_column && u.rows.len() >= 2 && u.prev_number >= 2)
+                || (u.second_column && n == u.prev_number + 1))
+        {
+            let u = self.cur.as_mut().expect("a unit");
+            u.second_column = true;
+            accept(u, i, s);
+            self.roles[i] = Role::Row;
+            return;
+        }
         let is_row = match s.number {
             Some((1, false)) if s.numbered && (u.last_number >= 2 || u.next_ply >= 2) => {
                 // A new table from move 1: a new unit.
@@ -601,6 +628,14 @@ fn open_block(text: &str) -> bool {
     text.rfind("/*").is_some_and(|o| !text[o..].contains("*/"))
 }
 
+/// A line whose player names run on into the moves, with the names blanked (one blank a
+/// character, so that columns keep).
+pub(crate) fn header_blanked(text: &str, moves_at: usize) -> String {
+    let mut out = " ".repeat(text[..moves_at].chars().count());
+    out.push_str(&text[moves_at..]);
+    out
+}
+
 /// The table of `next` takes up the move numbers where `prev` stopped (one ply of slack
 /// either way, as for rows).
 fn goes_on(prev: &Unit, next: &Unit) -> bool {
@@ -627,6 +662,16 @@ fn accept(u: &mut Unit, i: usize, s: RowShape) {
     u.rows.push(i);
     u.last = i;
     u.terminated |= s.result;
+    u.single_column &= s.moves == 1 && s.second.is_none();
+    if let Some((n, _)) = s.number
+        && s.numbered
+    {
+        u.prev_number = n;
+    }
+    if u.second_column {
+        // Black's column: the table's numbers and plies are White's column's.
+        return;
+    }
     let moves = u32::from(s.moves);
     if let (Some((n, black)), Some(second)) = (s.number, s.second) {
         // A four-column row: the left pair goes on from the left column, the right pair
@@ -741,14 +786,24 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
                     // `Blancas: Capablanca` and `Negras: N. N.` on lines of their own: one
                     // header, whose columns are in the order of its lines.
                     Some(first) => Players {
+                        moves_at: p.moves_at,
                         black_left: first.white.is_none() && first.black.is_some(),
                         white: first.white.or(p.white),
                         black: first.black.or(p.black),
                     },
-                    None => p,
+                    None => p.clone(),
                 });
                 u.last = i;
                 g.roles[i] = Role::Header;
+                if let Some(at) = p.moves_at {
+                    // The names run on into the moves: the line is the table's first row.
+                    let text = &g.lines[i].text;
+                    let mut shape = classify::row_shape(&header_blanked(text, at), g.dialect);
+                    // The row stands where the line does, not where its moves begin.
+                    shape.indent =
+                        u16::try_from(text.len() - text.trim_start().len()).unwrap_or(u16::MAX);
+                    g.row(i, shape);
+                }
             }
             LineKind::Event => match g.cur.as_mut() {
                 Some(u) if u.rows.is_empty() => {

@@ -25,6 +25,7 @@ pub mod group;
 pub mod notes;
 pub mod odds;
 pub mod segmenter;
+pub mod sequence;
 pub mod unit;
 pub mod xref;
 

@@ -71,6 +71,10 @@ pub enum AlternateRole {
     /// Another order of the same moves (Black's column printed first): the better of
     /// the two readings is kept.
     Order,
+    /// The moves in the order their numbers give, for a table printed in another order
+    /// (White's column then Black's, Black's move beside White's next, two columns run
+    /// into one paragraph): kept when it reads better than the lines as printed.
+    Sequence,
 }
 
 /// What book mode adds to a segment.

@@ -961,7 +961,7 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
             numbers: &alt.line_numbers,
             start: match alt.role {
                 AlternateRole::Order => start_position(None, false).expect("the standard position"),
-                AlternateRole::Check => readings[0].start.clone(),
+                AlternateRole::Check | AlternateRole::Sequence => readings[0].start.clone(),
             },
             dialects: alt
                 .dialect
