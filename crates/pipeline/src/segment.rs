@@ -359,7 +359,7 @@ impl Segmenter for BlockSegmenter {
                         message: format!(
                             "a line that starts with `%` is a PGN escape line, and is not \
                              read: `{}`",
-                            crate::game::comment_safe(trimmed)
+                            trimmed.split_whitespace().collect::<Vec<_>>().join(" ")
                         ),
                         fatal: false,
                     });
