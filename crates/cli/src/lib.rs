@@ -50,7 +50,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
         "               error\n",
         "  compare      0 everything right; 1 differences; 2 unusable input or I/O error\n",
         "  qa           0 no change, every expectation holds; 1 otherwise;\n",
-        "               2 nothing to check or I/O error\n",
+        "               2 nothing to check, two files sharing a snapshot, or I/O error\n",
         "  review       0 page written; 2 unreadable JSONL or I/O error\n",
         "  completions  0 written; 2 could not be written\n",
         "A closed stderr is ignored; each subcommand's --help says what a closed stdout does."
@@ -121,7 +121,8 @@ enum Command {
     /// accepted (a changed ply, status or result, a new or missing game, a file without a
     /// snapshot, a snapshot without a file), any ExpectedSAN/ExpectedFlags mismatch, or any
     /// correction that is not applied (even with --accept); 2 when there is nothing to check
-    /// (DIR is a file, or holds no corpus file) or on an I/O error. A closed stdout does not
+    /// (DIR is a file, or holds no corpus file), when two corpus files would share a
+    /// snapshot (x.txt and x.pgn), or on an I/O error. A closed stdout does not
     /// change the status.
     Qa(QaArgs),
     /// Write the review page of a finished run from its JSONL (`transcribe --jsonl`).
