@@ -408,3 +408,16 @@ fn a_line_starting_with_a_percent_sign_in_a_text_is_read() {
         r.stderr
     );
 }
+
+#[test]
+fn a_stray_closing_brace_is_named_in_the_warning_and_kept_in_words() {
+    let (r, games, _) = transcribe_as("brace.pgn", "1. e4 e5 } 2. Nf3 Nc6 *\n", &[]);
+    assert!(!r.stderr.contains("``"), "{}", r.stderr);
+    assert!(
+        games[0]["first_issue"].contains("`}` is not read"),
+        "{:?}",
+        games[0]
+    );
+    assert!(folded(&r.stdout).contains("closing-brace"), "{}", r.stdout);
+    assert_eq!(parse_pgn(&r.stdout)[0].sans, ["e4", "e5", "Nf3", "Nc6"]);
+}

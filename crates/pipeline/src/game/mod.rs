@@ -510,14 +510,28 @@ impl Builder<'_> {
         items: &mut Vec<Item>,
     ) {
         if let Some((from, to)) = skip.take() {
-            let t = comment_safe(&self.text[from..to]);
+            let raw = &self.text[from..to];
+            let t = comment_safe(raw);
+            // A PGN comment cannot hold a brace: a stray one is named in words.
+            let (kept, shown) = if raw.contains(['{', '}']) {
+                let named = raw
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .replace('{', " opening-brace ")
+                    .replace('}', " closing-brace ");
+                let named = named.split_whitespace().collect::<Vec<_>>().join(" ");
+                (named, raw.split_whitespace().collect::<Vec<_>>().join(" "))
+            } else {
+                (t.clone(), t)
+            };
             items.push(Item::Comment {
-                text: format!("escriba: skipped: {t}"),
+                text: format!("escriba: skipped: {kept}"),
             });
             self.issue(
                 anchor,
                 from,
-                format!("`{t}` is not read as a move: passed over, and kept in a comment"),
+                format!("`{shown}` is not read as a move: passed over, and kept in a comment"),
             );
         }
     }
