@@ -421,3 +421,20 @@ fn a_stray_closing_brace_is_named_in_the_warning_and_kept_in_words() {
     assert!(folded(&r.stdout).contains("closing-brace"), "{}", r.stdout);
     assert_eq!(parse_pgn(&r.stdout)[0].sans, ["e4", "e5", "Nf3", "Nc6"]);
 }
+
+#[test]
+fn piece_letters_that_would_break_pgn_are_refused() {
+    for letters in ["KQR{N", "KQR\"N", "KQRRN", "KQR;N", "K,Q,R,B,B"] {
+        let r = run(
+            &["transcribe", "-", "--piece-letters", letters],
+            Some(b"1. e4 e5 *\n"),
+        );
+        assert_eq!(r.code, Some(2), "{letters}: {}", r.stdout);
+        assert!(r.stderr.contains("--piece-letters"), "{letters}: {}", r.stderr);
+    }
+    let r = run(
+        &["transcribe", "-", "--piece-letters", "RDTAC"],
+        Some(b"1. Nf3 *\n"),
+    );
+    assert!(r.stdout.contains("1. Cf3"), "{}", r.stdout);
+}
