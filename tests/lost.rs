@@ -438,3 +438,70 @@ fn piece_letters_that_would_break_pgn_are_refused() {
     );
     assert!(r.stdout.contains("1. Cf3"), "{}", r.stdout);
 }
+
+#[test]
+fn a_nul_byte_in_a_book_does_not_reach_the_review_page() {
+    let tmp = TempDir::new("nul");
+    let src = tmp.file("nul.txt");
+    std::fs::write(&src, "1. P-K4 P-K4 {a\0b}\n2. Kt-KBS Kt-QB3\n").unwrap();
+    let html = tmp.file("review.html");
+    let r = run(
+        &[
+            "transcribe",
+            &src,
+            "-o",
+            "/dev/null",
+            "--notation",
+            "en-descriptive",
+            "--html",
+            &html,
+        ],
+        None,
+    );
+    let page = std::fs::read(&html).unwrap_or_else(|e| panic!("{e}: {}", r.stderr));
+    assert!(!page.contains(&0), "a NUL byte in the page");
+    assert!(String::from_utf8_lossy(&page).contains("Kt-KBS"));
+}
+
+#[test]
+fn review_reads_no_source_that_is_not_a_regular_file() {
+    let tmp = TempDir::new("devzero");
+    let src = tmp.file("g.txt");
+    std::fs::write(&src, "1. P-K4 P-K4\n2. Kt-KBS Kt-QB3\n").unwrap();
+    let jsonl = tmp.file("run.jsonl");
+    run(
+        &["transcribe", &src, "-o", "/dev/null", "--jsonl", &jsonl],
+        None,
+    );
+    let crafted = tmp.read("run.jsonl").replace(
+        &format!("\"source\":{}", serde_json::to_string(&src).unwrap()),
+        "\"source\":\"/dev/zero\"",
+    );
+    assert!(crafted.contains("/dev/zero"), "{crafted}");
+    std::fs::write(&jsonl, crafted).unwrap();
+    let html = tmp.file("review.html");
+    // Under a memory limit, so that a review that reads on ends there, not the machine.
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4000000; exec \"$0\" review \"$1\" -o \"$2\"")
+        .arg(env!("CARGO_BIN_EXE_escriba-e2e"))
+        .args([&jsonl, &html])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("review is still reading /dev/zero after 60 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(0));
+    assert!(tmp.read("review.html").contains("not a regular file"));
+}
