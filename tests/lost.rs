@@ -505,3 +505,27 @@ fn review_reads_no_source_that_is_not_a_regular_file() {
     assert_eq!(status.code(), Some(0));
     assert!(tmp.read("review.html").contains("not a regular file"));
 }
+
+#[test]
+fn csv_safe_quotes_cells_a_spreadsheet_would_run_as_formulas() {
+    let input = "[Event \"-x\"]\n[Site \"@a\"]\n[White \"=HYPERLINK(1)\"]\n[Black \"+1\"]\n\n\
+                 1. e4 e5 *\n";
+    let (_, games, _) = transcribe_as("f.pgn", input, &[]);
+    assert_eq!(games[0]["white"], "=HYPERLINK(1)", "as printed by default");
+    let (r, games, plies) = transcribe_as("f.pgn", input, &["--csv-safe"]);
+    assert_eq!(
+        [
+            games[0]["event"].as_str(),
+            games[0]["site"].as_str(),
+            games[0]["white"].as_str(),
+            games[0]["black"].as_str()
+        ],
+        ["'-x", "'@a", "'=HYPERLINK(1)", "'+1"],
+        "{}",
+        r.stderr
+    );
+    assert_eq!(games[0]["result"], "*");
+    assert_eq!(plies[0]["san"], "e4");
+    // The PGN keeps the tags as they are.
+    assert_eq!(parse_pgn(&r.stdout)[0].tag("White"), Some("=HYPERLINK(1)"));
+}

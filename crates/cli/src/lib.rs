@@ -245,6 +245,13 @@ struct TranscribeArgs {
     #[arg(long)]
     annotate_flags: bool,
 
+    /// In games.csv and plies.csv, put a `'` before any cell that starts with `=`, `+`,
+    /// `-`, `@`, a tab or a carriage return, so that a spreadsheet opening the file shows
+    /// it as text instead of running it as a formula (the cell is then no longer the
+    /// book's text byte for byte).
+    #[arg(long)]
+    csv_safe: bool,
+
     /// Read every input as a whole book: find each game under its heading, read its
     /// column table through notes, diagrams, footnotes and page marks, and keep the notes
     /// as comments. Without this flag a book is detected (long prose, headings, column
@@ -677,6 +684,7 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
             BookMode::Auto
         },
         no_fragments: args.no_fragments,
+        csv_safe: args.csv_safe,
         ..Config::default()
     };
     let expanded = expand_inputs_with(&args.inputs, &args.glob)?;
