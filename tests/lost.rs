@@ -430,7 +430,11 @@ fn piece_letters_that_would_break_pgn_are_refused() {
             Some(b"1. e4 e5 *\n"),
         );
         assert_eq!(r.code, Some(2), "{letters}: {}", r.stdout);
-        assert!(r.stderr.contains("--piece-letters"), "{letters}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("--piece-letters"),
+            "{letters}: {}",
+            r.stderr
+        );
     }
     let r = run(
         &["transcribe", "-", "--piece-letters", "RDTAC"],

@@ -12,8 +12,7 @@ use rayon::prelude::*;
 use crate::book::unit::{BookReport, UnitKind};
 use crate::config::{Config, MAX_JOBS};
 use crate::csv_out::{
-    GAME_COLUMNS, PLY_COLUMNS, PlyRow, game_row, header_bytes, ply_rows, rows_bytes,
-    write_ply_rows,
+    GAME_COLUMNS, PLY_COLUMNS, PlyRow, game_row, header_bytes, ply_rows, rows_bytes, write_ply_rows,
 };
 use crate::error::{Error, Result};
 use crate::game::process_game;

@@ -123,7 +123,15 @@ mod tests {
     fn bad_letter_sets_are_rejected() {
         assert!("KQR".parse::<PieceLetters>().is_err());
         assert!("KQRBb".parse::<PieceLetters>().is_err());
-        for bad in ["KQR{N", "KQR\"N", "KQRRN", "K,Q,R,B,B", "KQR%N", "KQR9N", "KQR\u{7}N"] {
+        for bad in [
+            "KQR{N",
+            "KQR\"N",
+            "KQRRN",
+            "K,Q,R,B,B",
+            "KQR%N",
+            "KQR9N",
+            "KQR\u{7}N",
+        ] {
             assert!(bad.parse::<PieceLetters>().is_err(), "{bad}");
         }
         assert!("♔♕♖♗♘".parse::<PieceLetters>().is_ok());
