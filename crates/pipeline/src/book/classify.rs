@@ -71,6 +71,9 @@ pub struct RowShape {
     pub number: Option<(u32, bool)>,
     /// The row starts with its move number.
     pub numbered: bool,
+    /// Moves before the row's first move number (a wrapped paragraph's line or a
+    /// staggered row that starts with Black's move: `Kt K 2 6 P B 4 …`).
+    pub lead: u16,
     /// Move tokens read.
     pub moves: u16,
     /// Words that read as nothing.
@@ -295,6 +298,7 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
             TokenKind::MoveNumber { number, black } if s.number.is_none() => {
                 s.number = Some((number, black));
                 s.numbered = first;
+                s.lead = s.moves;
             }
             // A number that jumps ahead of the one before it (`1 … 25 …`, not `1. … 2. …`).
             TokenKind::MoveNumber { number, black }
