@@ -18,7 +18,7 @@ fn data_type(kind: Kind) -> DataType {
         Kind::Text => DataType::Utf8,
         Kind::Category => DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8)),
         Kind::Int32 => DataType::Int32,
-        Kind::Int64 => DataType::Int64,
+        Kind::Int64 | Kind::OptInt64 => DataType::Int64,
     }
 }
 
@@ -27,7 +27,7 @@ fn schema(columns: &[&str], kinds: &[Kind]) -> SchemaRef {
         columns
             .iter()
             .zip(kinds)
-            .map(|(name, &kind)| Field::new(*name, data_type(kind), kind == Kind::Int64))
+            .map(|(name, &kind)| Field::new(*name, data_type(kind), kind == Kind::OptInt64))
             .collect::<Vec<_>>(),
     ))
 }
@@ -56,7 +56,7 @@ impl Column {
             Kind::Text => Column::Text(StringBuilder::new()),
             Kind::Category => Column::Category(StringDictionaryBuilder::new()),
             Kind::Int32 => Column::Int32(Int32Builder::new()),
-            Kind::Int64 => Column::Int64(Int64Builder::new()),
+            Kind::Int64 | Kind::OptInt64 => Column::Int64(Int64Builder::new()),
         }
     }
 

@@ -27,6 +27,7 @@ use escriba_pipeline::{GameResult, Observer};
 pub use crate::arrow::{Tables, games_schema, ipc_stream, plies_schema};
 pub use crate::parquet_out::ParquetOut;
 pub use crate::sqlite::SqliteOut;
+pub use arrow_array::RecordBatch;
 pub use escriba_pipeline::csv_out::{GAME_COLUMNS, PLY_COLUMNS};
 
 /// A column's type in the typed outputs.
@@ -39,11 +40,13 @@ pub enum Kind {
     Category,
     /// A 32-bit integer, never null.
     Int32,
-    /// A 64-bit integer; nullable (the only null is `plies.cost` on a `failed` row).
+    /// A 64-bit integer, never null.
     Int64,
+    /// A 64-bit integer or null (`plies.cost`, empty on a `failed` row).
+    OptInt64,
 }
 
-use Kind::{Category, Int32, Int64, Text};
+use Kind::{Category, Int32, Int64, OptInt64, Text};
 
 /// The types of [`PLY_COLUMNS`], in order.
 pub const PLY_KINDS: [Kind; PLY_COLUMNS.len()] = [
@@ -56,7 +59,7 @@ pub const PLY_KINDS: [Kind; PLY_COLUMNS.len()] = [
     Text,     // san
     Text,     // uci
     Category, // status
-    Int64,    // cost
+    OptInt64, // cost
     Int32,    // line
     Int32,    // column
     Text,     // note
@@ -144,11 +147,11 @@ fn values<T: serde::Serialize>(row: &T, columns: &[&str], kinds: &[Kind]) -> Res
                 .ok_or_else(|| Error::Row(format!("no field `{name}`")))?;
             match (v, kind) {
                 (serde_json::Value::String(s), Text | Category) => Ok(Value::Text(s)),
-                (serde_json::Value::Number(n), Int32 | Int64) => n
+                (serde_json::Value::Number(n), Int32 | Int64 | OptInt64) => n
                     .as_i64()
                     .map(Value::Int)
                     .ok_or_else(|| Error::Row(format!("`{name}` = {n}: not an integer"))),
-                (serde_json::Value::Null, Int64) => Ok(Value::Null),
+                (serde_json::Value::Null, OptInt64) => Ok(Value::Null),
                 (v, k) => Err(Error::Row(format!("`{name}` = {v}: not a {k:?}"))),
             }
         })
@@ -269,7 +272,7 @@ mod tests {
         let ints: Vec<&str> = PLY_COLUMNS
             .iter()
             .zip(PLY_KINDS)
-            .filter(|(_, k)| matches!(k, Int32 | Int64))
+            .filter(|(_, k)| matches!(k, Int32 | Int64 | OptInt64))
             .map(|(n, _)| *n)
             .collect();
         assert_eq!(
@@ -279,7 +282,7 @@ mod tests {
         let ints: Vec<&str> = GAME_COLUMNS
             .iter()
             .zip(GAME_KINDS)
-            .filter(|(_, k)| matches!(k, Int32 | Int64))
+            .filter(|(_, k)| matches!(k, Int32 | Int64 | OptInt64))
             .map(|(n, _)| *n)
             .collect();
         assert_eq!(ints, ["game", "line", "plies", "flagged", "end_line"]);

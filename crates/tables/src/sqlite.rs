@@ -11,8 +11,8 @@ use crate::{GAME_COLUMNS, GAME_KINDS, Kind, PLY_COLUMNS, PLY_KINDS, Result, Valu
 fn sql_type(kind: Kind) -> &'static str {
     match kind {
         Kind::Text | Kind::Category => "TEXT NOT NULL",
-        Kind::Int32 => "INTEGER NOT NULL",
-        Kind::Int64 => "INTEGER",
+        Kind::Int32 | Kind::Int64 => "INTEGER NOT NULL",
+        Kind::OptInt64 => "INTEGER",
     }
 }
 
