@@ -387,7 +387,7 @@ mod csv_tests {
         let (games, plies) = tables.finish().unwrap();
         assert_eq!((games.num_rows(), plies.num_rows()), (2, 6));
         assert_eq!(tables.plies_len(), 0, "the tables start again empty");
-        let bytes = ipc_stream(&plies_schema(), &[plies.clone()]).unwrap();
+        let bytes = ipc_stream(&plies_schema(), std::slice::from_ref(&plies)).unwrap();
         let read: Vec<RecordBatch> =
             arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(bytes), None)
                 .unwrap()
