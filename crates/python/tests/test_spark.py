@@ -3,7 +3,9 @@ games and plies of the command line."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,8 @@ def spark():
     need("java (a JRE for Spark)", shutil.which("java") is not None)
     from pyspark.sql import SparkSession
 
+    # The executors' Python workers must be this interpreter, where escriba is installed.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     s = (
         SparkSession.builder.master("local[2]")
         .appName("escriba-tests")
