@@ -192,6 +192,8 @@ def test_python_threads_run_while_a_run_works():
 
 
 def test_two_runs_in_two_threads_take_about_one_runs_time():
+    # Were the GIL held, two runs in two threads would take twice one run's time, every
+    # time. Other processes on the machine can slow one attempt: three are allowed.
     items = _corpus_items(1.0)
 
     def timed() -> float:
@@ -199,21 +201,24 @@ def test_two_runs_in_two_threads_take_about_one_runs_time():
         escriba.transcribe(items, jobs=1)
         return time.perf_counter() - t
 
-    alone = min(timed() for _ in range(2))
-    threads = [threading.Thread(target=timed) for _ in range(2)]
-    t = time.perf_counter()
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
-    together = time.perf_counter() - t
-    print(f"one run {alone:.2f}s, two runs in two threads {together:.2f}s")
+    tries = []
+    for _ in range(3):
+        alone = timed()
+        threads = [threading.Thread(target=timed) for _ in range(2)]
+        t = time.perf_counter()
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        together = time.perf_counter() - t
+        tries.append((round(alone, 2), round(together, 2)))
+        print(f"one run {alone:.2f}s, two runs in two threads {together:.2f}s")
+        if together < 1.5 * alone:
+            return
     import os
 
-    slow = together >= 1.5 * alone
-    if slow and not __import__("conftest").IN_CI and os.getloadavg()[0] > 1.0:
+    if not __import__("conftest").IN_CI and os.getloadavg()[0] > 1.0:
         # On a machine whose cores others are using, two cores are not there to be had.
         pytest.skip(f"notice: load average {os.getloadavg()[0]:.1f}: timing not asserted "
-                    f"(one run {alone:.2f}s, two together {together:.2f}s)")
-    # Holding the GIL would serialize the two runs: about twice one run's time.
-    assert together < 1.5 * alone, (alone, together)
+                    f"(one run, two together: {tries})")
+    raise AssertionError(f"two runs together took 1.5x one run or more: {tries}")
