@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use escriba_notation::{Form, KnightLetter, Style};
 use escriba_resolve::shakmaty::{Chess, Move, Position, Role};
 
-/// `../shared/<rel>` beside the repository, or `None` (with a printed notice) when absent.
+/// `../shared/<rel>` beside the repository, or `None` when absent (see [`absent`]).
 pub fn shared(rel: &str) -> Option<PathBuf> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../shared")
@@ -14,9 +14,20 @@ pub fn shared(rel: &str) -> Option<PathBuf> {
     if p.exists() {
         Some(p)
     } else {
-        eprintln!("notice: {} is absent; skipping this test", p.display());
+        absent(p.display());
         None
     }
+}
+
+/// Says that a test's prerequisite (a file of `../shared`, a tool) is missing. In CI
+/// (`CI=true`) that fails the test, since a test skipped there passes without checking;
+/// elsewhere the test is skipped with a notice.
+pub fn absent(what: impl std::fmt::Display) {
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{what} is missing, and CI must check it"
+    );
+    eprintln!("notice: {what} is absent; skipping this test");
 }
 
 /// xorshift64*: deterministic, dependency-free randomness for test data.

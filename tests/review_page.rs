@@ -128,7 +128,7 @@ fn chromium() -> Option<PathBuf> {
         .chain(["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from))
         .find(|p| p.exists());
     if found.is_none() {
-        eprintln!("notice: no Chromium (/usr/bin/chromium); skipping this browser test");
+        crate::common::absent("Chromium (/usr/bin/chromium)");
     }
     found
 }
@@ -163,7 +163,7 @@ fn browse(browser: &Path, url: &str, extra: &[&str]) -> Option<String> {
     }
     let dom = std::fs::read_to_string(out.path().join("stdout")).unwrap_or_default();
     if !dom.contains("<html") && extra.contains(&"--dump-dom") {
-        eprintln!("notice: Chromium did not run here; skipping this browser test");
+        crate::common::absent("a Chromium that runs here");
         return None;
     }
     Some(dom)
@@ -503,4 +503,36 @@ fn on_each_shared_book_the_page_lists_every_flagged_ply_with_a_board_and_counts_
             "every token is quoted at its place"
         );
     }
+}
+
+#[test]
+fn a_jsonl_whose_column_is_zero_is_refused_with_its_line_not_a_panic() {
+    let dir = TempDir::new("review-column-zero");
+    std::fs::write(dir.path().join("games.txt"), games()).unwrap();
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file("games.txt"),
+            "-o",
+            &dir.file("out.pgn"),
+            "--jsonl",
+            &dir.file("out.jsonl"),
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(1), "one game stops: {}", r.stderr);
+    let jsonl = dir.read("out.jsonl");
+    let first = jsonl.lines().next().unwrap();
+    let broken = first.replacen("\"column\":", "\"column\":0,\"was\":", 1);
+    assert_ne!(broken, first, "the first game has a ply with a column");
+    std::fs::write(dir.path().join("out.jsonl"), format!("{broken}\n")).unwrap();
+    let again = review(&dir, "again.html");
+    assert_eq!(again.code, Some(2), "{}", again.stderr);
+    assert!(
+        again.stderr.contains("out.jsonl:1:"),
+        "the JSONL line is named: {}",
+        again.stderr
+    );
+    assert!(again.stderr.contains("column 0"), "{}", again.stderr);
+    assert!(!again.stderr.contains("panicked"), "{}", again.stderr);
 }

@@ -9,6 +9,8 @@
 //! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`;
 //! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for;
 //! - `accounting`: the same as a property, over 1,000 generated and damaged games;
+//! - `module_graph`: no import circle between the modules of any crate;
+//! - `book_any`: random games in the layouts books print, read back whole (issue 21);
 //! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first.
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
@@ -26,6 +28,7 @@
 
 mod accounting;
 mod auto_detect;
+mod book_any;
 mod book_layouts;
 mod book_shared;
 mod cli_compare;
@@ -39,6 +42,7 @@ mod cli_support;
 mod common;
 mod corpus_snapshots;
 mod corruption;
+mod module_graph;
 mod nothing_lost;
 mod qa_cli;
 mod research_outputs;

@@ -562,6 +562,11 @@ pub fn run(raise_floor: bool) -> Result<()> {
             }
             measures.push(m);
         }
+    } else if std::env::var("CI").as_deref() == Ok("true") {
+        bail!(
+            "{} is absent, and CI must check the shared books and fixtures",
+            shared.display()
+        );
     } else {
         println!(
             "notice: {} is absent; checking corpus/ only",

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use crate::ast::{AbsSquare, CastleSide, CheckMark, Man, Move, MoveKind, PieceMove, Place, Role};
 use crate::dialect::AlgLang;
 use crate::lex::{self, In, Res};
-use crate::write::Style;
+use crate::style::Style;
 
 fn fail<T>(i: In<'_>) -> Res<'_, T> {
     Err(nom::Err::Error(nom::error::Error::new(
@@ -600,7 +600,7 @@ mod tests {
     use crate::ast::TokenKind;
     use crate::dialect::Dialect;
     use crate::movetext::tokenize;
-    use crate::write::{Form, KnightLetter};
+    use crate::style::{Form, KnightLetter};
     use crate::{parse_move, parse_move_prefix, write_move};
 
     const LANGS: [AlgLang; 13] = [

@@ -21,19 +21,23 @@ pub mod detect;
 pub mod dialect;
 pub mod movetext;
 pub mod readings;
+pub mod style;
 pub mod write;
 
 mod algebraic;
 mod english;
 mod lex;
 mod romance;
+#[cfg(test)]
+mod testing;
 
 pub use ast::{
     AbsSquare, CastleSide, CheckMark, DescFile, DescSquare, FileGroup, Man, Move, MoveKind,
     PieceMove, Place, Role, Span, Termination, Token, TokenKind, Wing,
 };
 pub use dialect::{AlgLang, DescLang, Dialect, UnknownDialect};
-pub use write::{Form, KnightLetter, Style, write_move};
+pub use style::{Form, KnightLetter, Style};
+pub use write::write_move;
 
 /// A move token that does not parse in the requested dialect.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -926,7 +926,7 @@ mod tests {
         for n in ["chess-fundamentals.txt", "blue-book-part1.txt"] {
             match std::fs::read_to_string(books.join(n)) {
                 Ok(t) => texts.extend(t.split("\n\n").map(str::to_owned)),
-                Err(_) => eprintln!("notice: {} is absent; its text is not checked", n),
+                Err(_) => crate::testing::absent(n),
             }
         }
         for d in Dialect::ALL.iter().copied() {
@@ -962,7 +962,7 @@ mod tests {
         for n in ["chess-fundamentals.txt", "blue-book-part1.txt"] {
             match std::fs::read_to_string(books.join(n)) {
                 Ok(t) => lines.extend(t.lines().map(str::to_owned)),
-                Err(_) => eprintln!("notice: {} is absent; its lines are not checked", n),
+                Err(_) => crate::testing::absent(n),
             }
         }
         let mut results = 0;

@@ -63,7 +63,7 @@ use crate::ast::{
 };
 use crate::dialect::{DescLang, group_role, role_group, romance_letters};
 use crate::lex::{self, In, Res, at_word_end, hs};
-use crate::write::Style;
+use crate::style::Style;
 
 /// The piece letters of one language, as ASCII bytes, indexed like [`Role::ALL`].
 #[derive(Clone, Copy)]
@@ -890,7 +890,7 @@ mod tests {
     use crate::ast::TokenKind;
     use crate::dialect::Dialect;
     use crate::movetext::tokenize;
-    use crate::write::{Form, KnightLetter};
+    use crate::style::{Form, KnightLetter};
     use crate::{parse_move, parse_move_prefix, write_move};
     use proptest::prelude::*;
 

@@ -5,39 +5,8 @@
 
 use crate::ast::Move;
 use crate::dialect::{DescLang, Dialect};
+use crate::style::Style;
 use crate::{algebraic, english, romance};
-
-/// The English knight letter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum KnightLetter {
-    /// `Kt`, as in books before about 1945.
-    #[default]
-    Kt,
-    /// `N`, the modern letter.
-    N,
-}
-
-/// How a move is laid out in print. Only English descriptive has several forms; other
-/// dialects use `Compact` and ignore the rest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Form {
-    /// `Kt-KB3`, `PxP`, `P-K8=Q`.
-    #[default]
-    Compact,
-    /// Capablanca's `Kt - K B 3`, `P x P`.
-    Spaced,
-    /// The 19th-century `K. Kt. to K. B's 3d.`
-    LongHand,
-}
-
-/// Surface choices of a writer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Style {
-    /// Layout.
-    pub form: Form,
-    /// English knight letter.
-    pub knight: KnightLetter,
-}
 
 /// Appends `mv` written in `dialect` and `style` to `out`.
 pub fn write_move(dialect: Dialect, mv: &Move, style: Style, out: &mut String) {

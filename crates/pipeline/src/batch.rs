@@ -9,13 +9,14 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::book::{BookReport, UnitKind};
+use crate::book::unit::{BookReport, UnitKind};
 use crate::config::{Config, MAX_JOBS};
 use crate::csv_out::{
     GAME_COLUMNS, PLY_COLUMNS, game_row, header_bytes, rows_bytes, write_ply_rows,
 };
 use crate::error::{Error, Result};
-use crate::game::{GameResult, GameText, process_game};
+use crate::game::process_game;
+use crate::game::record::{GameResult, GameText};
 use crate::jsonl::game_line;
 use crate::pgn::write_game;
 use crate::report::{SourceEncoding, Summary};

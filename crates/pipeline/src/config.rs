@@ -1,13 +1,11 @@
 //! Run settings shared by every game of a batch.
 
-use std::str::FromStr;
 use std::sync::Arc;
 
-use escriba_notation::{Dialect, UnknownDialect};
 use escriba_resolve::Options;
 
-use crate::book::detect::AutoSegmenter;
-use crate::book::{BookMode, BookSegmenter};
+use crate::book::segmenter::{AutoSegmenter, BookSegmenter};
+pub use crate::choice::{BookMode, Notation};
 use crate::corrections::Corrections;
 use crate::letters::PieceLetters;
 use crate::segment::{BlockSegmenter, Segmenter, SegmenterFactory};
@@ -16,30 +14,6 @@ use crate::shard::Shard;
 /// The most worker threads a run may ask for (`--jobs`); a run never uses more threads
 /// than games in a chunk.
 pub const MAX_JOBS: usize = 1024;
-
-/// Which notation to read games in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Notation {
-    /// Pick per game by replay: a `[Notation]` tag when it names a dialect, else the
-    /// dialects ranked by detection (every dialect when detection has no opinion).
-    #[default]
-    Auto,
-    /// Always this dialect.
-    Fixed(Dialect),
-}
-
-impl FromStr for Notation {
-    type Err = UnknownDialect;
-
-    /// `auto` or a dialect id such as `en-descriptive`.
-    fn from_str(s: &str) -> Result<Notation, UnknownDialect> {
-        if s.eq_ignore_ascii_case("auto") {
-            Ok(Notation::Auto)
-        } else {
-            s.parse().map(Notation::Fixed)
-        }
-    }
-}
 
 /// Settings of a transcription run.
 #[derive(Clone)]

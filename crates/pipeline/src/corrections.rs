@@ -276,11 +276,6 @@ impl Corrections {
         out.sort_by(|a, b| a.entry.cmp(&b.entry));
         out
     }
-
-    /// The number of corrections bound to the run.
-    pub fn bound_count(&self) -> usize {
-        self.bound.values().map(Vec::len).sum()
-    }
 }
 
 #[cfg(test)]

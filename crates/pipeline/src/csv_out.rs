@@ -4,8 +4,8 @@
 use escriba_resolve::shakmaty::Color;
 use serde::Serialize;
 
-use crate::book::UnitKind;
-use crate::game::GameResult;
+use crate::book::unit::UnitKind;
+use crate::game::record::GameResult;
 
 /// The columns of `plies.csv`, in order.
 pub const PLY_COLUMNS: [&str; 13] = [
@@ -333,8 +333,10 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::config::{Config, Notation};
-    use crate::game::{GameText, process_game};
+    use crate::choice::Notation;
+    use crate::config::Config;
+    use crate::game::process_game;
+    use crate::game::record::GameText;
     use crate::segment::{BlockSegmenter, segment_text};
 
     fn games(text: &str, notation: &str) -> Vec<GameResult> {

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
-use crate::game::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
+use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
 use crate::review::data::{GameReview, LegalMove, PlyReview, Reading, game_review};
 use crate::source::Encoding;
 
@@ -160,9 +160,4 @@ pub fn game_line(r: &GameResult) -> String {
     let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");
     s.push('\n');
     s
-}
-
-/// The JSON value of one game (as [`game_line`] writes it).
-pub fn game_json(r: &GameResult) -> serde_json::Value {
-    serde_json::from_str(&game_line(r)).expect("game_line writes JSON")
 }

@@ -19,6 +19,7 @@
 
 pub mod batch;
 pub mod book;
+pub mod choice;
 pub mod compare;
 pub mod config;
 pub mod corrections;
@@ -41,7 +42,8 @@ pub use batch::{
     Input, Inputs, NoObserver, Observer, Progress, Sink, Sinks, expand_inputs, expand_inputs_with,
     transcribe,
 };
-pub use config::{Config, Notation};
+pub use choice::{BookMode, Notation};
+pub use config::Config;
 pub use error::Error;
 pub use game::{GameResult, GameStatus, GameText, process_game};
 pub use letters::PieceLetters;

@@ -2,7 +2,8 @@
 //! comments, lines shorter than 80 characters.
 
 use crate::config::Config;
-use crate::game::{GameResult, Item, comment_safe};
+use crate::game::comment_safe;
+use crate::game::record::{GameResult, Item};
 use crate::tags::escape_value;
 
 /// The longest line written (PGN export format: fewer than 80 characters).
@@ -314,7 +315,8 @@ mod number_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameStatus, GameText, process_game};
+    use crate::game::process_game;
+    use crate::game::record::{GameStatus, GameText};
     use crate::segment::{BlockSegmenter, segment_text};
     use std::sync::Arc;
 

@@ -42,7 +42,7 @@ use crate::compare::{self, Comparison, MatchBy};
 use crate::config::Config;
 use crate::corrections::{CorrectionWarning, Corrections};
 use crate::error::{Error, Result};
-use crate::game::{GameResult, GameText, Item};
+use crate::game::record::{GameResult, GameText, Item};
 use crate::pgn::{Lexeme, lex_main_line, write_game_with};
 use crate::segment::segment_text;
 use crate::source::decode_text;

@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::book::notes::NoteVariations;
-use crate::book::{BookReport, UnitKind};
+use crate::book::unit::NoteVariations;
+use crate::book::unit::{BookReport, UnitKind};
 use crate::error::Error;
-use crate::game::{GameResult, GameStatus, TokenCounts};
+use crate::game::record::{GameResult, GameStatus, TokenCounts};
 use crate::source::Encoding;
 
 /// Games by status.

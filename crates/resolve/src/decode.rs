@@ -35,7 +35,7 @@ use std::fmt::Write as _;
 use std::rc::Rc;
 
 use escriba_notation::readings::{Reading, first_readings, last_resort_readings};
-use escriba_notation::{CheckMark, Dialect, Move as Token, Span, Termination, TokenKind};
+use escriba_notation::{CheckMark, Dialect, Move as Token, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position};
@@ -1770,9 +1770,37 @@ fn mark_note(
     })
 }
 
-/// The span of a token, for callers that hold only indices.
-pub fn token_span(game: &Game<'_>, tok: usize) -> Span {
-    game.tokens[tok].span
+impl Decoder<'_> {
+    /// Expands `st` by the pinned move of token `tok`, or by nothing when it is not legal.
+    fn expand_pinned(&mut self, st: &State, tok: usize, pin: &Pin, out: &mut Vec<State>) {
+        let legal = st.pos.legal_moves();
+        let carried = self.settle(st, !legal.is_empty(), st.pos.checkers());
+        let Some(mv) = pin.resolve(&st.pos, &legal) else {
+            return;
+        };
+        self.nodes.push(Node {
+            parent: st.node,
+            mv,
+            san: san_of(mv, &legal),
+            suffix: None,
+            tok: tok as u32,
+            tok2: NONE,
+            cost: 0,
+            relax: Relax(0),
+            readings: 1,
+            reading: NONE,
+            // The book's mark is no evidence against a human's choice.
+            mark: None,
+            ply: st.ply,
+        });
+        let mut next = st.clone();
+        next.play(mv);
+        next.cost += carried;
+        next.node = (self.nodes.len() - 1) as u32;
+        next.ply += 1;
+        next.skip = 0;
+        out.push(next);
+    }
 }
 
 #[cfg(test)]

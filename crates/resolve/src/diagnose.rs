@@ -3,14 +3,77 @@
 
 use std::sync::OnceLock;
 
-use escriba_notation::{Dialect, Move, Style, TokenKind};
+use escriba_notation::{Dialect, Move, Span, Style, TokenKind};
+use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 use crate::candidates::{Ctx, Relax, candidates};
 use crate::describe::write_legal_among;
 use crate::identity::Origins;
-use crate::{Diagnostic, Game};
+use crate::types::Game;
+
+/// Why a game stopped, with what a human needs to fix it.
+///
+/// It serializes as an object of these fields and of `legal` and `nearest` (after `fen`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Plies read before the failure (the failing ply's 0-based index).
+    pub ply: usize,
+    /// The move number of the failing ply.
+    pub move_number: u32,
+    /// The side to move.
+    pub color: Color,
+    /// Index of the failing token.
+    pub token: usize,
+    /// Its span in the source.
+    pub span: Span,
+    /// Its text.
+    pub text: String,
+    /// The position before the failing ply, as FEN.
+    pub fen: String,
+    /// The legal moves and the nearest readings, written when first asked for. Boxed, so
+    /// that the decode of a game that reads, which has no diagnostic, stays small to move.
+    moves: Box<Moves>,
+    /// One sentence.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// The legal moves, written in the game's dialect: sorted, each once.
+    pub fn legal(&self) -> &[String] {
+        &self.moves.written().legal
+    }
+
+    /// The nearest readings, written in the game's dialect, with what they would change.
+    pub fn nearest(&self) -> &[String] {
+        &self.moves.written().nearest
+    }
+}
+
+impl Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut o = s.serialize_struct("Diagnostic", 10)?;
+        o.serialize_field("ply", &self.ply)?;
+        o.serialize_field("move_number", &self.move_number)?;
+        o.serialize_field(
+            "color",
+            match self.color {
+                Color::White => "white",
+                Color::Black => "black",
+            },
+        )?;
+        o.serialize_field("token", &self.token)?;
+        o.serialize_field("span", &self.span)?;
+        o.serialize_field("text", &self.text)?;
+        o.serialize_field("fen", &self.fen)?;
+        o.serialize_field("legal", self.legal())?;
+        o.serialize_field("nearest", self.nearest())?;
+        o.serialize_field("message", &self.message)?;
+        o.end()
+    }
+}
 
 /// How many repairs a "nearest reading" may combine.
 const NEAREST_REPAIRS: u32 = 3;

@@ -6,7 +6,7 @@
 
 use arrayvec::ArrayString;
 use shakmaty::san::{San, Suffix};
-use shakmaty::{CastlingSide, Chess, Move, Position, Role};
+use shakmaty::{CastlingSide, Move, Role};
 
 /// A short string held inline, with no heap allocation: a ply's SAN or UCI. It reads as a
 /// `&str` (`Deref`), and compares with one.
@@ -145,17 +145,6 @@ pub fn san_of(m: Move, legal: &[Move]) -> San {
     }
 }
 
-/// The check suffix of the position a move led to, given whether it has legal moves.
-pub fn suffix_of(after: &Chess, has_moves: bool) -> Option<Suffix> {
-    if !after.checkers().any() {
-        None
-    } else if has_moves {
-        Some(Suffix::Check)
-    } else {
-        Some(Suffix::Checkmate)
-    }
-}
-
 /// SAN with its suffix, written directly into an inline string (`Display` costs more per
 /// ply, and a `String` is a heap allocation per ply).
 pub fn render(san: San, suffix: Option<Suffix>) -> SanText {
@@ -232,9 +221,9 @@ pub fn uci(m: Move) -> UciText {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
     use shakmaty::san::SanPlus;
+    use shakmaty::{CastlingMode, Chess, Position};
 
     fn position(fen: &str) -> Chess {
         fen.parse::<Fen>()

@@ -8,10 +8,10 @@ use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use escriba_pipeline::GameResult;
 
-use crate::{
-    Error, GAME_COLUMNS, GAME_KINDS, Kind, PLY_COLUMNS, PLY_KINDS, Result, Value, game_values,
-    ply_values,
-};
+use escriba_pipeline::csv_out::{GAME_COLUMNS, PLY_COLUMNS};
+
+use crate::columns::{GAME_KINDS, Kind, PLY_KINDS, Value, game_values, ply_values};
+use crate::error::{Error, Result};
 
 fn data_type(kind: Kind) -> DataType {
     match kind {

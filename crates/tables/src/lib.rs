@@ -19,253 +19,25 @@
 #![deny(missing_docs)]
 
 mod arrow;
+mod columns;
+mod error;
 mod parquet_out;
+mod recorder;
 mod sqlite;
 
-use escriba_pipeline::{GameResult, Observer};
-
 pub use crate::arrow::{Tables, games_schema, ipc_stream, plies_schema};
+pub use crate::columns::{GAME_KINDS, Kind, PLY_KINDS, Value, fens_after, game_values, ply_values};
+pub use crate::error::{Error, Result};
 pub use crate::parquet_out::ParquetOut;
+pub use crate::recorder::Recorder;
 pub use crate::sqlite::SqliteOut;
 pub use arrow_array::RecordBatch;
 pub use escriba_pipeline::csv_out::{GAME_COLUMNS, PLY_COLUMNS};
 
-/// A column's type in the typed outputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// UTF-8 text, never null (an empty CSV field is an empty string).
-    Text,
-    /// Text from a small set (a status, a side, a dialect id): Arrow dictionary-encoded,
-    /// so pandas and polars read it as categorical; plain text in SQLite.
-    Category,
-    /// A 32-bit integer, never null.
-    Int32,
-    /// A 64-bit integer, never null.
-    Int64,
-    /// A 64-bit integer or null (`plies.cost`, empty on a `failed` row).
-    OptInt64,
-}
-
-use Kind::{Category, Int32, Int64, OptInt64, Text};
-
-/// The types of [`PLY_COLUMNS`], in order.
-pub const PLY_KINDS: [Kind; PLY_COLUMNS.len()] = [
-    Text,     // source
-    Int64,    // game
-    Int32,    // ply
-    Int32,    // move_number
-    Category, // side
-    Text,     // input
-    Text,     // san
-    Text,     // uci
-    Category, // status
-    OptInt64, // cost
-    Int32,    // line
-    Int32,    // column
-    Text,     // note
-];
-
-/// The types of [`GAME_COLUMNS`], in order.
-pub const GAME_KINDS: [Kind; GAME_COLUMNS.len()] = [
-    Text,     // source
-    Int64,    // game
-    Int32,    // line
-    Text,     // event
-    Text,     // site
-    Text,     // date
-    Text,     // round
-    Text,     // white
-    Text,     // black
-    Category, // result
-    Category, // notation
-    Int32,    // plies
-    Int32,    // flagged
-    Category, // status
-    Text,     // first_issue
-    Int32,    // end_line
-    Category, // kind
-];
-
-/// What can go wrong building or writing the tables.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// An Arrow array or record batch could not be built or encoded.
-    #[error("arrow: {0}")]
-    Arrow(#[from] arrow_schema::ArrowError),
-    /// A Parquet file could not be written.
-    #[error("parquet: {0}")]
-    Parquet(#[from] parquet::errors::ParquetError),
-    /// The SQLite database could not be built.
-    #[error("sqlite: {0}")]
-    Sqlite(#[from] rusqlite::Error),
-    /// A row could not be turned into values.
-    #[error("row: {0}")]
-    Row(String),
-    /// Writing failed.
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
-}
-
-/// This crate's results.
-pub type Result<T, E = Error> = std::result::Result<T, E>;
-
-/// One cell: what a CSV field holds, typed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Value {
-    /// Text (also for [`Kind::Category`]).
-    Text(String),
-    /// An integer.
-    Int(i64),
-    /// No value (an empty CSV field of an integer column).
-    Null,
-}
-
-impl Value {
-    /// The cell as the CSV file writes it.
-    pub fn to_csv_field(&self) -> String {
-        match self {
-            Value::Text(s) => s.clone(),
-            Value::Int(n) => n.to_string(),
-            Value::Null => String::new(),
-        }
-    }
-}
-
-/// The cells of a row, in the order of `columns`, from its serialized fields.
-fn values<T: serde::Serialize>(row: &T, columns: &[&str], kinds: &[Kind]) -> Result<Vec<Value>> {
-    let serde_json::Value::Object(mut map) =
-        serde_json::to_value(row).map_err(|e| Error::Row(e.to_string()))?
-    else {
-        return Err(Error::Row("a row is not a struct".into()));
-    };
-    columns
-        .iter()
-        .zip(kinds)
-        .map(|(name, kind)| {
-            let v = map
-                .remove(*name)
-                .ok_or_else(|| Error::Row(format!("no field `{name}`")))?;
-            match (v, kind) {
-                (serde_json::Value::String(s), Text | Category) => Ok(Value::Text(s)),
-                (serde_json::Value::Number(n), Int32 | Int64 | OptInt64) => n
-                    .as_i64()
-                    .map(Value::Int)
-                    .ok_or_else(|| Error::Row(format!("`{name}` = {n}: not an integer"))),
-                (serde_json::Value::Null, OptInt64) => Ok(Value::Null),
-                (v, k) => Err(Error::Row(format!("`{name}` = {v}: not a {k:?}"))),
-            }
-        })
-        .collect()
-}
-
-/// The cells of a game's `games.csv` row, in [`GAME_COLUMNS`] order.
-pub fn game_values(r: &GameResult) -> Result<Vec<Value>> {
-    values(
-        &escriba_pipeline::csv_out::game_row(r),
-        &GAME_COLUMNS,
-        &GAME_KINDS,
-    )
-}
-
-/// The cells of a game's `plies.csv` rows, each in [`PLY_COLUMNS`] order.
-pub fn ply_values(r: &GameResult) -> Result<Vec<Vec<Value>>> {
-    escriba_pipeline::csv_out::ply_rows(r)
-        .iter()
-        .map(|row| values(row, &PLY_COLUMNS, &PLY_KINDS))
-        .collect()
-}
-
-/// The FEN after each ply of a game's main line (replayed from its `FEN` tag or the
-/// standard start), one per transcribed ply; `None` where the start does not parse.
-pub fn fens_after(r: &GameResult) -> Vec<Option<String>> {
-    use escriba_resolve::shakmaty::fen::Fen;
-    use escriba_resolve::shakmaty::{EnPassantMode, Position};
-    let Ok(mut pos) = escriba_resolve::start_position(r.tags.get("FEN"), false) else {
-        return vec![None; r.plies.len()];
-    };
-    let mut out = Vec::with_capacity(r.plies.len());
-    for p in &r.plies {
-        if pos.is_legal(p.ply.mv) {
-            pos.play_unchecked(p.ply.mv);
-            out.push(Some(
-                Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-            ));
-        } else {
-            // The replay left the decoder's line: no position can be vouched for.
-            out.extend(std::iter::repeat_n(None, r.plies.len() - out.len()));
-            break;
-        }
-    }
-    out
-}
-
-/// An [`Observer`] that feeds the typed outputs of a run as its games come, in output
-/// order. The first error stops the feeding; [`Recorder::finish`] returns it.
-pub struct Recorder<W: std::io::Write + Send> {
-    /// Arrow tables, kept in memory (for the Python API).
-    pub arrow: Option<Tables>,
-    /// Parquet files, written as the games come.
-    pub parquet: Option<ParquetOut<W>>,
-    /// The SQLite database, built in memory.
-    pub sqlite: Option<SqliteOut>,
-    error: Option<Error>,
-}
-
-impl<W: std::io::Write + Send> Recorder<W> {
-    /// Records into what is given.
-    pub fn new(
-        arrow: Option<Tables>,
-        parquet: Option<ParquetOut<W>>,
-        sqlite: Option<SqliteOut>,
-    ) -> Recorder<W> {
-        Recorder {
-            arrow,
-            parquet,
-            sqlite,
-            error: None,
-        }
-    }
-
-    /// True when nothing is recorded.
-    pub fn is_empty(&self) -> bool {
-        self.arrow.is_none() && self.parquet.is_none() && self.sqlite.is_none()
-    }
-
-    fn push(&mut self, r: &GameResult) -> Result<()> {
-        if let Some(t) = &mut self.arrow {
-            t.push(r)?;
-        }
-        if let Some(p) = &mut self.parquet {
-            p.push(r)?;
-        }
-        if let Some(s) = &mut self.sqlite {
-            s.push(r)?;
-        }
-        Ok(())
-    }
-
-    /// The first error met while recording, if any; what was recorded otherwise.
-    pub fn finish(self) -> Result<Self> {
-        match self.error {
-            Some(e) => Err(e),
-            None => Ok(self),
-        }
-    }
-}
-
-impl<W: std::io::Write + Send> Observer for Recorder<W> {
-    fn game(&mut self, r: &GameResult) {
-        if self.error.is_none()
-            && let Err(e) = self.push(r)
-        {
-            self.error = Some(e);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Kind::{Int32, Int64, OptInt64};
 
     #[test]
     fn every_column_has_a_type_and_the_integers_are_where_the_rows_have_numbers() {
@@ -293,7 +65,9 @@ mod tests {
 mod csv_tests {
     use std::sync::Arc;
 
-    use escriba_pipeline::{Config, Input, Notation, Sink, Sinks, transcribe};
+    use escriba_pipeline::{
+        Config, GameResult, Input, Notation, Observer, Sink, Sinks, transcribe,
+    };
 
     use super::*;
 

@@ -6,7 +6,10 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::WriterProperties;
 
-use crate::{GameResult, Result, Tables, games_schema, plies_schema};
+use escriba_pipeline::GameResult;
+
+use crate::arrow::{Tables, games_schema, plies_schema};
+use crate::error::Result;
 
 /// Ply rows gathered before a row group is written.
 const ROWS_PER_BATCH: usize = 64 * 1024;

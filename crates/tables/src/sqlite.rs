@@ -6,7 +6,10 @@ use std::collections::{HashMap, HashSet};
 use escriba_pipeline::{GameResult, Summary};
 use rusqlite::{Connection, params, params_from_iter};
 
-use crate::{GAME_COLUMNS, GAME_KINDS, Kind, PLY_COLUMNS, PLY_KINDS, Result, Value};
+use escriba_pipeline::csv_out::{GAME_COLUMNS, PLY_COLUMNS};
+
+use crate::columns::{GAME_KINDS, Kind, PLY_KINDS, Value, fens_after, game_values, ply_values};
+use crate::error::Result;
 
 fn sql_type(kind: Kind) -> &'static str {
     match kind {
@@ -156,16 +159,16 @@ impl SqliteOut {
     /// Adds a game: its row, its plies (each with the FEN after it) and its issues.
     pub fn push(&mut self, r: &GameResult) -> Result<()> {
         let source = self.source_id(&r.source)?;
-        let game = crate::game_values(r)?;
+        let game = game_values(r)?;
         let mut cells: Vec<rusqlite::types::Value> = game.iter().map(to_sql).collect();
         cells.push(source.into());
         self.conn
             .prepare_cached(&self.insert_game)?
             .execute(params_from_iter(cells))?;
         self.games.insert(r.index as i64);
-        let fens = crate::fens_after(r);
+        let fens = fens_after(r);
         let mut insert = self.conn.prepare_cached(&self.insert_ply)?;
-        for (i, row) in crate::ply_values(r)?.iter().enumerate() {
+        for (i, row) in ply_values(r)?.iter().enumerate() {
             let mut cells: Vec<rusqlite::types::Value> = row.iter().map(to_sql).collect();
             cells.push(fens.get(i).cloned().flatten().into());
             insert.execute(params_from_iter(cells))?;

@@ -10,8 +10,9 @@ use escriba_resolve::shakmaty::{Board, Color};
 
 use super::classify::LineKind;
 use super::group::{Grouped, Role, Unit, open_gloss, unit_year};
-use super::xref::Borrowed;
-use super::{Alternate, AlternateRole, BookSegment, Checkpoint, Footnote};
+use super::odds::{self, Odds};
+use super::sequence;
+use super::unit::{Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote};
 use crate::segment::{Segment, SegmentNote};
 use crate::source::{Encoding, Line};
 use crate::tags::Tags;
@@ -266,6 +267,10 @@ pub fn segment(
         );
         tags.set("SetUp", "1");
     }
+    let mut notes = Vec::new();
+    if start_board.is_none() && borrowed.is_none() {
+        odds_start(lines, g, u, &mut tags, &mut notes);
+    }
     // Rows as movetext line indices, for the side-by-side reader.
     let row_lines: Vec<usize> = if line_numbers.is_empty() {
         u.rows.iter().map(|r| r - u.first).collect()
@@ -285,17 +290,21 @@ pub fn segment(
         movetext = primary;
         alternate = Some(second);
     }
+    if alternate.is_none() {
+        alternate = sequence::by_numbers(&movetext, &line_numbers, u.first + 1, dialect);
+    }
     // A line cut at the reader's limit leaves the unit's text incomplete: it is not read.
-    let notes = lines[u.first..=u.last]
-        .iter()
-        .filter(|l| l.truncated)
-        .map(|l| SegmentNote {
-            line: l.number,
-            column: 1,
-            message: format!("line {} is longer than the limit and was cut", l.number),
-            fatal: true,
-        })
-        .collect();
+    notes.extend(
+        lines[u.first..=u.last]
+            .iter()
+            .filter(|l| l.truncated)
+            .map(|l| SegmentNote {
+                line: l.number,
+                column: 1,
+                message: format!("line {} is longer than the limit and was cut", l.number),
+                fatal: true,
+            }),
+    );
     Segment {
         tags,
         notes,
@@ -314,6 +323,7 @@ pub fn segment(
             checkpoints,
             alternate,
             black_first,
+            unread_row: u.unread_after.map(|i| i + 1),
         })),
     }
 }
@@ -487,6 +497,72 @@ fn blank(s: &mut String, from: usize, to: usize) {
 fn fen(board: &Board, turn: Color, number: u32) -> String {
     let side = if turn == Color::White { 'w' } else { 'b' };
     format!("{} {side} - - 0 {number}", board.board_fen())
+}
+
+/// Sets the start position of an odds game from the odds its header states (the heading,
+/// the event lines and the notes over the table), and notes a giver the text does not name
+/// or odds that cannot be read: such a game is flagged, never read in silence from the
+/// standard position.
+fn odds_start(
+    lines: &[Line],
+    g: &Grouped,
+    u: &Unit,
+    tags: &mut Tags,
+    notes: &mut Vec<SegmentNote>,
+) {
+    let first_row = u.rows.first().copied().unwrap_or(u.last + 1);
+    let mut header: Vec<(usize, &str)> = Vec::new();
+    for k in u.first..first_row {
+        if matches!(g.roles[k], Role::Header | Role::Note) {
+            header.push((k, lines[k].text.as_str()));
+        }
+    }
+    let text: String = header
+        .iter()
+        .map(|(_, t)| *t)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let players = u.players.as_ref();
+    let line = header.first().map_or(u.first + 1, |(k, _)| k + 1);
+    match odds::read(
+        &text,
+        players.and_then(|p| p.white.as_deref()),
+        players.and_then(|p| p.black.as_deref()),
+    ) {
+        Odds::None => {}
+        Odds::Read {
+            giver,
+            removed,
+            assumed,
+        } => {
+            tags.set("FEN", odds::start_fen(&removed));
+            tags.set("SetUp", "1");
+            if assumed {
+                let side = if giver == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                notes.push(SegmentNote {
+                    line,
+                    column: 1,
+                    message: format!(
+                        "the odds do not say who gives them: {side} is assumed (check the header)"
+                    ),
+                    fatal: false,
+                });
+            }
+        }
+        Odds::Unreadable(what) => notes.push(SegmentNote {
+            line,
+            column: 1,
+            message: format!(
+                "odds are announced but the men removed cannot be read (`{what}`): the game is \
+                 read from the standard position"
+            ),
+            fatal: false,
+        }),
+    }
 }
 
 /// The dialects to try on a unit's rows, the book's own first.

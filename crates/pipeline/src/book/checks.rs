@@ -5,8 +5,8 @@
 use escriba_resolve::shakmaty::{Board, Chess, Position, Square};
 use escriba_resolve::{Decoded, Game, Options, Pin, Ply, Status, decode_pinned};
 
-use super::Checkpoint;
-use crate::game::PlyRecord;
+use super::unit::Checkpoint;
+use crate::game::record::PlyRecord;
 
 /// Adds `note` to a ply and flags it (ambiguous, unless it is flagged already).
 fn flag(p: &mut PlyRecord, note: String) {

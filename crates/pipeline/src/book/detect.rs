@@ -2,21 +2,20 @@
 
 use escriba_notation::{Dialect, TokenKind, movetext};
 
-use super::BookSegmenter;
-use super::classify::{self, LineKind};
-use crate::config::Notation;
-use crate::segment::{BlockSegmenter, Segment, Segmenter};
+use super::classify::{self, HeadingKind, LineKind};
 use crate::source::Line;
 use crate::tags::parse_tag_line;
 
 /// How much numbered text the dialect vote reads.
 const VOTE_BYTES: usize = 24 << 10;
 /// How much of an input the book detector reads before it decides.
-const DETECT_BYTES: usize = 96 << 10;
+pub const DETECT_BYTES: usize = 96 << 10;
 
 /// The dialect that reads the most of a book's numbered lines (`1. P - Q 4`, `12.P4R`).
 pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
     let mut sample = String::new();
+    // Unnumbered lines, for a text with no numbered line (plain SAN, one move a line).
+    let mut unnumbered = String::new();
     for l in lines {
         let t = l.trim_start();
         if t.as_bytes().first().is_some_and(u8::is_ascii_digit)
@@ -27,7 +26,13 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
             if sample.len() >= VOTE_BYTES {
                 break;
             }
+        } else if unnumbered.len() < VOTE_BYTES {
+            unnumbered.push_str(t);
+            unnumbered.push('\n');
         }
+    }
+    if sample.is_empty() {
+        sample = unnumbered;
     }
     let mut best: Option<(Dialect, f32, usize)> = None;
     for &d in Dialect::ALL.iter() {
@@ -51,11 +56,21 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
 }
 
 /// True when the lines read like a book rather than a game file: no PGN tag pairs, and
-/// either paragraphs of prose (at least 20 lines of eight words or more, a fifth of the
-/// text) around numbered move tables or game headings, or a text that is mostly prose (a
-/// short article or a rule book with examples: two thirds of its words, at least 120, in
-/// lines of prose). A game file read as a book loses nothing; prose read as games is
-/// dozens of failed games.
+/// any of what only book mode reads:
+///
+/// - paragraphs of prose (at least 20 lines of eight words or more, a fifth of the text)
+///   around numbered move tables or game headings;
+/// - a text that is mostly prose (a short article or a rule book with examples: two
+///   thirds of its words, at least 120, in lines of prose);
+/// - a game or analysis heading (`GAME 12.`, `No. 17.`, `VARIATION I.`) and move rows;
+/// - a diagram and move rows;
+/// - notes between move rows: two lines of prose or more, each with rows before and after;
+/// - a table layout: move numbers that open two lines each (White's column printed whole,
+///   then Black's; a two-column page read as one).
+///
+/// A game file read as a book loses nothing; a book read as a game file loses every game
+/// at its first note, diagram or page break, and prose read as games is dozens of failed
+/// games.
 pub fn looks_like_book(lines: &[Line]) -> bool {
     // A tag line makes it a game file: known before the costlier dialect vote.
     if lines.iter().any(|l| {
@@ -67,6 +82,10 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
     let dialect = book_dialect(lines.iter().map(|l| l.text.as_str()));
     let (mut prose, mut filled, mut rows, mut headings) = (0usize, 0usize, 0usize, 0usize);
     let (mut prose_words, mut words) = (0usize, 0usize);
+    let (mut game_headings, mut diagram_lines) = (0usize, 0usize);
+    // Prose lines seen since the last row, and those that stood between two rows.
+    let (mut pending_notes, mut notes) = (0usize, 0usize);
+    let mut openers: std::collections::HashMap<(u32, bool), u8> = Default::default();
     for l in lines {
         let t = l.text.trim();
         if t.is_empty() {
@@ -83,83 +102,34 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
                 if n >= 3 {
                     prose_words += n;
                 }
+                if n >= 5 && rows > 0 {
+                    pending_notes += 1;
+                }
             }
-            LineKind::MoveRow(_) => rows += 1,
-            LineKind::Heading(_) | LineKind::Players(_) => headings += 1,
+            LineKind::MoveRow(shape) => {
+                rows += 1;
+                notes += std::mem::take(&mut pending_notes);
+                if shape.numbered
+                    && let Some(number) = shape.number
+                {
+                    let seen = openers.entry(number).or_default();
+                    *seen = seen.saturating_add(1);
+                }
+            }
+            LineKind::Heading(kind) => {
+                headings += 1;
+                game_headings += usize::from(kind != HeadingKind::Section);
+            }
+            LineKind::Players(_) => headings += 1,
+            LineKind::Diagram => diagram_lines += 1,
             _ => {}
         }
     }
     let book = prose >= 20 && prose * 5 >= filled && (rows >= 4 || headings >= 2);
+    let twice_opened = openers.values().filter(|&&k| k >= 2).count();
     book || (prose_words >= 120 && prose_words * 3 >= words * 2)
-}
-
-/// The default segmenter: reads the start of an input, then cuts it as a book
-/// ([`BookSegmenter`]) or as a game file ([`BlockSegmenter`]).
-pub struct AutoSegmenter {
-    notation: Notation,
-    buffered: Vec<Line>,
-    bytes: usize,
-    inner: Option<Box<dyn Segmenter>>,
-    source: std::sync::Arc<str>,
-}
-
-impl AutoSegmenter {
-    /// A detector that reads books in `notation`.
-    pub fn new(notation: Notation) -> AutoSegmenter {
-        AutoSegmenter {
-            notation,
-            buffered: Vec::new(),
-            bytes: 0,
-            inner: None,
-            source: std::sync::Arc::from(""),
-        }
-    }
-
-    fn decide(&mut self, out: &mut Vec<Segment>) -> &mut Box<dyn Segmenter> {
-        let lines = std::mem::take(&mut self.buffered);
-        let mut inner: Box<dyn Segmenter> = if looks_like_book(&lines) {
-            Box::new(BookSegmenter::with_lines(self.notation, false, lines))
-        } else {
-            let mut block = BlockSegmenter::new();
-            for l in &lines {
-                block.push_line(l, out);
-            }
-            Box::new(block)
-        };
-        inner.set_source(&self.source);
-        self.inner.insert(inner)
-    }
-}
-
-impl Segmenter for AutoSegmenter {
-    fn push_line(&mut self, line: &Line, out: &mut Vec<Segment>) {
-        if let Some(inner) = self.inner.as_mut() {
-            inner.push_line(line, out);
-            return;
-        }
-        self.bytes += line.text.len() + 1;
-        self.buffered.push(line.clone());
-        if self.bytes >= DETECT_BYTES {
-            self.decide(out);
-        }
-    }
-
-    fn finish(&mut self, out: &mut Vec<Segment>) {
-        if self.inner.is_none() {
-            self.decide(out);
-        }
-        if let Some(inner) = self.inner.as_mut() {
-            inner.finish(out);
-        }
-    }
-
-    fn set_source(&mut self, name: &std::sync::Arc<str>) {
-        self.source = name.clone();
-    }
-
-    fn take_report(&mut self) -> Option<super::BookReport> {
-        self.inner.as_mut().and_then(|i| i.take_report())
-    }
+        || rows >= 2 && (game_headings >= 1 || diagram_lines >= 8)
+        || rows >= 4 && (notes >= 2 || twice_opened >= 3)
 }
 
 #[cfg(test)]

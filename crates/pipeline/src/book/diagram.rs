@@ -43,6 +43,8 @@ fn cells(row: &str) -> Option<Vec<Cell>> {
         let words: Vec<&str> = t.split_whitespace().collect();
         if words.len() == 8 {
             words
+        } else if let Some(cells) = scan_cells(t).or_else(|| fixed_width_cells(row)) {
+            return Some(cells);
         } else if words.len() == 1 && t.chars().count() == 8 {
             return t
                 .chars()
@@ -76,10 +78,138 @@ fn strip_rank_label(t: &str) -> &str {
     t
 }
 
-/// True when `t` is a row of a diagram: eight cells of men and empty squares, or a frame
-/// line (`+---+---+`, `|-------|`).
+/// Reads a row whose cells are not all apart: `(R) . (B)(K) . (B)(N)(R)`, `*R*N*B . *K`.
+/// A cell is a mark-wrapped or marked letter (`(B)`, `*B`, `#B`, `^B`, `B*`, `Kt`), a
+/// letter, or an empty-square mark (`.`, `-`, `_`, `:`, `#`, `*`); blanks separate
+/// nothing but cells. `None` unless exactly eight cells read.
+fn scan_cells(t: &str) -> Option<Vec<Cell>> {
+    let chars: Vec<char> = t.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        // `(B)`: a wrapped letter (or `(Kt)`).
+        if c == '(' {
+            let close = chars[i..].iter().position(|&x| x == ')')? + i;
+            let letter: String = chars[i + 1..close].iter().collect();
+            cell(&format!("({letter})")).filter(|c| *c != Cell::Empty)?;
+            out.push(Cell::Man {
+                letter,
+                marked: true,
+            });
+            i = close + 1;
+            continue;
+        }
+        let mark_before = BLACK_MARKS.contains(&c) && c != '(';
+        let start = i + usize::from(mark_before);
+        let two = chars
+            .get(start..start + 2)
+            .is_some_and(|w| w.iter().collect::<String>().eq_ignore_ascii_case("kt"));
+        let end = start + if two { 2 } else { 1 };
+        let letter: String = chars.get(start..end).unwrap_or(&[]).iter().collect();
+        if !two && !letter.chars().next().is_some_and(is_piece_letter) {
+            // An empty square's mark (a lone `*` or `#` is one too), or not a board row.
+            if EMPTY_CELLS.contains(&c.to_string().as_str()) {
+                out.push(Cell::Empty);
+                i += 1;
+                continue;
+            }
+            return None;
+        }
+        if chars.get(end).is_some_and(|x| x.is_alphabetic()) {
+            // A word, not a man.
+            return None;
+        }
+        let mark_after = chars.get(end).is_some_and(|x| ['*', '\''].contains(x));
+        out.push(Cell::Man {
+            letter,
+            marked: mark_before || mark_after,
+        });
+        i = end + usize::from(mark_after);
+    }
+    (out.len() == 8).then_some(out)
+}
+
+/// Reads a row of cells of one width (2 to 4 characters), whose empty light squares are
+/// blanks: `8  *R  # *B *Q     # *R  # `. The rank label and one blank after it go first.
+fn fixed_width_cells(row: &str) -> Option<Vec<Cell>> {
+    let t = row.trim_start();
+    let body = match t.strip_prefix(|c: char| ('1'..='8').contains(&c)) {
+        Some(rest) => rest.strip_prefix([' ', '|']).unwrap_or(rest),
+        None => t,
+    };
+    let body = body.trim_end_matches(|c: char| c.is_whitespace() || c == '|');
+    let body = body
+        .strip_suffix(|c: char| ('1'..='8').contains(&c))
+        .map_or(body, str::trim_end);
+    let chars: Vec<char> = body.chars().collect();
+    (2..=4).find_map(|w| {
+        if chars.len() > 8 * w || chars.len() + w <= 7 * w {
+            return None;
+        }
+        let cells: Option<Vec<Cell>> = (0..8)
+            .map(|k| {
+                let chunk: String = chars.iter().skip(k * w).take(w).collect();
+                cell(&chunk)
+            })
+            .collect();
+        cells.filter(|c| c.iter().any(|c| *c != Cell::Empty))
+    })
+}
+
+/// A letter that names a man in some notation's diagrams (either case).
+fn is_piece_letter(c: char) -> bool {
+    "KQRBNPTDACFLS".contains(c.to_ascii_uppercase())
+}
+
+/// True when `t` is a row of a diagram: eight cells of men and empty squares, a frame
+/// line (`+---+---+`, `|-------|`), or the file letters printed under or over the board.
 pub fn is_board_row(t: &str) -> bool {
-    is_frame(t) || cells(t).is_some()
+    is_frame(t) || file_labels(t).is_some() || cells(t).is_some()
+}
+
+/// The file letters printed along a board's edge (`a b c d e f g h`, or `h … a` for a
+/// board printed from Black's side): `Some(true)` for the latter.
+fn file_labels(t: &str) -> Option<bool> {
+    let letters: String = t
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '|')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match letters.as_str() {
+        "abcdefgh" => Some(false),
+        "hgfedcba" => Some(true),
+        _ => None,
+    }
+}
+
+/// A diagram's caption: `Diag. 101.`, `DIAGRAM 12`, `Diagram No. 3.`, `Fig. 4`, `Position
+/// after White's 20th move.`
+pub fn is_caption(t: &str) -> bool {
+    let lower = t.trim().to_lowercase();
+    let words = lower.split_whitespace().count();
+    (words <= 4
+        && [
+            "diag",
+            "diagram",
+            "fig",
+            "figure",
+            "position",
+            "posición",
+            "diagrama",
+        ]
+        .iter()
+        .any(|w| {
+            lower
+                .strip_prefix(w)
+                .is_some_and(|r| r.starts_with(['.', ' ', ':']) || r.is_empty())
+        }))
+        || (lower.starts_with("position after") || lower.starts_with("position before"))
+            && words <= 8
 }
 
 /// A frame line: rules with corners or sides, at least eight characters.
@@ -162,7 +292,12 @@ pub fn parse(lines: &[&str], dialect: Dialect) -> Result<Board, DiagramError> {
     let mut rows: Vec<Vec<Cell>> = Vec::new();
     let mut top: Option<Color> = None;
     let mut bottom: Option<Color> = None;
+    let mut labels_flipped = false;
     for l in lines {
+        if let Some(flipped) = file_labels(l) {
+            labels_flipped |= flipped;
+            continue;
+        }
         if let Some(c) = caption_color(l) {
             if rows.is_empty() {
                 top = Some(c);
@@ -178,7 +313,7 @@ pub fn parse(lines: &[&str], dialect: Dialect) -> Result<Board, DiagramError> {
     if rows.len() != 8 {
         return Err(DiagramError::Rows(rows.len()));
     }
-    let flipped = bottom == Some(Color::Black) || top == Some(Color::White);
+    let flipped = labels_flipped || bottom == Some(Color::Black) || top == Some(Color::White);
     let any_marked = rows
         .iter()
         .flatten()

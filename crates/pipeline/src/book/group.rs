@@ -6,7 +6,7 @@ use escriba_notation::Dialect;
 
 use super::classify::{HeadingKind, LineKind, Players, RowShape, year_in};
 use super::diagram;
-use super::{LineSpan, UnitKind};
+use super::unit::{LineSpan, UnitKind};
 use crate::source::Line;
 
 /// What a line is within its unit, or why it stands outside every unit.
@@ -73,6 +73,16 @@ pub struct Unit {
     pub decodable: bool,
     /// Why it is not decoded.
     pub skip_reason: Option<&'static str>,
+    /// Index of the first row of a later unit that goes on with this unit's table but is
+    /// not read: the game is not complete.
+    pub unread_after: Option<usize>,
+    /// Every row so far holds one move: the table may be White's column printed whole,
+    /// with Black's after it.
+    single_column: bool,
+    /// Black's column of such a table has begun (its `1.` came after White's last row).
+    second_column: bool,
+    /// The move number of the last numbered row.
+    prev_number: u32,
     /// Indentation of the table's first row, in characters.
     table_indent: u16,
     /// The table separates its moves with `,` and `;`.
@@ -102,6 +112,10 @@ impl Unit {
             diagrams: Vec::new(),
             decodable: false,
             skip_reason: None,
+            unread_after: None,
+            single_column: true,
+            second_column: false,
+            prev_number: 0,
             table_indent: 0,
             table_separators: false,
         }
@@ -260,12 +274,18 @@ fn blocks(lines: &[Line], kinds: &mut [LineKind], dialect: Dialect) -> Vec<Optio
                 while j + 1 < n && board_line(j + 1, kinds) {
                     j += 1;
                 }
+                // Captions over and under the board: the side at that edge (`BLACK.`),
+                // the diagram's number (`Diag. 101.`), over blank lines.
+                let caption = |k: usize| {
+                    let t = lines[k].text.trim();
+                    diagram::caption_color(t).is_some() || diagram::is_caption(t)
+                };
                 let mut from = top;
-                if from > 0 && diagram::caption_color(&lines[from - 1].text).is_some() {
+                while from > 0 && from + 3 > top && caption(from - 1) {
                     from -= 1;
                 }
                 let mut to = j;
-                if to + 1 < n && diagram::caption_color(&lines[to + 1].text).is_some() {
+                while to + 1 < n && to < j + 2 && caption(to + 1) {
                     to += 1;
                 }
                 let texts: Vec<&str> = lines[from..=to].iter().map(|l| l.text.as_str()).collect();
@@ -330,11 +350,28 @@ impl Grouper<'_> {
         {
             u.players = players_in(h);
         }
+        u.kind = self.kind_of(&u);
+        let from_diagram = u
+            .diagrams
+            .first()
+            .is_some_and(|d| u.rows.first().is_some_and(|&r| d.1 < r));
+        let from_start = matches!(u.start, Some((1, _)));
+        u.decodable = from_start || from_diagram;
+        if !u.decodable {
+            u.skip_reason = Some("moves from a position the text does not give");
+        }
+        self.units.push(u);
+    }
+
+    /// A game or a fragment: a numbered game heading or named players make a game, an
+    /// analysis heading or title a fragment; otherwise a table from move 1 that ends in a
+    /// result or runs to move 15 is a game.
+    fn kind_of(&self, u: &Unit) -> UnitKind {
         let named = u
             .players
             .as_ref()
             .is_some_and(|p| p.white.is_some() || p.black.is_some());
-        u.kind = match u.heading_kind {
+        match u.heading_kind {
             Some(HeadingKind::Game) => UnitKind::Game,
             _ if named => UnitKind::Game,
             Some(HeadingKind::Analysis) => UnitKind::Fragment,
@@ -351,17 +388,59 @@ impl Grouper<'_> {
                     UnitKind::Fragment
                 }
             }
-        };
-        let from_diagram = u
-            .diagrams
-            .first()
-            .is_some_and(|d| u.rows.first().is_some_and(|&r| d.1 < r));
-        let from_start = matches!(u.start, Some((1, _)));
-        u.decodable = from_start || from_diagram;
-        if !u.decodable {
-            u.skip_reason = Some("moves from a position the text does not give");
         }
-        self.units.push(u);
+    }
+
+    /// Joins to each unit the units after it that go on with its table: a unit with no
+    /// header of its own whose first row takes up the move numbers where the unit before
+    /// it stopped. A game goes on after whatever stands between (a diagram the text does
+    /// not give as one, a rule, a caption, a note, a page break); those lines become the
+    /// game's notes and furniture. Then each game whose table goes on in a unit that is
+    /// not read (from a position the text does not give) is marked, so that it is never
+    /// called complete.
+    fn join_continuations(&mut self) {
+        let mut units: Vec<Unit> = Vec::with_capacity(self.units.len());
+        for u in std::mem::take(&mut self.units) {
+            // A column header reprinted at a page break (`WHITE.  BLACK.`) names no one.
+            let unnamed = u
+                .players
+                .as_ref()
+                .is_none_or(|p| p.white.is_none() && p.black.is_none());
+            if let Some(prev) = units.last_mut()
+                && u.heading.is_none()
+                && unnamed
+                && u.events.is_empty()
+                && goes_on(prev, &u)
+            {
+                for k in prev.last + 1..u.first {
+                    self.roles[k] = match self.kinds[k] {
+                        LineKind::Blank | LineKind::PageMark | LineKind::Separator => {
+                            Role::Furniture
+                        }
+                        _ => Role::Note,
+                    };
+                }
+                prev.rows.extend(u.rows);
+                prev.last = u.last;
+                prev.terminated = u.terminated;
+                prev.last_number = prev.last_number.max(u.last_number);
+                prev.next_ply = u.next_ply;
+                prev.far_ply = u.far_ply;
+                prev.footnotes.extend(u.footnotes);
+                prev.diagrams.extend(u.diagrams);
+                let kind = self.kind_of(prev);
+                prev.kind = kind;
+                continue;
+            }
+            if let Some(prev) = units.last_mut()
+                && !u.decodable
+                && goes_on(prev, &u)
+            {
+                prev.unread_after = u.rows.first().copied();
+            }
+            units.push(u);
+        }
+        self.units = units;
     }
 
     /// A title just above line `first` (over blank lines, a subtitle and a bare column
@@ -464,6 +543,23 @@ impl Grouper<'_> {
             self.roles[i] = Role::Note;
             return;
         }
+        // White's column printed whole, then Black's: one move a row, the numbers running
+        // 1, 2, 3 … twice.
+        if let Some((n, false)) = s.number
+            && s.numbered
+            && s.moves == 1
+            && u.single_column
+            && !u.terminated
+            && !in_paragraph
+            && ((n == 1 && !u.second_column && u.rows.len() >= 2 && u.prev_number >= 2)
+                || (u.second_column && n == u.prev_number + 1))
+        {
+            let u = self.cur.as_mut().expect("a unit");
+            u.second_column = true;
+            accept(u, i, s);
+            self.roles[i] = Role::Row;
+            return;
+        }
         let is_row = match s.number {
             Some((1, false)) if s.numbered && (u.last_number >= 2 || u.next_ply >= 2) => {
                 // A new table from move 1: a new unit.
@@ -532,6 +628,17 @@ fn open_block(text: &str) -> bool {
     text.rfind("/*").is_some_and(|o| !text[o..].contains("*/"))
 }
 
+/// The table of `next` takes up the move numbers where `prev` stopped (one ply of slack
+/// either way, as for rows).
+fn goes_on(prev: &Unit, next: &Unit) -> bool {
+    let Some((n, black)) = next.start else {
+        return false;
+    };
+    let at = ply_of(n, black);
+    let follows = |p: u32| p > 0 && at.saturating_add(1) >= p && at <= p.saturating_add(1);
+    !prev.terminated && !prev.rows.is_empty() && (follows(prev.next_ply) || follows(prev.far_ply))
+}
+
 /// Half-moves before move `n` of `black` (or White), from move 1.
 pub(crate) fn ply_of(n: u32, black: bool) -> u32 {
     // Capped far below u32::MAX: absurd numbers plus a row's moves cannot overflow.
@@ -547,6 +654,16 @@ fn accept(u: &mut Unit, i: usize, s: RowShape) {
     u.rows.push(i);
     u.last = i;
     u.terminated |= s.result;
+    u.single_column &= s.moves == 1 && s.second.is_none();
+    if let Some((n, _)) = s.number
+        && s.numbered
+    {
+        u.prev_number = n;
+    }
+    if u.second_column {
+        // Black's column: the table's numbers and plies are White's column's.
+        return;
+    }
     let moves = u32::from(s.moves);
     if let (Some((n, black)), Some(second)) = (s.number, s.second) {
         // A four-column row: the left pair goes on from the left column, the right pair
@@ -739,6 +856,7 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
         i += 1;
     }
     g.close(n);
+    g.join_continuations();
     // Lines still unplaced stand outside every unit.
     for k in 0..n {
         if g.roles[k] == Role::Unplaced {

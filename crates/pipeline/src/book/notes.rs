@@ -6,21 +6,11 @@
 use escriba_notation::{Dialect, Span, Token, TokenKind, movetext};
 use escriba_resolve::shakmaty::{Chess, Color, Position};
 use escriba_resolve::{Options, Status, resolve};
-use serde::Serialize;
 
 use super::group::ply_of;
-use crate::game::{Item, PlyRecord};
+use super::unit::NoteVariations;
+use crate::game::record::{Item, PlyRecord};
 use crate::source::LineMap;
-
-/// What became of the move runs found in a game's notes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct NoteVariations {
-    /// Runs that replayed and became PGN variations.
-    pub transcribed: u32,
-    /// Runs left in their note: they do not replay from the position they name, or they
-    /// start past the main line's end.
-    pub left_in_notes: u32,
-}
 
 /// A numbered run of moves inside a note.
 #[derive(Debug, Clone, PartialEq, Eq)]

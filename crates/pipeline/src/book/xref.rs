@@ -7,17 +7,8 @@ use escriba_notation::{Dialect, TokenKind, movetext};
 use super::build::clean_row;
 use super::classify::HeadingKind;
 use super::group::{Grouped, Role, Unit, ply_of};
+use super::unit::Borrowed;
 use crate::source::Line;
-
-/// Moves a unit takes from an earlier game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Borrowed {
-    /// The rows taken, as movetext lines with their source line numbers (moves past the
-    /// borrowing game's first move blanked).
-    pub rows: Vec<(usize, String)>,
-    /// The comment that says where they come from.
-    pub note: String,
-}
 
 /// Number words up to twenty, for "the first eight moves".
 const NUMBER_WORDS: [&str; 20] = [

@@ -13,7 +13,7 @@ use escriba_resolve::shakmaty::{Chess, EnPassantMode, Move, Position};
 use escriba_resolve::{Ply, Status, start_position};
 use serde::{Deserialize, Serialize};
 
-use crate::game::GameResult;
+use crate::game::record::GameResult;
 
 /// How many readings a ply lists (the page picks them with the keys `1`–`9`).
 pub const MAX_READINGS: usize = 9;
@@ -302,7 +302,8 @@ mod tests {
 
     use super::*;
     use crate::config::Config;
-    use crate::game::{GameText, process_game};
+    use crate::game::process_game;
+    use crate::game::record::GameText;
     use crate::segment::{BlockSegmenter, segment_text};
 
     fn transcribe(text: &str) -> GameResult {

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use escriba_resolve::Status;
 
 use crate::error::{Error, Result};
-use crate::game::GameResult;
+use crate::game::record::GameResult;
 use crate::review::data::{LegalMove, PlyReview, Reading, ReadingKind};
 use crate::source::decode_text;
 
@@ -95,6 +95,29 @@ pub struct GameIn {
 }
 
 impl GameIn {
+    /// Every line and column the page quotes is 1-based: a 0 (a hand-edited or foreign
+    /// file) is an error, not a place.
+    fn check_places(&self) -> std::result::Result<(), String> {
+        let places = self
+            .moves
+            .iter()
+            .map(|m| (format!("ply {}", m.ply), m.line, m.column))
+            .chain(
+                self.failure
+                    .iter()
+                    .map(|f| ("the failure".to_owned(), f.line, f.column)),
+            );
+        for (what, line, column) in places {
+            if line == 0 || column == 0 {
+                return Err(format!(
+                    "game {}: {what} is at line {line}, column {column}; lines and columns start at 1",
+                    self.game
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The object of a processed game, as `--jsonl` writes it.
     pub fn of(r: &GameResult) -> GameIn {
         serde_json::from_str(&crate::jsonl::game_line(r)).expect("game_line writes a game")
@@ -110,11 +133,17 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<GameIn>> {
         if line.trim().is_empty() {
             continue;
         }
-        let g: GameIn = serde_json::from_str(line).map_err(|e| Error::Jsonl {
+        let bad = |message: String| Error::Jsonl {
             path: path.to_path_buf(),
             line: i + 1,
-            message: format!("not a game object of `escriba transcribe --jsonl`: {e}"),
+            message,
+        };
+        let g: GameIn = serde_json::from_str(line).map_err(|e| {
+            bad(format!(
+                "not a game object of `escriba transcribe --jsonl`: {e}"
+            ))
         })?;
+        g.check_places().map_err(bad)?;
         out.push(g);
     }
     Ok(out)

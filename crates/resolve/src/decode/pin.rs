@@ -7,11 +7,8 @@
 //! after it.
 
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move};
 
-use super::{Decoder, NONE, Node, State};
-use crate::candidates::Relax;
-use crate::san::san_of;
 use crate::{Diagnostic, Status};
 
 /// A ply chosen by a human: the token at index `token` is the move `mv`.
@@ -69,45 +66,6 @@ pub(super) fn explain(pin: &Pin, d: &mut Diagnostic) {
             shakmaty::Color::Black => "Black",
         }
     );
-}
-
-impl Decoder<'_> {
-    /// Expands `st` by the pinned move of token `tok`, or by nothing when it is not legal.
-    pub(super) fn expand_pinned(
-        &mut self,
-        st: &State,
-        tok: usize,
-        pin: &Pin,
-        out: &mut Vec<State>,
-    ) {
-        let legal = st.pos.legal_moves();
-        let carried = self.settle(st, !legal.is_empty(), st.pos.checkers());
-        let Some(mv) = pin.resolve(&st.pos, &legal) else {
-            return;
-        };
-        self.nodes.push(Node {
-            parent: st.node,
-            mv,
-            san: san_of(mv, &legal),
-            suffix: None,
-            tok: tok as u32,
-            tok2: NONE,
-            cost: 0,
-            relax: Relax(0),
-            readings: 1,
-            reading: NONE,
-            // The book's mark is no evidence against a human's choice.
-            mark: None,
-            ply: st.ply,
-        });
-        let mut next = st.clone();
-        next.play(mv);
-        next.cost += carried;
-        next.node = (self.nodes.len() - 1) as u32;
-        next.ply += 1;
-        next.skip = 0;
-        out.push(next);
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,343 @@
+//! Odds games: the men a book says were removed before the game began.
+//!
+//! Books state the odds in the heading, the event line or a note over the table: `(Remove
+//! White's Q. R. from the Board.)`, `at odds of Knight. Remove White Queen's Knight.`, `At
+//! the odds of the Pawn and Move. (Remove Black's King's Bishop's Pawn from the Board.)`,
+//! `White gives Q Rook`, `Morphy gives Anderssen the QKt`, `Rook and Knight`, `the Queen`.
+//! An explicit "remove" names the men; otherwise the odds name them, from the side that
+//! gives them. A giver the text does not name is assumed (White; Black for the pawn and
+//! move), and said so.
+
+use escriba_resolve::shakmaty::{Board, Color, File, Rank, Role, Square};
+
+/// The odds a unit's header text states.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Odds {
+    /// No odds are stated.
+    None,
+    /// The men removed, from the position the game starts from.
+    Read {
+        /// The side that gives the odds.
+        giver: Color,
+        /// The home squares of the men removed.
+        removed: Vec<Square>,
+        /// The giver was not named: it is the usual one, and the game says so.
+        assumed: bool,
+    },
+    /// Odds are stated but their men could not be read: the text (for the warning).
+    Unreadable(String),
+}
+
+/// Words that announce odds.
+const ANNOUNCE: [&str; 6] = ["odds", "remove", "gives", "giving", "removed", "give"];
+
+/// Reads the odds stated in `text` (a unit's heading, event lines and the notes over its
+/// table), with the players' names to tell who gives them.
+pub fn read(text: &str, white: Option<&str>, black: Option<&str>) -> Odds {
+    let words = normalize(text);
+    let Some(at) = words.iter().position(|w| ANNOUNCE.contains(&w.as_str())) else {
+        return Odds::None;
+    };
+    // An odds game announced as such, not a sentence that merely says "gives".
+    let odds_word = words.iter().any(|w| w == "odds" || w.starts_with("remov"));
+    let gives_men = words[at..]
+        .iter()
+        .any(|w| piece_word(w).is_some() || w == "move");
+    if !odds_word && !gives_men {
+        return Odds::None;
+    }
+    let removal = words.iter().position(|w| w.starts_with("remov"));
+    let (phrase_from, explicit) = match removal {
+        Some(r) => (r + 1, true),
+        None => (at + 1, false),
+    };
+    let phrase = &words[phrase_from..];
+    let pawn_and_move = words
+        .windows(3)
+        .any(|w| w[0] == "pawn" && w[1] == "and" && w[2] == "move");
+    let giver_named = named_color(&words, white, black);
+    let giver = giver_named.unwrap_or(if pawn_and_move {
+        Color::Black
+    } else {
+        Color::White
+    });
+    let mut removed: Vec<Square> = Vec::new();
+    if pawn_and_move && !explicit {
+        removed.push(home(giver, Role::Pawn, Some(File::F)));
+    } else {
+        for man in men(phrase) {
+            let sq = home(giver, man.0, man.1);
+            if !removed.contains(&sq) {
+                removed.push(sq);
+            }
+        }
+    }
+    if removed.is_empty() {
+        return Odds::Unreadable(text.split_whitespace().collect::<Vec<_>>().join(" "));
+    }
+    Odds::Read {
+        giver,
+        removed,
+        assumed: giver_named.is_none(),
+    }
+}
+
+/// The start position of an odds game: the standard one without the men removed, White
+/// to move, castling only with the rooks that remain.
+pub fn start_fen(removed: &[Square]) -> String {
+    let mut board = Board::default();
+    for &sq in removed {
+        board.discard_piece_at(sq);
+    }
+    let mut castling = String::new();
+    for (sq, c) in [
+        (Square::H1, 'K'),
+        (Square::A1, 'Q'),
+        (Square::H8, 'k'),
+        (Square::A8, 'q'),
+    ] {
+        if !removed.contains(&sq) {
+            castling.push(c);
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    format!("{} w {castling} - 0 1", board.board_fen())
+}
+
+/// Lower-case words, with the possessives, dots and brackets of print taken off and the
+/// compact letters spread out (`QKt` → `q kt`, `K.B.P.` → `k b p`).
+fn normalize(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for raw in text.split(|c: char| c.is_whitespace() || "().,;:!—–-".contains(c)) {
+        let w = raw
+            .trim_end_matches("'s")
+            .trim_end_matches("’s")
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        if w.is_empty() {
+            continue;
+        }
+        // Compact identities: `qkt`, `kbp`, `qr`, `kt`.
+        let compact = w.len() <= 4
+            && w != "the"
+            && piece_word(&w).is_none()
+            && w.chars().all(|c| "kqrbnpt".contains(c))
+            && w.len() >= 2;
+        if compact {
+            let mut rest = w.as_str();
+            while !rest.is_empty() {
+                let n = if rest.starts_with("kt") { 2 } else { 1 };
+                out.push(rest[..n].to_owned());
+                rest = &rest[n..];
+            }
+        } else {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// The role a word names, or `None`. `q` and `k` name a wing before another man; alone,
+/// `q` is the queen.
+fn piece_word(w: &str) -> Option<Role> {
+    Some(match w {
+        "rook" | "rooks" | "r" | "castle" => Role::Rook,
+        "knight" | "knights" | "kt" | "n" | "kn" => Role::Knight,
+        "bishop" | "bishops" | "b" => Role::Bishop,
+        "pawn" | "pawns" | "p" => Role::Pawn,
+        "queen" | "queens" | "q" => Role::Queen,
+        _ => return None,
+    })
+}
+
+fn wing_word(w: &str) -> Option<bool> {
+    match w {
+        "queen" | "queens" | "q" => Some(true),
+        "king" | "kings" | "k" => Some(false),
+        _ => None,
+    }
+}
+
+/// The men a phrase names, each as a role and, for a wing-named man, its file.
+fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < phrase.len() {
+        let w = phrase[i].as_str();
+        if matches!(w, "from" | "board" | "move" | "moves") && !out.is_empty() {
+            break;
+        }
+        // Up to three words: wing, the man whose file it is, the man.
+        let mut wing: Option<bool> = None;
+        let mut file_of: Option<Role> = None;
+        let mut j = i;
+        if let Some(q) = wing_word(w)
+            && phrase
+                .get(i + 1)
+                .is_some_and(|n| piece_word(n).is_some() && n != "q" && n != "queen")
+        {
+            wing = Some(q);
+            j += 1;
+        }
+        if let (Some(a), Some(b)) = (
+            phrase.get(j).and_then(|x| piece_word(x)),
+            phrase.get(j + 1).and_then(|x| piece_word(x)),
+        ) && b == Role::Pawn
+            && a != Role::Pawn
+        {
+            file_of = Some(a);
+            j += 1;
+        }
+        let Some(role) = phrase.get(j).and_then(|x| piece_word(x)) else {
+            i += 1;
+            continue;
+        };
+        let queen_side = wing.unwrap_or(true);
+        let file = match (role, file_of) {
+            (Role::Pawn, Some(of)) => Some(file_of_man(of, queen_side)),
+            (Role::Pawn, None) => wing.map(|q| if q { File::D } else { File::E }),
+            (Role::Queen, _) => None,
+            (r, _) => Some(file_of_man(r, queen_side)),
+        };
+        out.push((role, file));
+        i = j + 1;
+    }
+    out
+}
+
+/// The file a man starts on, on the queen's or the king's wing.
+fn file_of_man(role: Role, queen_side: bool) -> File {
+    match (role, queen_side) {
+        (Role::Rook, true) => File::A,
+        (Role::Knight, true) => File::B,
+        (Role::Bishop, true) => File::C,
+        (Role::Queen, _) => File::D,
+        (Role::King, _) => File::E,
+        (Role::Bishop, false) => File::F,
+        (Role::Knight, false) => File::G,
+        (Role::Rook, false) | (Role::Pawn, _) => File::H,
+    }
+}
+
+/// The home square of `giver`'s man: the pawn of `file` (the king's bishop's pawn for the
+/// pawn and move), or the piece itself.
+fn home(giver: Color, role: Role, file: Option<File>) -> Square {
+    let (back, pawns) = match giver {
+        Color::White => (Rank::First, Rank::Second),
+        Color::Black => (Rank::Eighth, Rank::Seventh),
+    };
+    match role {
+        Role::Pawn => Square::from_coords(file.unwrap_or(File::F), pawns),
+        Role::Queen => Square::from_coords(File::D, back),
+        r => Square::from_coords(file.unwrap_or(file_of_man(r, true)), back),
+    }
+}
+
+/// The side the text says gives the odds: `White gives`, `Remove Black's …`, or a
+/// player named before `gives`.
+fn named_color(words: &[String], white: Option<&str>, black: Option<&str>) -> Option<Color> {
+    let color = |w: &str| match w {
+        "white" | "whites" => Some(Color::White),
+        "black" | "blacks" => Some(Color::Black),
+        _ => None,
+    };
+    for (i, w) in words.iter().enumerate() {
+        if w.starts_with("remov")
+            && let Some(c) = words.get(i + 1).and_then(|n| color(n))
+        {
+            return Some(c);
+        }
+        if matches!(w.as_str(), "gives" | "giving" | "give") {
+            if let Some(c) = i.checked_sub(1).and_then(|k| color(&words[k])) {
+                return Some(c);
+            }
+            let surname = |name: Option<&str>| {
+                name.and_then(|n| n.split_whitespace().last())
+                    .map(|s| s.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
+            };
+            let before = &words[i.saturating_sub(3)..i];
+            if surname(white).is_some_and(|s| !s.is_empty() && before.contains(&s)) {
+                return Some(Color::White);
+            }
+            if surname(black).is_some_and(|s| !s.is_empty() && before.contains(&s)) {
+                return Some(Color::Black);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn removed(text: &str) -> (Vec<String>, bool) {
+        match read(text, Some("Mr. Morphy"), Some("Mr. Anderssen")) {
+            Odds::Read {
+                removed, assumed, ..
+            } => (removed.iter().map(|s| s.to_string()).collect(), assumed),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_men_removed_are_read_in_every_wording() {
+        let cases = [
+            ("(Remove White's Q. R. from the Board.)", vec!["a1"], false),
+            (
+                "at odds of Knight. Remove White Queen's Knight.",
+                vec!["b1"],
+                false,
+            ),
+            (
+                "At the odds of the Pawn and Move. (Remove Black's King's Bishop's Pawn from the Board.)",
+                vec!["f7"],
+                false,
+            ),
+            ("At the odds of the Pawn and Move.", vec!["f7"], true),
+            ("White gives Q Rook.", vec!["a1"], false),
+            ("Morphy gives Anderssen the QKt.", vec!["b1"], false),
+            ("Anderssen gives Morphy the K. Kt.", vec!["g8"], false),
+            (
+                "Game at the odds of Rook and Knight.",
+                vec!["a1", "b1"],
+                true,
+            ),
+            ("Played at the odds of the Queen.", vec!["d1"], true),
+        ];
+        for (text, squares, assumed) in cases {
+            assert_eq!(
+                removed(text),
+                (squares.iter().map(|s| s.to_string()).collect(), assumed),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_odds_and_unreadable_odds_are_told_apart() {
+        assert_eq!(read("GAME 12.--Evans' Gambit.", None, None), Odds::None);
+        assert_eq!(
+            read("The attack gives White a fine game.", None, None),
+            Odds::None
+        );
+        assert!(matches!(
+            read("Played at odds (the men are not named).", None, None),
+            Odds::Unreadable(_)
+        ));
+    }
+
+    #[test]
+    fn castling_follows_from_the_rooks_that_remain() {
+        assert_eq!(
+            start_fen(&[Square::A1]),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1"
+        );
+        assert_eq!(
+            start_fen(&[Square::F7]),
+            "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+    }
+}

@@ -1,0 +1,208 @@
+//! The vocabulary of book mode: what a unit is, what book mode adds to a segment, and the
+//! line accounting of a book. A leaf: the stages of book mode and the game record import it.
+
+use escriba_notation::Dialect;
+use escriba_resolve::shakmaty::Board;
+use serde::Serialize;
+
+/// What a unit of a book is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnitKind {
+    /// A played game.
+    Game,
+    /// Analysis, an opening line, an ending or a study: not a game.
+    Fragment,
+}
+
+impl UnitKind {
+    /// The lower-case name used in tags and reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnitKind::Game => "game",
+            UnitKind::Fragment => "fragment",
+        }
+    }
+}
+
+/// A footnote's text, brought in at its mark.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Footnote {
+    /// The label printed in the mark and the note (`A`, `1`, `*`).
+    pub label: String,
+    /// The note's text, with its label and brackets removed.
+    pub text: String,
+    /// 1-based line where the note starts.
+    pub line: usize,
+}
+
+/// A diagram standing inside a unit, after some rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// Byte offset in the segment's movetext where the diagram stands: the plies read
+    /// before this offset lead to the diagram's position.
+    pub at: usize,
+    /// The men on the board.
+    pub board: Board,
+    /// 1-based first line of the diagram.
+    pub line: usize,
+}
+
+/// A second reading of the same table: the algebraic column printed beside the
+/// descriptive one, or the columns swapped (a book that prints Black's column first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternate {
+    /// The movetext of this reading (line for line, like the segment's).
+    pub movetext: String,
+    /// Source line of each movetext line (empty: contiguous from the segment's first).
+    pub line_numbers: Vec<usize>,
+    /// What this reading is for.
+    pub role: AlternateRole,
+    /// The dialect it is printed in, when not the segment's (a second notation).
+    pub dialect: Option<Dialect>,
+}
+
+/// How a second reading is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AlternateRole {
+    /// A second notation printed beside the first: decoded apart and compared ply by
+    /// ply; a disagreement is flagged.
+    Check,
+    /// Another order of the same moves (Black's column printed first): the better of
+    /// the two readings is kept.
+    Order,
+    /// The moves in the order their numbers give, for a table printed in another order
+    /// (White's column then Black's, Black's move beside White's next, two columns run
+    /// into one paragraph): kept when it reads better than the lines as printed.
+    Sequence,
+}
+
+/// What book mode adds to a segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookSegment {
+    /// The unit's place among the book's units (0-based).
+    pub unit: usize,
+    /// A game or a fragment.
+    pub kind: UnitKind,
+    /// 1-based last line of the unit (its first is [`Segment::line`]).
+    pub last_line: usize,
+    /// Source line of each movetext line; empty when they run on from
+    /// [`Segment::movetext_line`].
+    pub line_numbers: Vec<usize>,
+    /// Footnotes, by label.
+    pub footnotes: Vec<Footnote>,
+    /// The dialects to try, most likely first (empty: detect from the movetext).
+    pub dialects: Vec<Dialect>,
+    /// Diagrams inside the unit.
+    pub checkpoints: Vec<Checkpoint>,
+    /// A second reading of the table.
+    pub alternate: Option<Alternate>,
+    /// Black moved first from the standard position (pre-1860 books).
+    pub black_first: bool,
+    /// 1-based line of a later row that goes on with this table but was not read with it
+    /// (it stands in a unit read from a position the text does not give): the game is
+    /// not complete.
+    pub unread_row: Option<usize>,
+}
+
+/// A range of a book's lines and what became of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LineSpan {
+    /// 1-based first line.
+    pub from: usize,
+    /// 1-based last line (inclusive).
+    pub to: usize,
+    /// `game`, `fragment` or `skipped`.
+    pub what: &'static str,
+    /// Why the lines were skipped, or what the unit was (`GAME 12.`).
+    pub reason: String,
+    /// The game's index in the run's outputs, for games and fragments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<u64>,
+}
+
+/// How one book was read: every line accounted for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BookReport {
+    /// The source's name.
+    pub source: String,
+    /// Book mode was asked for (`--book`) rather than detected.
+    pub explicit: bool,
+    /// Lines in the book.
+    pub lines: usize,
+    /// The dialect the book's lines were classified in.
+    pub dialect: String,
+    /// Games found.
+    pub games: usize,
+    /// Fragments emitted.
+    pub fragments: usize,
+    /// Every line, in order: the spans cover 1..=lines exactly once.
+    pub spans: Vec<LineSpan>,
+}
+
+impl BookReport {
+    /// Marks unit `unit`'s span as written under game index `game`, or as skipped with
+    /// `reason` when the unit is left out of the outputs (`game` is `None`).
+    pub fn settle(&mut self, unit_first_line: usize, game: Option<u64>, reason: Option<String>) {
+        let Some(span) = self
+            .spans
+            .iter_mut()
+            .find(|s| s.from == unit_first_line && s.what != "skipped")
+        else {
+            return;
+        };
+        match (game, reason) {
+            (Some(g), _) => span.game = Some(g),
+            (None, reason) => {
+                if span.what == "game" {
+                    self.games -= 1;
+                } else {
+                    self.fragments -= 1;
+                }
+                span.what = "skipped";
+                span.reason = reason.unwrap_or_else(|| "left out".into());
+            }
+        }
+    }
+
+    /// Lines skipped, in all.
+    pub fn skipped_lines(&self) -> usize {
+        self.spans
+            .iter()
+            .filter(|s| s.what == "skipped")
+            .map(|s| s.to + 1 - s.from)
+            .sum()
+    }
+
+    /// True when the spans cover every line exactly once, in order.
+    pub fn covers_every_line(&self) -> bool {
+        let mut next = 1;
+        for s in &self.spans {
+            if s.from != next || s.to < s.from {
+                return false;
+            }
+            next = s.to + 1;
+        }
+        next == self.lines + 1
+    }
+}
+
+/// What became of the move runs found in a game's notes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct NoteVariations {
+    /// Runs that replayed and became PGN variations.
+    pub transcribed: u32,
+    /// Runs left in their note: they do not replay from the position they name, or they
+    /// start past the main line's end.
+    pub left_in_notes: u32,
+}
+
+/// Moves a unit takes from an earlier game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Borrowed {
+    /// The rows taken, as movetext lines with their source line numbers (moves past the
+    /// borrowing game's first move blanked).
+    pub rows: Vec<(usize, String)>,
+    /// The comment that says where they come from.
+    pub note: String,
+}

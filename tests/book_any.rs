@@ -1,0 +1,563 @@
+//! Any book, not two (issue 21): random legal games rendered into the layouts books print,
+//! read back in the default mode (no `--book`), and checked whole: every ply, from the
+//! right start, `complete`, with the players. Each test is a class of layout; the games and
+//! the places of the interruptions are drawn at random, so a test pins the class, not a
+//! sample.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use escriba_notation::{DescLang, Dialect, Form, KnightLetter, Style, write_move};
+use escriba_pipeline::game::GameResult;
+use escriba_pipeline::segment::segment_text;
+use escriba_pipeline::{Config, GameStatus, GameText, process_game};
+use escriba_resolve::describe::describe;
+use escriba_resolve::identity::Origins;
+use escriba_resolve::shakmaty::{Board, Chess, Color, Move, Position, Square};
+
+use crate::common::{Rng, random_game, reference_sans};
+
+/// A notation books print, with its name for messages.
+#[derive(Clone, Copy)]
+struct Print {
+    name: &'static str,
+    dialect: Dialect,
+    style: Style,
+}
+
+const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+const PRINTS: [Print; 5] = [
+    Print {
+        name: "compact",
+        dialect: EN,
+        style: Style {
+            form: Form::Compact,
+            knight: KnightLetter::Kt,
+        },
+    },
+    Print {
+        name: "compact-n",
+        dialect: EN,
+        style: Style {
+            form: Form::Compact,
+            knight: KnightLetter::N,
+        },
+    },
+    Print {
+        name: "spaced",
+        dialect: EN,
+        style: Style {
+            form: Form::Spaced,
+            knight: KnightLetter::Kt,
+        },
+    },
+    Print {
+        name: "long-hand",
+        dialect: EN,
+        style: Style {
+            form: Form::LongHand,
+            knight: KnightLetter::Kt,
+        },
+    },
+    Print {
+        name: "spanish",
+        dialect: Dialect::Descriptive(DescLang::Es),
+        style: Style {
+            form: Form::Compact,
+            knight: KnightLetter::Kt,
+        },
+    },
+];
+
+/// A game to print: its moves, each ply as the book writes it, and the board after each.
+struct Score {
+    moves: Vec<Move>,
+    tokens: Vec<String>,
+    boards: Vec<Board>,
+}
+
+impl Score {
+    fn new(moves: Vec<Move>, print: Print) -> Score {
+        Score::from(Chess::default(), moves, print)
+    }
+
+    fn from(start: Chess, moves: Vec<Move>, print: Print) -> Score {
+        let mut pos = start;
+        let mut origins = Origins::new(pos.board());
+        let mut tokens = Vec::new();
+        let mut boards = Vec::new();
+        for &m in &moves {
+            let mut t = String::new();
+            write_move(
+                print.dialect,
+                &describe(&pos, &origins, m, print.dialect),
+                print.style,
+                &mut t,
+            );
+            tokens.push(t);
+            origins.play(m);
+            pos.play_unchecked(m);
+            boards.push(pos.board().clone());
+        }
+        Score {
+            moves,
+            tokens,
+            boards,
+        }
+    }
+
+    /// Two-column rows for the plies `from..to` (`from` even: a White move).
+    fn rows(&self, from: usize, to: usize, out: &mut String) {
+        let mut p = from;
+        if p % 2 == 1 {
+            writeln!(out, "{:>3}. ........    {}", p / 2 + 1, self.tokens[p]).unwrap();
+            p += 1;
+        }
+        while p < to {
+            let white = &self.tokens[p];
+            match self.tokens.get(p + 1).filter(|_| p + 1 < to) {
+                Some(black) => {
+                    let gap = 30usize.saturating_sub(white.chars().count()).max(4);
+                    writeln!(out, "{:>3}. {white}{:gap$}{black}", p / 2 + 1, "").unwrap();
+                }
+                None => writeln!(out, "{:>3}. {white}", p / 2 + 1).unwrap(),
+            }
+            p += 2;
+        }
+    }
+}
+
+/// The men of `board` as one letter each, upper case for White, lower for Black.
+fn letter_at(board: &Board, sq: Square) -> Option<char> {
+    board.piece_at(sq).map(|p| {
+        let c = p.role.upper_char();
+        if p.color == Color::White {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        }
+    })
+}
+
+/// A diagram of `board` in one of the drawings books and transcribers use.
+fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
+    let mut out = String::new();
+    let rule = "        +---+---+---+---+---+---+---+---+\n";
+    if drawing.is_multiple_of(2) {
+        writeln!(out, "{caption}").unwrap();
+    }
+    for rank in (0..8u32).rev() {
+        let cells: Vec<String> = (0..8u32)
+            .map(|file| {
+                let sq = Square::from_coords(
+                    escriba_resolve::shakmaty::File::new(file),
+                    escriba_resolve::shakmaty::Rank::new(rank),
+                );
+                let dark = (file + rank) % 2 == 0;
+                match letter_at(board, sq) {
+                    None => match drawing {
+                        0 => "   ".into(),
+                        1 => (if dark { " # " } else { "   " }).into(),
+                        2 => " . ".into(),
+                        _ => " - ".into(),
+                    },
+                    Some(c) => {
+                        let upper = c.to_ascii_uppercase();
+                        let black = c.is_ascii_lowercase();
+                        match drawing {
+                            0 => format!(" {c} "),
+                            1 if black => format!("*{upper} "),
+                            2 if black => format!("({upper})"),
+                            3 if black => format!("#{upper} "),
+                            _ => format!(" {upper} "),
+                        }
+                    }
+                }
+            })
+            .collect();
+        if drawing == 0 {
+            out.push_str(rule);
+            writeln!(out, "      {} |{}|", rank + 1, cells.join("|")).unwrap();
+        } else {
+            writeln!(out, "      {}  {}", rank + 1, cells.join("")).unwrap();
+        }
+    }
+    if drawing == 0 {
+        out.push_str(rule);
+        out.push_str("          a   b   c   d   e   f   g   h\n");
+    } else {
+        out.push_str("          a  b  c  d  e  f  g  h\n");
+    }
+    if drawing % 2 == 1 {
+        writeln!(out, "{caption}").unwrap();
+    }
+    out
+}
+
+/// The notes books print between rows, from one line to a paragraph.
+const NOTES: [&str; 4] = [
+    "A strong move.",
+    "Black has nothing better; if the Knight retires, White\n\
+     gains a tempo for the attack on the King's side.",
+    "This loses time. The text move was much criticised after the game, and\n\
+     most annotators prefer the simple developing move, after which the game is\n\
+     about even. White now takes the initiative and never lets it go.",
+    "(The position after White's move is shown in the diagram.)",
+];
+
+/// Page furniture books and their digitizers leave between rows.
+const FURNITURE: [&str; 5] = [
+    "{123}",
+    "[Pg 87]",
+    "[Illustration]",
+    "                                  87",
+    "[ocr errors]",
+];
+
+/// Reads `text` as the default mode does (no `--book`): every game it finds.
+fn default_mode(text: &str) -> Vec<GameResult> {
+    let cfg = Config::default();
+    let mut seg = cfg.new_segmenter();
+    segment_text(seg.as_mut(), text)
+        .into_iter()
+        .enumerate()
+        .map(|(i, segment)| {
+            process_game(
+                &GameText {
+                    source: Arc::from("book.txt"),
+                    index: i as u64 + 1,
+                    segment,
+                },
+                &cfg,
+            )
+        })
+        .collect()
+}
+
+/// What a test compares of a game: its SAN, its status and its players.
+type Read<'a> = (Vec<String>, GameStatus, Option<&'a str>, Option<&'a str>);
+
+/// The games read from `text` are exactly `expected` (moves, players), each whole and
+/// `complete`.
+fn assert_read_whole(text: &str, expected: &[(&Score, &str, &str)], what: &str) {
+    let results: Vec<GameResult> = default_mode(text)
+        .into_iter()
+        .filter(|r| !r.plies.is_empty() || r.status != GameStatus::Empty)
+        .collect();
+    let got: Vec<Read> = results
+        .iter()
+        .map(|r| {
+            (
+                r.plies.iter().map(|p| p.ply.san.to_string()).collect(),
+                r.status,
+                r.tags.get("White"),
+                r.tags.get("Black"),
+            )
+        })
+        .collect();
+    let want: Vec<Read> = expected
+        .iter()
+        .map(|(s, w, b)| {
+            (
+                reference_sans(&Chess::default(), &s.moves),
+                GameStatus::Complete,
+                Some(*w),
+                Some(*b),
+            )
+        })
+        .collect();
+    assert_eq!(got, want, "{what}:\n{text}");
+}
+
+/// Players for the `n`th game.
+fn players(n: usize) -> (String, String) {
+    const NAMES: [&str; 6] = [
+        "Blackburne",
+        "Zukertort",
+        "Steinitz",
+        "Mason",
+        "Tchigorin",
+        "Gunsberg",
+    ];
+    (
+        NAMES[n % NAMES.len()].to_owned(),
+        NAMES[(n + 1 + n / NAMES.len()) % NAMES.len()].to_owned(),
+    )
+}
+
+fn random_score(rng: &mut Rng, print: Print) -> Score {
+    loop {
+        let max = 30 + rng.below(50);
+        let moves = random_game(rng, max);
+        if moves.len() >= 24 {
+            return Score::new(moves, print);
+        }
+    }
+}
+
+#[test]
+fn a_game_goes_on_after_a_diagram_a_note_and_page_marks_whatever_the_drawing() {
+    let mut rng = Rng::new(2101);
+    for round in 0..80 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        // One to three interruptions, each after a ply drawn at random.
+        let n = score.moves.len();
+        let count = 1 + rng.below(3);
+        let mut cuts: Vec<usize> = (0..count).map(|_| 4 + rng.below(n - 8)).collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        let mut from = 0;
+        for (k, &cut) in cuts.iter().enumerate() {
+            score.rows(from, cut, &mut text);
+            text.push('\n');
+            match (round + k) % 4 {
+                0 => {
+                    let caption = format!("Diag. {}.", 100 + round);
+                    text.push_str(&diagram(&score.boards[cut - 1], rng.below(4), &caption));
+                }
+                3 => {
+                    // A diagram the OCR damaged: a rank lost, a rule turned to a line.
+                    let caption = format!("DIAGRAM {}", 100 + round);
+                    let drawn = diagram(&score.boards[cut - 1], rng.below(4), &caption);
+                    let lost = 2 + rng.below(6);
+                    for (i, l) in drawn.lines().enumerate() {
+                        if i != lost {
+                            writeln!(text, "{}", l.replace('+', "-")).unwrap();
+                        }
+                    }
+                }
+                1 => writeln!(text, "{}", NOTES[rng.below(NOTES.len())]).unwrap(),
+                2 if round % 8 == 2 => {
+                    // The column header, printed again at the top of the next page.
+                    writeln!(
+                        text,
+                        "{{{}}}\n\n      WHITE.                    BLACK.",
+                        200 + k
+                    )
+                    .unwrap();
+                }
+                _ => writeln!(text, "{}", FURNITURE[rng.below(FURNITURE.len())]).unwrap(),
+            }
+            text.push('\n');
+            from = cut;
+        }
+        score.rows(from, n, &mut text);
+        text.push_str("\nAnd wins.\n\nSome prose closes the chapter.\n");
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {round}, {}", print.name),
+        );
+    }
+}
+
+#[test]
+fn a_game_whose_table_goes_on_in_rows_it_does_not_read_is_never_complete() {
+    let mut rng = Rng::new(2102);
+    for round in 0..12 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len();
+        let cut = 2 * (3 + rng.below(n / 2 - 6));
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        score.rows(0, cut, &mut text);
+        // A heading of its own over the rest of the table: those rows start from a
+        // position the text does not give, so they are not read, and the game is not whole.
+        writeln!(text, "\nGAME {}.--Continued.\n", round + 30).unwrap();
+        let unread_line = text.lines().count() + 1;
+        score.rows(cut, n, &mut text);
+        let games = default_mode(&text);
+        let first = &games[0];
+        assert_eq!(first.plies.len(), cut, "{text}");
+        assert_eq!(first.status, GameStatus::Partial, "round {round}:\n{text}");
+        assert!(
+            first.issues.iter().any(|i| i.line == unread_line),
+            "the warning names line {unread_line}: {:?}",
+            first.issues
+        );
+    }
+}
+
+/// A random legal game of up to `max` plies from `start`.
+fn random_play(rng: &mut Rng, start: &Chess, max: usize) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    while moves.len() < max {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+#[test]
+fn an_odds_game_starts_from_its_position_in_every_wording_and_an_assumed_giver_is_flagged() {
+    use escriba_resolve::shakmaty::fen::Fen;
+    use escriba_resolve::shakmaty::{CastlingMode, EnPassantMode};
+    // (the wording, with {W} and {B} for the players; the FEN it starts from; the giver
+    // is named).
+    let wordings: [(&str, &str, bool); 7] = [
+        (
+            "(Remove White's Q. R. from the Board.)",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+            true,
+        ),
+        (
+            "Played at odds of Knight. Remove White Queen's Knight.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+            true,
+        ),
+        (
+            "At the odds of the Pawn and Move. (Remove Black's King's Bishop's Pawn from the Board.)",
+            "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            true,
+        ),
+        (
+            "White gives Q Rook.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+            true,
+        ),
+        (
+            "{W} gives {B} the QKt.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+            true,
+        ),
+        (
+            "Game at the odds of Rook and Knight.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/2BQKBNR w Kkq - 0 1",
+            false,
+        ),
+        (
+            "Played at the odds of the Queen.",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+            false,
+        ),
+    ];
+    let mut rng = Rng::new(2103);
+    for round in 0..21 {
+        let (wording, fen, named) = wordings[round % wordings.len()];
+        let print = PRINTS[round % PRINTS.len()];
+        let start: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let max = 30 + rng.below(30);
+        let moves = random_play(&mut rng, &start, max);
+        let score = Score::from(start.clone(), moves, print);
+        let (white, black) = players(round);
+        let statement = wording.replace("{W}", &white).replace("{B}", &black);
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n{statement}\n\n",
+            round + 1
+        );
+        score.rows(0, score.moves.len(), &mut text);
+        text.push_str("\nAnd wins.\n");
+        let games = default_mode(&text);
+        assert_eq!(games.len(), 1, "{text}");
+        let g = &games[0];
+        let got: Vec<String> = g.plies.iter().map(|p| p.ply.san.to_string()).collect();
+        assert_eq!(got, reference_sans(&start, &score.moves), "{text}");
+        assert_eq!(g.status, GameStatus::Complete, "{text}");
+        assert_eq!(g.tags.get("SetUp"), Some("1"), "{text}");
+        let written = Fen::from_position(&start, EnPassantMode::Legal).to_string();
+        assert_eq!(g.tags.get("FEN"), Some(written.as_str()), "{text}");
+        assert_eq!(
+            g.flagged > 0,
+            !named,
+            "an assumed giver flags the game: {text}"
+        );
+    }
+}
+
+/// The layouts of digitized text that repeat the move numbers (issue 21 §3), each the
+/// same (number, side, move) triples in another order.
+#[derive(Clone, Copy, Debug)]
+enum Order {
+    /// White's whole column, then Black's.
+    ColumnsInTurn,
+    /// Black's move *n* and White's *n + 1* on one line (a two-column page read across).
+    Staggered,
+    /// Both columns run into one paragraph: `1. W 1. B 2. W 2. B …`, wrapped.
+    Paragraph,
+}
+
+fn render(score: &Score, order: Order, rng: &mut Rng, out: &mut String) {
+    let n = score.tokens.len();
+    let label = |p: usize| format!("{}.", p / 2 + 1);
+    match order {
+        Order::ColumnsInTurn => {
+            for p in (0..n).step_by(2) {
+                writeln!(out, "{} {}", label(p), score.tokens[p]).unwrap();
+            }
+            out.push_str("\n");
+            for p in (1..n).step_by(2) {
+                writeln!(out, "{} {}", label(p), score.tokens[p]).unwrap();
+            }
+        }
+        Order::Staggered => {
+            writeln!(out, "{} {}", label(0), score.tokens[0]).unwrap();
+            for p in (1..n).step_by(2) {
+                let mut line = format!("{} {}", label(p), score.tokens[p]);
+                if p + 1 < n {
+                    let gap = 34usize.saturating_sub(line.chars().count()).max(4);
+                    write!(line, "{:gap$}{} {}", "", label(p + 1), score.tokens[p + 1]).unwrap();
+                }
+                writeln!(out, "{line}").unwrap();
+                if rng.below(3) == 0 {
+                    out.push('\n');
+                }
+            }
+        }
+        Order::Paragraph => {
+            let mut line = String::new();
+            for p in 0..n {
+                let word = format!("{} {}", label(p), score.tokens[p]);
+                if !line.is_empty() && line.chars().count() + word.chars().count() > 72 {
+                    writeln!(out, "{}", line.trim_end()).unwrap();
+                    line.clear();
+                }
+                line.push_str(&word);
+                line.push(' ');
+            }
+            writeln!(out, "{}", line.trim_end()).unwrap();
+        }
+    }
+}
+
+#[test]
+fn tables_printed_in_another_order_are_read_by_their_move_numbers() {
+    let mut rng = Rng::new(2104);
+    for round in 0..45 {
+        let order = [Order::ColumnsInTurn, Order::Staggered, Order::Paragraph][round % 3];
+        let print = PRINTS[(round / 3) % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        render(&score, order, &mut rng, &mut text);
+        text.push_str("\nThe game was given up as drawn.\n\nGAME 99.\n\nSome prose.\n");
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {round}, {order:?}, {}", print.name),
+        );
+    }
+}
