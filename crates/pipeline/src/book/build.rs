@@ -9,9 +9,9 @@ use escriba_notation::Dialect;
 use escriba_resolve::shakmaty::{Board, Color};
 
 use super::classify::LineKind;
-use super::group::{Grouped, Role, Unit, open_gloss, unit_year};
 use super::odds::{self, Odds};
 use super::sequence;
+use super::group::{Grouped, Role, Unit, open_gloss, unit_year};
 use super::unit::{Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote};
 use crate::segment::{Segment, SegmentNote};
 use crate::source::{Encoding, Line};
@@ -517,11 +517,7 @@ fn odds_start(
             header.push((k, lines[k].text.as_str()));
         }
     }
-    let text: String = header
-        .iter()
-        .map(|(_, t)| *t)
-        .collect::<Vec<_>>()
-        .join("\n");
+    let text: String = header.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n");
     let players = u.players.as_ref();
     let line = header.first().map_or(u.first + 1, |(k, _)| k + 1);
     match odds::read(
@@ -538,11 +534,7 @@ fn odds_start(
             tags.set("FEN", odds::start_fen(&removed));
             tags.set("SetUp", "1");
             if assumed {
-                let side = if giver == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
+                let side = if giver == Color::White { "White" } else { "Black" };
                 notes.push(SegmentNote {
                     line,
                     column: 1,

@@ -52,15 +52,9 @@ pub fn read(text: &str, white: Option<&str>, black: Option<&str>) -> Odds {
         None => (at + 1, false),
     };
     let phrase = &words[phrase_from..];
-    let pawn_and_move = words
-        .windows(3)
-        .any(|w| w[0] == "pawn" && w[1] == "and" && w[2] == "move");
+    let pawn_and_move = words.windows(3).any(|w| w[0] == "pawn" && w[1] == "and" && w[2] == "move");
     let giver_named = named_color(&words, white, black);
-    let giver = giver_named.unwrap_or(if pawn_and_move {
-        Color::Black
-    } else {
-        Color::White
-    });
+    let giver = giver_named.unwrap_or(if pawn_and_move { Color::Black } else { Color::White });
     let mut removed: Vec<Square> = Vec::new();
     if pawn_and_move && !explicit {
         removed.push(home(giver, Role::Pawn, Some(File::F)));
@@ -286,11 +280,7 @@ mod tests {
     fn the_men_removed_are_read_in_every_wording() {
         let cases = [
             ("(Remove White's Q. R. from the Board.)", vec!["a1"], false),
-            (
-                "at odds of Knight. Remove White Queen's Knight.",
-                vec!["b1"],
-                false,
-            ),
+            ("at odds of Knight. Remove White Queen's Knight.", vec!["b1"], false),
             (
                 "At the odds of the Pawn and Move. (Remove Black's King's Bishop's Pawn from the Board.)",
                 vec!["f7"],
@@ -300,19 +290,11 @@ mod tests {
             ("White gives Q Rook.", vec!["a1"], false),
             ("Morphy gives Anderssen the QKt.", vec!["b1"], false),
             ("Anderssen gives Morphy the K. Kt.", vec!["g8"], false),
-            (
-                "Game at the odds of Rook and Knight.",
-                vec!["a1", "b1"],
-                true,
-            ),
+            ("Game at the odds of Rook and Knight.", vec!["a1", "b1"], true),
             ("Played at the odds of the Queen.", vec!["d1"], true),
         ];
         for (text, squares, assumed) in cases {
-            assert_eq!(
-                removed(text),
-                (squares.iter().map(|s| s.to_string()).collect(), assumed),
-                "{text}"
-            );
+            assert_eq!(removed(text), (squares.iter().map(|s| s.to_string()).collect(), assumed), "{text}");
         }
     }
 
