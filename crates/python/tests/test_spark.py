@@ -87,3 +87,15 @@ def test_a_folder_of_books_becomes_one_dataset(spark, tmp_path: Path):
         assert counts[Path(b).name] == len(run)
     assert plies.where("status = 'failed'").count() == sum(
         escriba.transcribe(b, book=True).report["failed"] for b in books)
+
+
+def test_spark_reads_the_command_lines_parquet(spark, tmp_path: Path):
+    pq = tmp_path / "pq"
+    cli("transcribe", "-q", "corpus", "-o", str(tmp_path / "a.pgn"),
+        "--plies-csv", str(tmp_path / "p.csv"), "--parquet", str(pq))
+    plies = spark.read.parquet(str(pq / "plies.parquet"))
+    assert plies.count() == len(csv_rows(tmp_path / "p.csv")) - 1
+    types = dict(plies.dtypes)
+    assert (types["game"], types["ply"], types["status"]) == ("bigint", "int", "string")
+    exact = plies.where("status = 'exact'").count()
+    assert exact == sum(1 for r in csv_rows(tmp_path / "p.csv")[1:] if r[8] == "exact")

@@ -67,6 +67,15 @@ def test_polars_reads_parquet_with_types(outputs: Path):
     assert games.height == len(csv_rows(outputs / "games.csv")) - 1
 
 
+def test_pandas_reads_parquet_with_categories(outputs: Path):
+    pd = _mod("pandas")
+    plies = pd.read_parquet(outputs / "pq" / "plies.parquet")
+    assert isinstance(plies["status"].dtype, pd.CategoricalDtype)
+    assert len(plies) == len(csv_rows(outputs / "plies.csv")) - 1
+    assert plies["cost"].isna().sum() == sum(
+        1 for r in csv_rows(outputs / "plies.csv")[1:] if r[9] == "")
+
+
 def test_the_readmes_queries_answer_the_same(outputs: Path):
     # README, "Research outputs": every game in which a move was repaired, with its line.
     db = sqlite3.connect(outputs / "run.sqlite")
