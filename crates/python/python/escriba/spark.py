@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator, List, Tuple
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 import escriba
 
@@ -115,9 +116,12 @@ def _transcribe_batches(
             run = escriba.transcribe([(str(path), text)], jobs=1, **options)
             games = run.games.cast(games_schema)
             plies = run.plies.cast(plies_schema)
-            per_game: dict = {}
-            for g in plies.column("game").to_pylist():
-                per_game[g] = per_game.get(g, 0) + 1
+            vc = pc.value_counts(plies.column("game")) if plies.num_rows else None
+            per_game = (
+                dict(zip(vc.field("values").to_pylist(), vc.field("counts").to_pylist()))
+                if vc is not None
+                else {}
+            )
             counts.extend(per_game.get(g, 0) for g in games.column("game").to_pylist())
             game_tables.append(games)
             ply_tables.append(plies)
