@@ -505,7 +505,7 @@ fn render(score: &Score, order: Order, rng: &mut Rng, out: &mut String) {
             for p in (0..n).step_by(2) {
                 writeln!(out, "{} {}", label(p), score.tokens[p]).unwrap();
             }
-            out.push_str("\n");
+            out.push('\n');
             for p in (1..n).step_by(2) {
                 writeln!(out, "{} {}", label(p), score.tokens[p]).unwrap();
             }
@@ -543,16 +543,21 @@ fn render(score: &Score, order: Order, rng: &mut Rng, out: &mut String) {
 #[test]
 fn tables_printed_in_another_order_are_read_by_their_move_numbers() {
     let mut rng = Rng::new(2104);
-    for round in 0..45 {
+    for round in 0..60 {
         let order = [Order::ColumnsInTurn, Order::Staggered, Order::Paragraph][round % 3];
         let print = PRINTS[(round / 3) % PRINTS.len()];
         let score = random_score(&mut rng, print);
         let (white, black) = players(round);
-        let mut text = format!(
-            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
-            round + 1
-        );
-        render(&score, order, &mut rng, &mut text);
+        let mut text = format!("GAME {}.\n\n", round + 1);
+        if matches!(order, Order::Paragraph) && round % 2 == 0 {
+            // A web copy: the column header runs on into the moves.
+            let mut body = String::new();
+            render(&score, order, &mut rng, &mut body);
+            write!(text, "WHITE. ({white}.)  BLACK. ({black}.) {body}").unwrap();
+        } else {
+            writeln!(text, "White: {white}.   Black: {black}.\n").unwrap();
+            render(&score, order, &mut rng, &mut text);
+        }
         text.push_str("\nThe game was given up as drawn.\n\nGAME 99.\n\nSome prose.\n");
         assert_read_whole(
             &text,

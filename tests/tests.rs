@@ -11,7 +11,8 @@
 //! - `accounting`: the same as a property, over 1,000 generated and damaged games;
 //! - `module_graph`: no import circle between the modules of any crate;
 //! - `book_any`: random games in the layouts books print, read back whole (issue 21);
-//! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first.
+//! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
+//! - `book_generated`: issue 21 §5's property over generated books, family by family.
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
 //!
@@ -29,6 +30,7 @@
 mod accounting;
 mod auto_detect;
 mod book_any;
+mod book_generated;
 mod book_layouts;
 mod book_shared;
 mod cli_compare;

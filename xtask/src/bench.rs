@@ -3,7 +3,8 @@
 //! (the corruption test's model), on one core, against the clean ones; the slowest game's
 //! decode time, clean and damaged; in process, the decoder's ns/ply beside shakmaty's
 //! move generation on the same plies, and the tokenizer's MB/s; book mode; the review page's
-//! size and ready time; with `--scale`, throughput and peak RSS on ~1 MB and ~1 GB of text.
+//! size and ready time; with `--scale`, throughput and peak RSS on ~1 MB and ~1 GB of text;
+//! the book generator's 10,000 games read back (`bookgen-bench`).
 //! Then the divan micro-benchmarks.
 
 use std::io::Write;
@@ -637,6 +638,8 @@ pub fn run(
     if with_scale && let Some((file, games, dialect)) = &compact {
         scale(&escriba, &dir, file, games, *dialect)?;
     }
+    // Issue 21 §5: 10,000 games rendered into books of 250 and read back.
+    crate::bookgen_cli::bench(10_000, 250, 21, Some(dir.join("bookgen-examples.txt")))?;
 
     if no_micro {
         return Ok(());

@@ -1,6 +1,9 @@
 //! `cargo xtask …`: corpus generation, benchmarks and QA for escriba.
 //!
 //! - `gen --notation ID IN.pgn`: writes the games of a PGN file in another notation;
+//! - `gen --book`: renders games into books (issue 21 §5) with their reference PGN, and
+//!   with `--score` reads them back and prints the shares; `bookgen-bench` does that on
+//!   10,000 games;
 //! - `bench`: descriptive→SAN throughput of `escriba transcribe` against `pgn-extract`,
 //!   the decoder against move generation and the tokenizer in process, book mode, the
 //!   review page's size and ready time in headless Chromium, and (`--scale`) 1 MB to 1 GB;
@@ -8,10 +11,12 @@
 //! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`.
 
 mod bench;
+mod bookgen_cli;
 mod generate;
 mod layers;
-mod pgn;
 mod qa;
+
+use xtask::pgn;
 
 use std::path::PathBuf;
 
@@ -33,19 +38,70 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Write the games of a PGN file in another notation, using the notation writers.
+    /// Write the games of a PGN file in another notation, using the notation writers; or,
+    /// with `--book`, render games into books with their reference PGN.
     Gen {
         /// Target notation id, e.g. `en-descriptive`, `es-descriptive`, `de-algebraic`.
-        #[arg(long)]
-        notation: String,
+        #[arg(long, required_unless_present = "book")]
+        notation: Option<String>,
         /// Layout for English descriptive: compact, compact-n, spaced or long.
         #[arg(long, default_value = "compact")]
         style: String,
         /// The PGN file to read.
-        input: PathBuf,
-        /// Where to write (stdout by default).
+        #[arg(required_unless_present = "book")]
+        input: Option<PathBuf>,
+        /// Where to write (stdout by default; for `--book`, `target/bookgen/book.txt`, and
+        /// `OUT-0001.txt`, … when there are several books, each beside its
+        /// `.reference.pgn`).
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Render books (issue 21 §5) instead of plain movetext.
+        #[arg(long)]
+        book: bool,
+        /// Books: games in all.
+        #[arg(long, default_value_t = 250)]
+        games: usize,
+        /// Books: games per book.
+        #[arg(long, default_value_t = 50)]
+        per_book: usize,
+        /// Books: the seed.
+        #[arg(long, default_value_t = 21)]
+        seed: u64,
+        /// Books: the PGN to take games from (default: the Lichess bulk file and the shared
+        /// books' references, else random legal games).
+        #[arg(long)]
+        from: Option<PathBuf>,
+        /// Books: read them back with `escriba transcribe` (default mode) and print the
+        /// shares of games read exact and complete.
+        #[arg(long)]
+        score: bool,
+        /// Books, with `--score`: write examples of each failure class here.
+        #[arg(long)]
+        examples: Option<PathBuf>,
+        /// Books: print only these families (`layout:paired,notation:es,feature:notes`,
+        /// …); a dimension with none named keeps its first choice. Default: all.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Books, with `--score`: read them with book mode asked for (`--book`) instead of
+        /// detected.
+        #[arg(long)]
+        forced: bool,
+    },
+    /// Render 10,000 games into books of 250 (fixed seed), read them back with
+    /// `escriba transcribe` and print the shares by layout, notation, players and odds.
+    BookgenBench {
+        /// Games in all.
+        #[arg(long, default_value_t = 10_000)]
+        games: usize,
+        /// Games per book.
+        #[arg(long, default_value_t = 250)]
+        per_book: usize,
+        /// The seed.
+        #[arg(long, default_value_t = 21)]
+        seed: u64,
+        /// Write examples of each failure class here.
+        #[arg(long)]
+        examples: Option<PathBuf>,
     },
     /// `escriba qa` over `corpus/` (snapshots, ExpectedSAN, ExpectedFlags), then accuracy
     /// against `../shared/corpus` (the fixtures TSV and the two books with reference PGN),
@@ -81,11 +137,46 @@ enum Cmd {
 fn main() -> Result<()> {
     match Cli::parse().cmd {
         Cmd::Gen {
+            book: true,
+            output,
+            games,
+            per_book,
+            seed,
+            from,
+            score,
+            examples,
+            only,
+            forced,
+            ..
+        } => bookgen_cli::gen_book(&bookgen_cli::BookArgs {
+            games,
+            per_book,
+            seed,
+            from,
+            output,
+            score,
+            examples,
+            only,
+            forced,
+        }),
+        Cmd::Gen {
             notation,
             style,
             input,
             output,
-        } => generate::run(&notation, &style, &input, output.as_deref()),
+            ..
+        } => {
+            let (Some(notation), Some(input)) = (notation, input) else {
+                anyhow::bail!("gen needs --notation and an input PGN (or --book)");
+            };
+            generate::run(&notation, &style, &input, output.as_deref())
+        }
+        Cmd::BookgenBench {
+            games,
+            per_book,
+            seed,
+            examples,
+        } => bookgen_cli::bench(games, per_book, seed, examples),
         Cmd::Bench {
             input,
             games,

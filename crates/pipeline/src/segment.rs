@@ -295,6 +295,14 @@ impl Segmenter for BlockSegmenter {
                 if let Some(b) = black {
                     g.tags.set("Black", b);
                 }
+                if let Some(at) = crate::tags::header_moves_at(trimmed) {
+                    // The moves that follow the names on the line, in their columns.
+                    let lead = text.len() - text.trim_start().len();
+                    let names = &text[..lead + at];
+                    let mut rest = " ".repeat(names.chars().count());
+                    rest.push_str(&text[lead + at..]);
+                    self.movetext_line(line, &rest, out);
+                }
                 return;
             }
         }

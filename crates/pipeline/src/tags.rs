@@ -183,6 +183,9 @@ fn clean_name(s: &str) -> String {
 /// Reads a book-style header line naming the players: `White: Teichmann. Black:
 /// Rubinstein.`, `WHITE. (Mr. M.)   BLACK. (M. B.)`, `Blancas: Capablanca`, `Pretas:`.
 ///
+/// A header may run on into the moves (`WHITE. (Mr. M.)  BLACK. (Mr. H.) 1. P. to K's 4th.
+/// …`): the names stop at the first move number ([`header_moves_at`]).
+///
 /// Returns the White and Black names found (either may be empty, as in the bare column
 /// heading `WHITE.  BLACK.`), or `None` when the line is not such a header. The line must
 /// start with one of the keywords.
@@ -205,8 +208,12 @@ pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)>
         // Lower-casing changed byte lengths (rare scripts): compare ASCII-only instead.
         return None;
     }
-    let white = keyword(&lower, &WHITE_WORDS, 0);
-    let black = keyword(&lower, &BLACK_WORDS, 0);
+    // A header that runs on into the moves (`WHITE. (Mr. M.) BLACK. (Mr. H.) 1. P. to K's
+    // 4th. …`, a flattened web copy): the names stop at the first move.
+    let stop = header_moves_at(trimmed).unwrap_or(trimmed.len());
+    let (trimmed, lower) = (&trimmed[..stop], &lower[..stop]);
+    let white = keyword(lower, &WHITE_WORDS, 0);
+    let black = keyword(lower, &BLACK_WORDS, 0);
     let first = match (white, black) {
         (Some(w), Some(b)) => w.0.min(b.0),
         (Some(w), None) => w.0,
@@ -227,6 +234,22 @@ pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)>
         (None, Some(b)) => (None, name(b.1, trimmed.len())),
         (None, None) => unreachable!(),
     })
+}
+
+/// The byte offset in a header line (trimmed) where moves begin: the first word after
+/// the first that opens with move 1 (`1.`, `1...`, `1.P4R`). `None` when the line holds no
+/// moves.
+pub fn header_moves_at(trimmed: &str) -> Option<usize> {
+    let mut words = trimmed
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - trimmed.as_ptr() as usize, w));
+    words.next()?;
+    words
+        .find(|(_, w)| {
+            w.strip_prefix('1')
+                .is_some_and(|r| r.starts_with('.') && !r.starts_with(".)"))
+        })
+        .map(|(at, _)| at)
 }
 
 #[cfg(test)]
@@ -312,5 +335,19 @@ mod tests {
         assert_eq!(parse_header_line("White resigns."), None);
         assert_eq!(parse_header_line("1. P-K4 P-K4"), None);
         assert_eq!(parse_header_line("And White wins: a fine game"), None);
+    }
+
+    #[test]
+    fn a_header_that_runs_on_into_the_moves_names_the_players_only() {
+        let line = "WHITE. (Mr. M.)  BLACK. (Mr. H.) 1. P. to K's 4th. 1. P. to K's 4th.";
+        assert_eq!(
+            parse_header_line(line),
+            Some((Some("Mr. M.".into()), Some("Mr. H.".into())))
+        );
+        assert_eq!(header_moves_at(line), line.find("1. P."));
+        assert_eq!(
+            header_moves_at("White: Capablanca.  Black: Marshall."),
+            None
+        );
     }
 }

@@ -9,9 +9,9 @@ use escriba_notation::Dialect;
 use escriba_resolve::shakmaty::{Board, Color};
 
 use super::classify::LineKind;
+use super::group::{Grouped, Role, Unit, header_blanked, open_gloss, unit_year};
 use super::odds::{self, Odds};
 use super::sequence;
-use super::group::{Grouped, Role, Unit, open_gloss, unit_year};
 use super::unit::{Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote};
 use crate::segment::{Segment, SegmentNote};
 use crate::source::{Encoding, Line};
@@ -136,7 +136,15 @@ pub fn segment(
     let mut start_board: Option<&Board> = None;
     let mut rows_seen = false;
     for (k, line) in lines.iter().enumerate().take(u.last + 1).skip(u.first) {
-        let raw = &line.text;
+        let blanked;
+        let raw = match &g.kinds[k] {
+            // Player names that run on into the moves: the row is what follows them.
+            LineKind::Players(p) if g.roles[k] == Role::Row => {
+                blanked = header_blanked(&line.text, p.moves_at.unwrap_or(0));
+                &blanked
+            }
+            _ => &line.text,
+        };
         let (second, number) = match &g.kinds[k] {
             LineKind::MoveRow(shape) => (shape.second, shape.number.map(|(n, _)| n)),
             _ => (None, None),
@@ -511,13 +519,15 @@ fn odds_start(
     notes: &mut Vec<SegmentNote>,
 ) {
     let first_row = u.rows.first().copied().unwrap_or(u.last + 1);
-    let mut header: Vec<(usize, &str)> = Vec::new();
-    for k in u.first..first_row {
-        if matches!(g.roles[k], Role::Header | Role::Note) {
-            header.push((k, lines[k].text.as_str()));
-        }
-    }
-    let text: String = header.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n");
+    let header: Vec<(usize, &str)> = (u.first..first_row)
+        .filter(|&k| matches!(g.roles[k], Role::Header | Role::Note))
+        .map(|k| (k, lines[k].text.as_str()))
+        .collect();
+    let text: String = header
+        .iter()
+        .map(|(_, t)| *t)
+        .collect::<Vec<_>>()
+        .join("\n");
     let players = u.players.as_ref();
     let line = header.first().map_or(u.first + 1, |(k, _)| k + 1);
     match odds::read(
@@ -534,7 +544,11 @@ fn odds_start(
             tags.set("FEN", odds::start_fen(&removed));
             tags.set("SetUp", "1");
             if assumed {
-                let side = if giver == Color::White { "White" } else { "Black" };
+                let side = if giver == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
                 notes.push(SegmentNote {
                     line,
                     column: 1,

@@ -59,6 +59,9 @@ pub struct Players {
     pub black: Option<String>,
     /// The header names Black first (the left column is Black's).
     pub black_left: bool,
+    /// Byte offset in the line where moves follow the names on the same line
+    /// (`WHITE. (Mr. M.) BLACK. (Mr. H.) 1. P. to K's 4th. …`).
+    pub moves_at: Option<usize>,
 }
 
 /// What a move row holds, for the table reader.
@@ -182,7 +185,10 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
     if let Some(label) = footnote_label(trimmed) {
         return LineKind::Footnote { label };
     }
-    if let Some(p) = players(trimmed) {
+    if let Some(mut p) = players(trimmed) {
+        // The offset of the moves in the line as printed, leading blanks and all.
+        let lead = text.len() - text.trim_start().len();
+        p.moves_at = p.moves_at.map(|at| at + lead);
         return LineKind::Players(p);
     }
     if crate::book::diagram::is_board_row(trimmed) {
@@ -418,10 +424,12 @@ fn players(t: &str) -> Option<Players> {
         (None, Some(_)) => true,
         _ => false,
     };
+    let moves_at = crate::tags::header_moves_at(t);
     Some(Players {
         white,
         black,
         black_left,
+        moves_at,
     })
 }
 

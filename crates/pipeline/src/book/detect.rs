@@ -120,7 +120,11 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
                 headings += 1;
                 game_headings += usize::from(kind != HeadingKind::Section);
             }
-            LineKind::Players(_) => headings += 1,
+            LineKind::Players(p) => {
+                headings += 1;
+                // Names that run on into the moves: the line is a row too.
+                rows += usize::from(p.moves_at.is_some());
+            }
             LineKind::Diagram => diagram_lines += 1,
             _ => {}
         }

@@ -4,7 +4,7 @@
 
 use escriba_notation::Dialect;
 
-use super::classify::{HeadingKind, LineKind, Players, RowShape, year_in};
+use super::classify::{self, HeadingKind, LineKind, Players, RowShape, year_in};
 use super::diagram;
 use super::unit::{LineSpan, UnitKind};
 use crate::source::Line;
@@ -550,7 +550,7 @@ impl Grouper<'_> {
             && s.moves == 1
             && u.single_column
             && !u.terminated
-            && !in_paragraph
+            && prev_role != Some(Role::Note)
             && ((n == 1 && !u.second_column && u.rows.len() >= 2 && u.prev_number >= 2)
                 || (u.second_column && n == u.prev_number + 1))
         {
@@ -626,6 +626,14 @@ pub(crate) fn open_gloss(text: &str) -> Option<usize> {
 /// A page-break block `/* … */` opens on this line and does not close on it.
 fn open_block(text: &str) -> bool {
     text.rfind("/*").is_some_and(|o| !text[o..].contains("*/"))
+}
+
+/// A line whose player names run on into the moves, with the names blanked (one blank a
+/// character, so that columns keep).
+pub(crate) fn header_blanked(text: &str, moves_at: usize) -> String {
+    let mut out = " ".repeat(text[..moves_at].chars().count());
+    out.push_str(&text[moves_at..]);
+    out
 }
 
 /// The table of `next` takes up the move numbers where `prev` stopped (one ply of slack
@@ -778,14 +786,24 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
                     // `Blancas: Capablanca` and `Negras: N. N.` on lines of their own: one
                     // header, whose columns are in the order of its lines.
                     Some(first) => Players {
+                        moves_at: p.moves_at,
                         black_left: first.white.is_none() && first.black.is_some(),
                         white: first.white.or(p.white),
                         black: first.black.or(p.black),
                     },
-                    None => p,
+                    None => p.clone(),
                 });
                 u.last = i;
                 g.roles[i] = Role::Header;
+                if let Some(at) = p.moves_at {
+                    // The names run on into the moves: the line is the table's first row.
+                    let text = &g.lines[i].text;
+                    let mut shape = classify::row_shape(&header_blanked(text, at), g.dialect);
+                    // The row stands where the line does, not where its moves begin.
+                    shape.indent =
+                        u16::try_from(text.len() - text.trim_start().len()).unwrap_or(u16::MAX);
+                    g.row(i, shape);
+                }
             }
             LineKind::Event => match g.cur.as_mut() {
                 Some(u) if u.rows.is_empty() => {

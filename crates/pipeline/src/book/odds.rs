@@ -40,21 +40,27 @@ pub fn read(text: &str, white: Option<&str>, black: Option<&str>) -> Odds {
     };
     // An odds game announced as such, not a sentence that merely says "gives".
     let odds_word = words.iter().any(|w| w == "odds" || w.starts_with("remov"));
-    let gives_men = words[at..]
-        .iter()
-        .any(|w| piece_word(w).is_some() || w == "move");
+    let gives_men = !men(&words[at + 1..]).is_empty();
     if !odds_word && !gives_men {
         return Odds::None;
     }
     let removal = words.iter().position(|w| w.starts_with("remov"));
-    let (phrase_from, explicit) = match removal {
-        Some(r) => (r + 1, true),
-        None => (at + 1, false),
+    let odds_at = words.iter().position(|w| w == "odds");
+    let (phrase_from, explicit) = match (removal, odds_at) {
+        (Some(r), _) => (r + 1, true),
+        (None, Some(o)) => (o + 1, false),
+        (None, None) => (at + 1, false),
     };
     let phrase = &words[phrase_from..];
-    let pawn_and_move = words.windows(3).any(|w| w[0] == "pawn" && w[1] == "and" && w[2] == "move");
+    let pawn_and_move = words
+        .windows(3)
+        .any(|w| w[0] == "pawn" && w[1] == "and" && w[2] == "move");
     let giver_named = named_color(&words, white, black);
-    let giver = giver_named.unwrap_or(if pawn_and_move { Color::Black } else { Color::White });
+    let giver = giver_named.unwrap_or(if pawn_and_move {
+        Color::Black
+    } else {
+        Color::White
+    });
     let mut removed: Vec<Square> = Vec::new();
     if pawn_and_move && !explicit {
         removed.push(home(giver, Role::Pawn, Some(File::F)));
@@ -154,13 +160,17 @@ fn wing_word(w: &str) -> Option<bool> {
     }
 }
 
-/// The men a phrase names, each as a role and, for a wing-named man, its file.
+/// The men a phrase names, each as a role and, for a wing-named man, its file. The men
+/// must start within its first three words (after `the`, `of`, a colour or a name) and run
+/// on without other words; a phrase followed by `gambit`, `opening`, `defence` names an
+/// opening, not men.
 fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
+    let glue = |w: &str| matches!(w, "and" | "the" | "his" | "her" | "own" | "a" | "&");
     let mut out = Vec::new();
     let mut i = 0;
     while i < phrase.len() {
         let w = phrase[i].as_str();
-        if matches!(w, "from" | "board" | "move" | "moves") && !out.is_empty() {
+        if out.is_empty() && i >= 3 {
             break;
         }
         // Up to three words: wing, the man whose file it is, the man.
@@ -185,9 +195,18 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
             j += 1;
         }
         let Some(role) = phrase.get(j).and_then(|x| piece_word(x)) else {
+            if !out.is_empty() && !glue(w) {
+                break;
+            }
             i += 1;
             continue;
         };
+        if phrase
+            .get(j + 1)
+            .is_some_and(|n| OPENING_WORDS.contains(&n.as_str()))
+        {
+            return Vec::new();
+        }
         let queen_side = wing.unwrap_or(true);
         let file = match (role, file_of) {
             (Role::Pawn, Some(of)) => Some(file_of_man(of, queen_side)),
@@ -200,6 +219,11 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
     }
     out
 }
+
+/// Words after a man's name that make it an opening's name.
+const OPENING_WORDS: [&str; 7] = [
+    "gambit", "opening", "defence", "defense", "game", "counter", "attack",
+];
 
 /// The file a man starts on, on the queen's or the king's wing.
 fn file_of_man(role: Role, queen_side: bool) -> File {
@@ -280,7 +304,11 @@ mod tests {
     fn the_men_removed_are_read_in_every_wording() {
         let cases = [
             ("(Remove White's Q. R. from the Board.)", vec!["a1"], false),
-            ("at odds of Knight. Remove White Queen's Knight.", vec!["b1"], false),
+            (
+                "at odds of Knight. Remove White Queen's Knight.",
+                vec!["b1"],
+                false,
+            ),
             (
                 "At the odds of the Pawn and Move. (Remove Black's King's Bishop's Pawn from the Board.)",
                 vec!["f7"],
@@ -290,21 +318,37 @@ mod tests {
             ("White gives Q Rook.", vec!["a1"], false),
             ("Morphy gives Anderssen the QKt.", vec!["b1"], false),
             ("Anderssen gives Morphy the K. Kt.", vec!["g8"], false),
-            ("Game at the odds of Rook and Knight.", vec!["a1", "b1"], true),
+            (
+                "Game at the odds of Rook and Knight.",
+                vec!["a1", "b1"],
+                true,
+            ),
             ("Played at the odds of the Queen.", vec!["d1"], true),
+            (
+                "White gives the odds of the Queen's Knight.",
+                vec!["b1"],
+                false,
+            ),
         ];
         for (text, squares, assumed) in cases {
-            assert_eq!(removed(text), (squares.iter().map(|s| s.to_string()).collect(), assumed), "{text}");
+            assert_eq!(
+                removed(text),
+                (squares.iter().map(|s| s.to_string()).collect(), assumed),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn no_odds_and_unreadable_odds_are_told_apart() {
         assert_eq!(read("GAME 12.--Evans' Gambit.", None, None), Odds::None);
-        assert_eq!(
-            read("The attack gives White a fine game.", None, None),
-            Odds::None
-        );
+        for prose in [
+            "The attack gives White a fine game.",
+            "EXAMPLE 67.--I now give a game played at Havana. (Queen's Gambit Declined.)",
+            "He gives up the Queen's Gambit for a King's Pawn opening.",
+        ] {
+            assert_eq!(read(prose, None, None), Odds::None, "{prose}");
+        }
         assert!(matches!(
             read("Played at odds (the men are not named).", None, None),
             Odds::Unreadable(_)

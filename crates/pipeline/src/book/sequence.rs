@@ -137,12 +137,8 @@ impl Reading<'_> {
                         .flat_map(|c| std::iter::repeat_n(' ', c.len_utf8()))
                         .collect(),
                 );
-                self.line_numbers.push(
-                    self.numbers
-                        .get(k)
-                        .copied()
-                        .unwrap_or(self.first_line + k),
-                );
+                self.line_numbers
+                    .push(self.numbers.get(k).copied().unwrap_or(self.first_line + k));
                 self.copied.push(k);
             }
             let last = self.lines.last_mut().expect("a line was written");
@@ -169,7 +165,9 @@ mod tests {
         let a = by_numbers(text, &[], 10, EN).expect("numbers repeat");
         assert_eq!(
             words(&a),
-            ["P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-B4", "B-B4", "{a", "note}"]
+            [
+                "P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-B4", "B-B4", "{a", "note}"
+            ]
         );
         // Each token keeps its source line and its column.
         assert_eq!(a.line_numbers, [10, 13, 11, 14, 12, 15]);
@@ -185,10 +183,16 @@ mod tests {
 
     #[test]
     fn a_table_whose_numbers_do_not_repeat_or_place_every_move_gives_no_reading() {
-        assert_eq!(by_numbers("1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3\n", &[], 1, EN), None);
+        assert_eq!(
+            by_numbers("1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3\n", &[], 1, EN),
+            None
+        );
         // Two moves for Black's first move: the numbers do not place them.
         assert_eq!(by_numbers("1. P-K4 P-K4\n1. P-Q4\n", &[], 1, EN), None);
         // A gap: Black's second move is missing.
-        assert_eq!(by_numbers("1. P-K4\n2. P-Q4\n3. P-QB4\n1. P-K4\n3. P-Q4\n", &[], 1, EN), None);
+        assert_eq!(
+            by_numbers("1. P-K4\n2. P-Q4\n3. P-QB4\n1. P-K4\n3. P-Q4\n", &[], 1, EN),
+            None
+        );
     }
 }
