@@ -161,7 +161,7 @@ fn wing_word(w: &str) -> Option<bool> {
 }
 
 /// The men a phrase names, each as a role and, for a wing-named man, its file. The men
-/// must start within its first three words (after `the`, `of`, a colour or a name) and run
+/// must start within its first six words (after `the`, `of`, a colour or a name) and run
 /// on without other words; a phrase followed by `gambit`, `opening`, `defence` names an
 /// opening, not men.
 fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
@@ -170,7 +170,8 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
     let mut i = 0;
     while i < phrase.len() {
         let w = phrase[i].as_str();
-        if out.is_empty() && i >= 3 {
+        // Up to five words before the men: `X gives Mr. Y Z the QKt`.
+        if out.is_empty() && i >= 6 {
             break;
         }
         // Up to three words: wing, the man whose file it is, the man.
@@ -194,7 +195,14 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
             file_of = Some(a);
             j += 1;
         }
-        let Some(role) = phrase.get(j).and_then(|x| piece_word(x)) else {
+        // A lone letter (`P.`, `B.`) is a man only after a wing (`Q. R.`, `K. B. P.`):
+        // alone it is more often a name's initial (`Mr. P. C. Morphy`).
+        let lone_letter = wing.is_none() && file_of.is_none() && w.len() == 1;
+        let Some(role) = phrase
+            .get(j)
+            .filter(|_| !lone_letter)
+            .and_then(|x| piece_word(x))
+        else {
             if !out.is_empty() && !glue(w) {
                 break;
             }
@@ -221,8 +229,8 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
 }
 
 /// Words after a man's name that make it an opening's name.
-const OPENING_WORDS: [&str; 7] = [
-    "gambit", "opening", "defence", "defense", "game", "counter", "attack",
+const OPENING_WORDS: [&str; 6] = [
+    "gambit", "opening", "defence", "defense", "counter", "attack",
 ];
 
 /// The file a man starts on, on the queen's or the king's wing.
@@ -304,6 +312,26 @@ mod tests {
     fn the_men_removed_are_read_in_every_wording() {
         let cases = [
             ("(Remove White's Q. R. from the Board.)", vec!["a1"], false),
+            (
+                "White gives the odds of the Queen's Knight.",
+                vec!["b1"],
+                false,
+            ),
+            (
+                "White gives the Queen.\nGame played in 1863.",
+                vec!["d1"],
+                false,
+            ),
+            (
+                "Mr. Morphy gives Mr. Anderssen Rook and Knight.",
+                vec!["a1", "b1"],
+                false,
+            ),
+            (
+                "Anderssen gives Mr. P. C. Morphy the K. R.",
+                vec!["h8"],
+                false,
+            ),
             (
                 "at odds of Knight. Remove White Queen's Knight.",
                 vec!["b1"],
