@@ -566,3 +566,83 @@ fn tables_printed_in_another_order_are_read_by_their_move_numbers() {
         );
     }
 }
+
+/// Issue 22, case 2: plain SAN with no move numbers, on one line or wrapped, is a game,
+/// not prose.
+#[test]
+fn plain_san_without_move_numbers_is_read_whole_on_one_line_or_wrapped() {
+    let mut rng = Rng::new(2201);
+    for round in 0..10 {
+        let moves = loop {
+            let m = random_game(&mut rng, 200);
+            if m.len() >= 120 {
+                break m;
+            }
+        };
+        let sans = reference_sans(&Chess::default(), &moves);
+        let line = sans.join(" ");
+        let text = if round % 2 == 0 {
+            format!("{line}\n")
+        } else {
+            let mut out = String::new();
+            let mut width = 0;
+            for s in &sans {
+                if width + s.len() > 78 {
+                    out.push('\n');
+                    width = 0;
+                } else if width > 0 {
+                    out.push(' ');
+                    width += 1;
+                }
+                out.push_str(s);
+                width += s.len();
+            }
+            out + "\n"
+        };
+        let games = default_mode(&text);
+        assert_eq!(games.len(), 1, "round {round}");
+        let got: Vec<String> = games[0]
+            .plies
+            .iter()
+            .map(|p| p.ply.san.to_string())
+            .collect();
+        assert_eq!(got, sans, "round {round}");
+        assert_eq!(games[0].status, GameStatus::Complete, "round {round}");
+    }
+}
+
+/// Issue 22, case 1: a damaged word in a game's last row makes the row prose: the game is
+/// then not complete (or the row is read, repaired). Never complete and shorter.
+#[test]
+fn a_last_row_damaged_into_prose_never_leaves_its_game_complete_and_shorter() {
+    let mut rng = Rng::new(2202);
+    for round in 0..25 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len() & !1;
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        score.rows(0, n - 2, &mut text);
+        // The last pair, its Black move damaged by words OCR made of it.
+        writeln!(
+            text,
+            "{:>3}. {}    {} tu the K's {}",
+            n / 2,
+            score.tokens[n - 2],
+            score.tokens[n - 1],
+            ["sqare", "2d.", "hiss"][round % 3]
+        )
+        .unwrap();
+        text.push_str("\nThe rest of the chapter is prose, as books have it.\n");
+        let games = default_mode(&text);
+        let g = &games[0];
+        let read = g.plies.len();
+        assert!(
+            g.status != GameStatus::Complete || read >= n - 1,
+            "round {round}: complete with {read} of {n} plies:\n{text}"
+        );
+    }
+}

@@ -2260,18 +2260,13 @@ mod tests {
     fn the_long_hand_fast_path_reads_most_moves_of_the_blue_book() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let book = root.join("../shared/corpus/books/blue-book-part1.txt");
-        match std::fs::read(&book) {
-            Ok(bytes) => {
-                // The book is Latin-1: each byte is its own character.
-                let text: String = bytes.iter().map(|&b| char::from(b)).collect();
-                let (fast, all) = long_fast_share(&text);
-                eprintln!(
-                    "{}: the fast path reads {fast} of {all} moves",
-                    book.display()
-                );
-                assert!(fast * 2 >= all, "{fast} of {all}");
-            }
-            Err(_) => crate::testing::absent(book.display()),
+        if let Some(text) = crate::testing::book_text(&book) {
+            let (fast, all) = long_fast_share(&text);
+            eprintln!(
+                "{}: the fast path reads {fast} of {all} moves",
+                book.display()
+            );
+            assert!(fast * 2 >= all, "{fast} of {all}");
         }
     }
 

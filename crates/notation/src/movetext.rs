@@ -924,9 +924,8 @@ mod tests {
         let books =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/books");
         for n in ["chess-fundamentals.txt", "blue-book-part1.txt"] {
-            match std::fs::read_to_string(books.join(n)) {
-                Ok(t) => texts.extend(t.split("\n\n").map(str::to_owned)),
-                Err(_) => crate::testing::absent(n),
+            if let Some(t) = crate::testing::book_text(&books.join(n)) {
+                texts.extend(t.split("\n\n").map(str::to_owned));
             }
         }
         for d in Dialect::ALL.iter().copied() {
@@ -960,9 +959,8 @@ mod tests {
         let books =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/books");
         for n in ["chess-fundamentals.txt", "blue-book-part1.txt"] {
-            match std::fs::read_to_string(books.join(n)) {
-                Ok(t) => lines.extend(t.lines().map(str::to_owned)),
-                Err(_) => crate::testing::absent(n),
+            if let Some(t) = crate::testing::book_text(&books.join(n)) {
+                lines.extend(t.lines().map(str::to_owned));
             }
         }
         let mut results = 0;

@@ -10,3 +10,18 @@ pub fn absent(what: impl std::fmt::Display) {
     );
     eprintln!("notice: {what} is absent; skipped");
 }
+
+/// The text of a shared book: UTF-8, else Latin-1 byte for byte (the Blue Book is
+/// ISO-8859-1). `None`, with [`absent`], when the file is missing.
+pub fn book_text(path: &std::path::Path) -> Option<String> {
+    match std::fs::read(path) {
+        Ok(bytes) => Some(
+            String::from_utf8(bytes)
+                .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect()),
+        ),
+        Err(_) => {
+            absent(path.display());
+            None
+        }
+    }
+}

@@ -345,6 +345,17 @@ impl Grouper<'_> {
             }
             return;
         }
+        // A note after the last row that opens with the table's next move number is a row
+        // the reader could not take (a damaged word made it prose): the game goes on
+        // there unread, and is not complete.
+        if !u.terminated
+            && u.unread_after.is_none()
+            && let Some(&last_row) = u.rows.last()
+        {
+            u.unread_after = (last_row + 1..=u.last).find(|&k| {
+                self.roles[k] == Role::Note && opens_with_ply(&self.lines[k].text, u.next_ply)
+            });
+        }
         if u.players.is_none()
             && let Some(h) = &u.heading
         {
@@ -422,6 +433,8 @@ impl Grouper<'_> {
                 }
                 prev.rows.extend(u.rows);
                 prev.last = u.last;
+                // What was left unread after the first part is read in the second.
+                prev.unread_after = u.unread_after;
                 prev.terminated = u.terminated;
                 prev.last_number = prev.last_number.max(u.last_number);
                 prev.next_ply = u.next_ply;
@@ -670,6 +683,24 @@ pub(crate) fn header_blanked(text: &str, moves_at: usize) -> String {
     let mut out = " ".repeat(text[..moves_at].chars().count());
     out.push_str(&text[moves_at..]);
     out
+}
+
+/// The line opens with a move number (`5.`, `5...`, `5 `) that stands at `ply` or the
+/// half-move after it: the table's next row.
+fn opens_with_ply(text: &str, ply: u32) -> bool {
+    let t = text.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let Ok(n) = t[..digits].parse::<u32>() else {
+        return false;
+    };
+    let rest = &t[digits..];
+    if !rest.starts_with(['.', ' ']) {
+        return false;
+    }
+    let black =
+        rest.starts_with("..") || rest.trim_start_matches('.').trim_start().starts_with("..");
+    let at = ply_of(n, black);
+    at + 1 >= ply && at <= ply + 1
 }
 
 /// The table of `next` takes up the move numbers where `prev` stopped (one ply of slack
