@@ -352,8 +352,12 @@ impl Grouper<'_> {
             && u.unread_after.is_none()
             && let Some(&last_row) = u.rows.last()
         {
+            // Only a line that opens a paragraph (under the last row or a blank line): a
+            // note's sentence wrapped onto a line that starts with a number is no row.
             u.unread_after = (last_row + 1..=u.last).find(|&k| {
-                self.roles[k] == Role::Note && opens_with_ply(&self.lines[k].text, u.next_ply)
+                self.roles[k] == Role::Note
+                    && (k == last_row + 1 || self.kinds[k - 1] == LineKind::Blank)
+                    && opens_with_ply(&self.lines[k].text, u.next_ply)
             });
         }
         if u.players.is_none()

@@ -1134,8 +1134,9 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
                 line,
                 column: 1,
                 message: format!(
-                    "the game's table goes on at line {line}, after text that gives no \
-                     position to read it from: the moves there are not in this game"
+                    "the game's table goes on at line {line}, in text not read as its moves \
+                     (a damaged row, or rows after text that gives no position): those \
+                     moves are not in this game"
                 ),
             },
             text.len(),
