@@ -39,11 +39,13 @@ fn as_source(name: &str, text: &str, jobs: usize, chunk_games: usize) -> Vec<(St
         ..Config::default()
     };
     let mut seen = Seen::default();
-    let mut sinks = Sinks {
-        observer: Some(&mut seen),
-        ..Sinks::default()
-    };
-    transcribe(&[Input::File(path.clone())], &cfg, &mut sinks).unwrap();
+    {
+        let mut sinks = Sinks {
+            observer: Some(&mut seen),
+            ..Sinks::default()
+        };
+        transcribe(&[Input::File(path.clone())], &cfg, &mut sinks).unwrap();
+    }
     std::fs::remove_file(path).unwrap();
     seen.0
 }
