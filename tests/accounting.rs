@@ -110,6 +110,13 @@ fn move_tokens(dialect: Dialect, text: &str) -> u64 {
             {
                 move_tokens(dialect, &text[inner.range()])
             }
+            // A `;` comment's words that read as moves.
+            TokenKind::Comment { text: inner } if text[t.span.range()].starts_with(';') => {
+                movetext::tokenize(dialect, &text[inner.range()])
+                    .iter()
+                    .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+                    .count() as u64
+            }
             ref k => u64::from(is_move_token(k)),
         })
         .sum()

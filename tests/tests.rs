@@ -9,6 +9,7 @@
 //! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`;
 //! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for;
 //! - `accounting`: the same as a property, over 1,000 generated and damaged games;
+//! - `lost`: issue 22's cases outside book mode: nothing dropped, nothing replayed wrong;
 //! - `module_graph`: no import circle between the modules of any crate;
 //! - `book_any`: random games in the layouts books print, read back whole (issue 21);
 //! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
@@ -44,6 +45,7 @@ mod cli_support;
 mod common;
 mod corpus_snapshots;
 mod corruption;
+mod lost;
 mod module_graph;
 mod nothing_lost;
 mod qa_cli;

@@ -50,7 +50,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
         "               error\n",
         "  compare      0 everything right; 1 differences; 2 unusable input or I/O error\n",
         "  qa           0 no change, every expectation holds; 1 otherwise;\n",
-        "               2 nothing to check or I/O error\n",
+        "               2 nothing to check, two files sharing a snapshot, or I/O error\n",
         "  review       0 page written; 2 unreadable JSONL or I/O error\n",
         "  completions  0 written; 2 could not be written\n",
         "A closed stderr is ignored; each subcommand's --help says what a closed stdout does."
@@ -121,7 +121,8 @@ enum Command {
     /// accepted (a changed ply, status or result, a new or missing game, a file without a
     /// snapshot, a snapshot without a file), any ExpectedSAN/ExpectedFlags mismatch, or any
     /// correction that is not applied (even with --accept); 2 when there is nothing to check
-    /// (DIR is a file, or holds no corpus file) or on an I/O error. A closed stdout does not
+    /// (DIR is a file, or holds no corpus file), when two corpus files would share a
+    /// snapshot (x.txt and x.pgn), or on an I/O error. A closed stdout does not
     /// change the status.
     Qa(QaArgs),
     /// Write the review page of a finished run from its JSONL (`transcribe --jsonl`).
@@ -243,6 +244,13 @@ struct TranscribeArgs {
     /// and the report).
     #[arg(long)]
     annotate_flags: bool,
+
+    /// In games.csv and plies.csv, put a `'` before any cell that starts with `=`, `+`,
+    /// `-`, `@`, a tab or a carriage return, so that a spreadsheet opening the file shows
+    /// it as text instead of running it as a formula (the cell is then no longer the
+    /// book's text byte for byte).
+    #[arg(long)]
+    csv_safe: bool,
 
     /// Read every input as a whole book: find each game under its heading, read its
     /// column table through notes, diagrams, footnotes and page marks, and keep the notes
@@ -676,6 +684,7 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
             BookMode::Auto
         },
         no_fragments: args.no_fragments,
+        csv_safe: args.csv_safe,
         ..Config::default()
     };
     let expanded = expand_inputs_with(&args.inputs, &args.glob)?;

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use crate::book::unit::{BookReport, UnitKind};
 use crate::config::{Config, MAX_JOBS};
 use crate::csv_out::{
-    GAME_COLUMNS, PLY_COLUMNS, game_row, header_bytes, rows_bytes, write_ply_rows,
+    GAME_COLUMNS, PLY_COLUMNS, PlyRow, game_row, header_bytes, ply_rows, rows_bytes, write_ply_rows,
 };
 use crate::error::{Error, Result};
 use crate::game::record::{GameResult, GameText};
@@ -230,10 +230,16 @@ fn render(r: &GameResult, cfg: &Config, wants: Wants) -> Rendered {
             s
         }),
         plies: wants.plies.then(|| {
+            if cfg.csv_safe {
+                return rows_bytes(ply_rows(r).into_iter().map(PlyRow::csv_safe));
+            }
             let mut rows = Vec::new();
             write_ply_rows(r, &mut rows).map(|()| rows)
         }),
-        games: wants.games.then(|| rows_bytes([game_row(r)])),
+        games: wants.games.then(|| {
+            let row = game_row(r);
+            rows_bytes([if cfg.csv_safe { row.csv_safe() } else { row }])
+        }),
         jsonl: wants.jsonl.then(|| game_line(r)),
     }
 }

@@ -48,6 +48,9 @@ pub struct Config {
     /// Plies chosen by a proofreader, bound to the run's sources
     /// ([`crate::corrections::Corrections::bind`]): each is pinned by the decoder.
     pub corrections: Option<Arc<Corrections>>,
+    /// Make CSV cells that a spreadsheet would read as formulas safe
+    /// ([`crate::csv_out::csv_safe`]).
+    pub csv_safe: bool,
     /// Builds the segmenter for each input; `None` picks one from [`Config::book`].
     pub segmenter: Option<Arc<SegmenterFactory>>,
 }
@@ -84,6 +87,7 @@ impl std::fmt::Debug for Config {
             .field("book", &self.book)
             .field("no_fragments", &self.no_fragments)
             .field("corrections", &self.corrections)
+            .field("csv_safe", &self.csv_safe)
             .finish_non_exhaustive()
     }
 }
@@ -105,6 +109,7 @@ impl Default for Config {
             book: BookMode::Auto,
             no_fragments: false,
             corrections: None,
+            csv_safe: false,
             segmenter: None,
         }
     }

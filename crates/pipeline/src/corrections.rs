@@ -234,6 +234,28 @@ impl Corrections {
                     continue;
                 }
             }
+            // One ply, one correction: a second for the same place is not applied.
+            let earlier = self.bound.get(name.as_str()).and_then(|bound| {
+                bound.iter().copied().find(|&j| {
+                    let e = &self.entries[j];
+                    (e.line, e.column) == (c.line, c.column)
+                })
+            });
+            if let Some(j) = earlier {
+                warnings.push(CorrectionWarning {
+                    entry: self.entry(i),
+                    location: format!("{name}:{}:{}", c.line, c.column),
+                    message: format!(
+                        "not applied: `{}` is already corrected to `{}` by entry {}, so `{}` \
+                         is not",
+                        c.token,
+                        self.entries[j].mv.trim(),
+                        j + 1,
+                        c.mv.trim()
+                    ),
+                });
+                continue;
+            }
             self.bound.entry(name.clone()).or_default().push(i);
         }
         warnings
@@ -266,8 +288,10 @@ impl Corrections {
                         location: format!("{name}:{}:{}", c.line, c.column),
                         message: format!(
                             "not applied: no game read `{}` there as a move (it is not a move \
-                             token, or its game stopped before it)",
-                            c.token
+                             token, its game stopped before it, or `{}` is not a legal move \
+                             there)",
+                            c.token,
+                            c.mv.trim()
                         ),
                     });
                 }

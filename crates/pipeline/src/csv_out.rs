@@ -76,6 +76,56 @@ pub struct PlyRow {
     pub note: String,
 }
 
+/// A cell a spreadsheet would read as a formula (it starts with `=`, `+`, `-`, `@`, a tab
+/// or a carriage return) gets a `'` before it, which spreadsheets show as text
+/// (`--csv-safe`). Other cells are left as they are.
+pub fn csv_safe(cell: &mut String) {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        cell.insert(0, '\'');
+    }
+}
+
+impl PlyRow {
+    /// The row with every text cell made safe for spreadsheets ([`csv_safe`]).
+    pub fn csv_safe(mut self) -> PlyRow {
+        for cell in [
+            &mut self.source,
+            &mut self.side,
+            &mut self.input,
+            &mut self.san,
+            &mut self.uci,
+            &mut self.status,
+            &mut self.note,
+        ] {
+            csv_safe(cell);
+        }
+        self
+    }
+}
+
+impl GameRow {
+    /// The row with every text cell made safe for spreadsheets ([`csv_safe`]).
+    pub fn csv_safe(mut self) -> GameRow {
+        for cell in [
+            &mut self.source,
+            &mut self.event,
+            &mut self.site,
+            &mut self.date,
+            &mut self.round,
+            &mut self.white,
+            &mut self.black,
+            &mut self.result,
+            &mut self.notation,
+            &mut self.status,
+            &mut self.first_issue,
+            &mut self.kind,
+        ] {
+            csv_safe(cell);
+        }
+        self
+    }
+}
+
 /// One row of `games.csv`; field order is [`GAME_COLUMNS`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct GameRow {

@@ -43,6 +43,22 @@ pub enum Error {
         /// What is missing.
         message: String,
     },
+    /// Two corpus files that would write the same snapshot (`x.txt` and `x.pgn` both
+    /// snapshot to `x.snap.pgn`): `qa` cannot tell their snapshots apart.
+    #[error(
+        "{} and {} would both be snapshotted as {}: rename one of them",
+        first.display(),
+        second.display(),
+        snapshot.display()
+    )]
+    SnapshotClash {
+        /// The first corpus file, by path.
+        first: PathBuf,
+        /// The other one.
+        second: PathBuf,
+        /// The snapshot both would write.
+        snapshot: PathBuf,
+    },
     /// A corrections file that cannot be read (bad TOML, a field missing or empty).
     #[error("{}:{line}: {message}", path.display())]
     Corrections {

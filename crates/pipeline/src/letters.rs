@@ -71,6 +71,31 @@ impl FromStr for PieceLetters {
                 "a piece letter may not be empty, a file, a rank or a SAN mark",
             ));
         }
+        // PGN's own characters (`{`, `"`, `[`, `(`, `;`, `%`, `$`, `*`, `.`, digits, …)
+        // would break the movetext or the tags: a piece is written with letters (of any
+        // script) or symbols outside ASCII, such as figurines.
+        if let Some(c) = names
+            .iter()
+            .flat_map(|n| n.chars())
+            .find(|&c| c.is_control() || (c.is_ascii() && !c.is_ascii_alphabetic()))
+        {
+            return Err(bad(&format!(
+                "`{}` cannot stand for a piece in PGN: use letters",
+                c.escape_default()
+            )));
+        }
+        if let Some((i, n)) = names
+            .iter()
+            .enumerate()
+            .find(|(i, n)| names[..*i].contains(n))
+        {
+            let pieces = ["K", "Q", "R", "B", "N"];
+            let j = names[..i].iter().position(|m| m == n).unwrap_or(0);
+            return Err(bad(&format!(
+                "`{n}` is given for both {} and {}: each piece needs its own letter",
+                pieces[j], pieces[i]
+            )));
+        }
         if names == ["K", "Q", "R", "B", "N"] {
             return Ok(PieceLetters::ENGLISH);
         }
@@ -98,5 +123,17 @@ mod tests {
     fn bad_letter_sets_are_rejected() {
         assert!("KQR".parse::<PieceLetters>().is_err());
         assert!("KQRBb".parse::<PieceLetters>().is_err());
+        for bad in [
+            "KQR{N",
+            "KQR\"N",
+            "KQRRN",
+            "K,Q,R,B,B",
+            "KQR%N",
+            "KQR9N",
+            "KQR\u{7}N",
+        ] {
+            assert!(bad.parse::<PieceLetters>().is_err(), "{bad}");
+        }
+        assert!("♔♕♖♗♘".parse::<PieceLetters>().is_ok());
     }
 }

@@ -684,7 +684,9 @@ pub fn transcribe_file(path: &Path, name: &str, cfg: &Config) -> Result<Vec<Game
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     let (text, _) = decode_text(&bytes);
     let source: Arc<str> = Arc::from(name);
-    let games: Vec<GameText> = segment_text(&mut *cfg.new_segmenter(), &text)
+    let mut segmenter = cfg.new_segmenter();
+    segmenter.set_source(&source);
+    let games: Vec<GameText> = segment_text(&mut *segmenter, &text)
         .into_iter()
         .enumerate()
         .map(|(i, segment)| GameText {
@@ -1075,6 +1077,18 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
     let paths = corpus_files(dir)?;
     if paths.is_empty() {
         return Err(nothing("no corpus file (.txt or .pgn) below it"));
+    }
+    // `x.txt` and `x.pgn` would write one snapshot, each over the other's: refused before
+    // anything is read or written.
+    let mut snapshots: BTreeMap<PathBuf, &PathBuf> = BTreeMap::new();
+    for p in &paths {
+        if let Some(first) = snapshots.insert(snapshot_path(p), p) {
+            return Err(Error::SnapshotClash {
+                first: first.clone(),
+                second: p.clone(),
+                snapshot: snapshot_path(p),
+            });
+        }
     }
     let (cfg, not_applied) = with_corrections(dir, &paths, &opts.config)?;
     let checked: Vec<(FileQa, Vec<Change>)> = paths

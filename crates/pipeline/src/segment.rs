@@ -5,7 +5,8 @@
 //! block of lines, blocks separated by blank lines), with or without book-style header
 //! lines naming the players.
 
-use escriba_notation::movetext::ends_with_result;
+use escriba_notation::movetext::{self, ends_with_result};
+use escriba_notation::{AlgLang, Dialect, TokenKind};
 
 use crate::source::{Encoding, Line};
 use crate::tags::{Tags, parse_header_line, parse_tag_line};
@@ -96,7 +97,14 @@ pub type SegmenterFactory = dyn Fn() -> Box<dyn Segmenter> + Send + Sync;
 ///   without a newline) start a new game where they start;
 /// - a tag-pair line after a blank line inside an open `{` comment closes the comment and
 ///   ends the game, with a [`SegmentNote`];
-/// - blank lines before the movetext are skipped; `%` escape lines are ignored;
+/// - a blank line after movetext that ends without a result, followed by a line whose
+///   first move number follows on from the game's last (`… 10. Nf3 Nc6`, blank, `11. …`),
+///   is a page break: the game goes on;
+/// - blank lines before the movetext are skipped;
+/// - in a PGN file (a source named `*.pgn`, or stdin), `%` escape lines are not read (one
+///   inside a game's movetext is noted on the game) and `;` starts a comment; in any other
+///   text, a line that starts with `%` is text like any other, and a `;` between moves
+///   separates them (`3. B-Kt5; P-QR3`): it is read as a `,`;
 /// - a game's movetext is cut at [`MAX_GAME_BYTES`], with a fatal note.
 #[derive(Debug)]
 pub struct BlockSegmenter {
@@ -111,6 +119,12 @@ pub struct BlockSegmenter {
     blank_after_tags: bool,
     /// The most movetext a game may hold.
     max_game_bytes: usize,
+    /// PGN's rules for `%` and `;` (see the type's documentation).
+    pgn: bool,
+    /// A game a blank line ended, kept until the next line says whether it goes on.
+    held: Option<Segment>,
+    /// The blank lines after the held game.
+    held_blanks: usize,
 }
 
 impl Default for BlockSegmenter {
@@ -134,6 +148,38 @@ impl BlockSegmenter {
             pending_blank: 0,
             blank_after_tags: false,
             max_game_bytes: max,
+            pgn: true,
+            held: None,
+            held_blanks: 0,
+        }
+    }
+
+    /// Ends the current game at a blank line, but holds it: the next line may go on with
+    /// its moves (a page break).
+    fn hold(&mut self, out: &mut Vec<Segment>) {
+        if let Some(g) = self.cur.take()
+            && let Some(earlier) = self.held.replace(g)
+        {
+            out.push(earlier);
+        }
+        self.braces = 0;
+        self.pending_blank = 0;
+        self.blank_after_tags = false;
+        self.held_blanks = 1;
+    }
+
+    /// The held game goes on at `line` when the line's first move number follows on from
+    /// the game's last; else it is pushed to `out`.
+    fn release(&mut self, line: &str, out: &mut Vec<Segment>) {
+        let Some(g) = self.held.take() else {
+            return;
+        };
+        let truncated = g.notes.iter().any(|n| n.fatal);
+        if self.cur.is_none() && !truncated && follows_on(&g.movetext, line) {
+            self.cur = Some(g);
+            self.pending_blank = self.held_blanks;
+        } else {
+            out.push(g);
         }
     }
 
@@ -146,6 +192,9 @@ impl BlockSegmenter {
     }
 
     fn flush(&mut self, out: &mut Vec<Segment>) {
+        if let Some(g) = self.held.take() {
+            out.push(g);
+        }
         if let Some(g) = self.cur.take() {
             out.push(g);
         }
@@ -193,6 +242,7 @@ impl BlockSegmenter {
         let pending = std::mem::take(&mut self.pending_blank);
         self.blank_after_tags = false;
         let max = self.max_game_bytes;
+        let (pgn, braces) = (self.pgn, self.braces);
         let g = self.start(line);
         if g.movetext.is_empty() {
             g.movetext_line = line.number;
@@ -215,7 +265,25 @@ impl BlockSegmenter {
                     g.movetext.push('\n');
                 }
             }
-            g.movetext.push_str(text);
+            if pgn || !text.contains(';') {
+                g.movetext.push_str(text);
+            } else {
+                // Outside PGN, a `;` separates moves: read as a `,` (one byte for one, so
+                // every column stays where it was printed). Not inside a `{` comment.
+                let mut depth = braces;
+                g.movetext.extend(text.chars().map(|c| match c {
+                    '{' => {
+                        depth += 1;
+                        c
+                    }
+                    '}' => {
+                        depth = (depth - 1).max(0);
+                        c
+                    }
+                    ';' if depth == 0 => ',',
+                    c => c,
+                }));
+            }
         }
         for (col, c) in text.chars().enumerate() {
             match c {
@@ -243,17 +311,20 @@ impl Segmenter for BlockSegmenter {
         let text = line.text.as_str();
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            if self.has_movetext() {
+            if self.held.is_some() && self.cur.is_none() {
+                self.held_blanks += 1;
+            } else if self.has_movetext() {
                 if self.braces > 0 {
                     self.pending_blank += 1;
                 } else {
-                    self.flush(out);
+                    self.hold(out);
                 }
             } else if self.cur.is_some() {
                 self.blank_after_tags = true;
             }
             return;
         }
+        self.release(trimmed, out);
         if self.braces > 0 && self.pending_blank > 0 {
             // A comment left open across a blank line, then tag pairs: the comment was
             // never closed, and the next game starts here.
@@ -277,7 +348,22 @@ impl Segmenter for BlockSegmenter {
             }
         }
         if self.braces <= 0 {
-            if text.starts_with('%') {
+            if self.pgn && text.starts_with('%') {
+                // PGN's escape line: not read, but not lost in silence inside a game.
+                if self.has_movetext()
+                    && let Some(g) = self.cur.as_mut()
+                {
+                    g.notes.push(SegmentNote {
+                        line: line.number,
+                        column: 1,
+                        message: format!(
+                            "a line that starts with `%` is a PGN escape line, and is not \
+                             read: `{}`",
+                            trimmed.split_whitespace().collect::<Vec<_>>().join(" ")
+                        ),
+                        fatal: false,
+                    });
+                }
                 return;
             }
             if let Some(pairs) = parse_tag_line(trimmed) {
@@ -323,6 +409,52 @@ impl Segmenter for BlockSegmenter {
     fn finish(&mut self, out: &mut Vec<Segment>) {
         self.flush(out);
     }
+
+    fn set_source(&mut self, name: &std::sync::Arc<str>) {
+        self.pgn = &**name == "-"
+            || std::path::Path::new(&**name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    }
+}
+
+/// True when the first move number of `next` (a line) follows on from the last move of
+/// `game`, a movetext that ends without a result: `11.` after `10. Nf3 Nc6`, `10...` after
+/// `10. Nf3`.
+fn follows_on(game: &str, next: &str) -> bool {
+    // Move numbers read alike in every notation; a word no grammar reads counts as a move.
+    let dialect = Dialect::Algebraic(AlgLang::En);
+    let Some(TokenKind::MoveNumber { number, black }) =
+        movetext::tokens(dialect, next).next().map(|t| t.kind)
+    else {
+        return false;
+    };
+    let mut depth = 0u32;
+    let mut last = None;
+    let mut moves = 0u32;
+    for t in movetext::tokenize(dialect, game) {
+        match t.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            TokenKind::MoveNumber { number, black } => {
+                last = Some((number, black));
+                moves = 0;
+            }
+            TokenKind::Move(_) | TokenKind::Unknown => moves += 1,
+            TokenKind::Result(_) => return false,
+            _ => {}
+        }
+    }
+    let Some((n, b)) = last else {
+        return false;
+    };
+    let want = match (b, moves) {
+        (_, 0) => return false,
+        (true, _) | (false, 2..) => (n.saturating_add(1), false),
+        (false, _) => (n, true),
+    };
+    (number, black) == want
 }
 
 /// Segments a whole decoded text with `seg` (convenience for tests and small inputs).

@@ -236,6 +236,61 @@ pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)>
     })
 }
 
+/// Abbreviated titles and first names whose period ends no sentence.
+const TITLES: [&str; 18] = [
+    "mr", "mrs", "messrs", "dr", "wm", "capt", "rev", "st", "jr", "sr", "prof", "col", "gen",
+    "lieut", "hon", "sig", "chas", "jas",
+];
+
+/// The players a sentence names as `between X and Y` (`Game played in the Masters'
+/// Tournament, 23rd September, 1892, between Messrs. James Mason and H. E. Bird:`,
+/// `—Between Rev. Rubinstein and Herr Marshall.`): White first, as books name them. A
+/// name that does not read as one (`and another fine player of London`) is `None`.
+pub fn between_players(text: &str) -> Option<(Option<String>, Option<String>)> {
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() {
+        return None;
+    }
+    let at = lower.match_indices("between ").map(|(i, _)| i).find(|&i| {
+        lower[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+    })?;
+    let mut rest = &text[at + "between ".len()..];
+    for title in ["Messrs. ", "messrs. ", "MESSRS. ", "Messrs "] {
+        rest = rest.strip_prefix(title).unwrap_or(rest);
+    }
+    let and = rest.find(" and ")?;
+    let first = &rest[..and];
+    let second = &rest[and + " and ".len()..];
+    // The second name runs to a comma, a colon, `in`, a year, or the end of the sentence
+    // (a period after a word of two letters or more: initials keep theirs).
+    let mut end = second.len();
+    for (i, c) in second.char_indices() {
+        let word_before = second[..i].rsplit([' ', '.']).next().unwrap_or("");
+        let title = TITLES.contains(&word_before.to_lowercase().as_str());
+        if matches!(c, ',' | ':' | ';' | '(' | '[')
+            || c == '.' && word_before.chars().count() > 1 && !title
+            || second[i..].starts_with(" in ")
+            || second[i..].starts_with(" at ")
+        {
+            end = i;
+            break;
+        }
+    }
+    let (white, black) = (clean_name(first), clean_name(&second[..end]));
+    let plausible = |n: &str| {
+        let words = n.split_whitespace().count();
+        (1..=5).contains(&words) && n.chars().next().is_some_and(char::is_uppercase)
+    };
+    let (white, black) = (
+        Some(white).filter(|n| plausible(n)),
+        Some(black).filter(|n| plausible(n)),
+    );
+    (white.is_some() || black.is_some()).then_some((white, black))
+}
+
 /// The byte offset in a header line (trimmed) where moves begin: the first word after
 /// the first that opens with move 1 (`1.`, `1...`, `1.P4R`). `None` when the line holds no
 /// moves.
@@ -349,5 +404,52 @@ mod tests {
             header_moves_at("White: Capablanca.  Black: Marshall."),
             None
         );
+    }
+
+    #[test]
+    fn between_x_and_y_names_white_then_black() {
+        let cases = [
+            (
+                "Game played in the Masters' Tournament, 23rd September, 1892, between Messrs. James Mason and H. E. Bird:",
+                Some(("James Mason", "H. E. Bird")),
+            ),
+            (
+                "GAME I.—Between Rev. Rubinstein and Herr Marshall.",
+                Some(("Rev. Rubinstein", "Herr Marshall")),
+            ),
+            (
+                "GAME II.--Between Mr. Morphy and Mr. Harrwitz.",
+                Some(("Mr. Morphy", "Mr. Harrwitz")),
+            ),
+            (
+                "GAME I.--Between Von H. der Laza and Mr. M.",
+                Some(("Von H. der Laza", "Mr. M.")),
+            ),
+            (
+                "GAME II.--Between Dr. E. Lasker and Wm. Steinitz.",
+                Some(("Dr. E. Lasker", "Wm. Steinitz")),
+            ),
+            (
+                "Played between Messrs. D. S. Zukertort and W. D. Porard.",
+                Some(("D. S. Zukertort", "W. D. Porard")),
+            ),
+            (
+                "The difference between a good move and a bad one is small.",
+                None,
+            ),
+            (
+                "GAME VII.--Between Mr. Popert and another fine player.",
+                Some(("Mr. Popert", "")),
+            ),
+        ];
+        for (text, want) in cases {
+            let got = between_players(text);
+            assert_eq!(
+                got.as_ref()
+                    .map(|(w, b)| (w.as_deref().unwrap_or(""), b.as_deref().unwrap_or(""))),
+                want,
+                "{text}"
+            );
+        }
     }
 }

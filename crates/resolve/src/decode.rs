@@ -1040,6 +1040,17 @@ impl<'a> Decoder<'a> {
                     if (self.repair[tok] || pinned) && !active.is_empty() {
                         // The beam read goes back to be the next expansion's buffer.
                         let read = self.expand(&active, tok, Some(run));
+                        if read.is_empty() && passing.is_empty() {
+                            // Nothing reads the token, and no reading passes over it (a
+                            // correction that names no legal move here): a dead end, as
+                            // for a move, so that the beam is never left empty.
+                            self.spare = read;
+                            return PassEnd::DeadEnd {
+                                event: ei,
+                                tok,
+                                before: active,
+                            };
+                        }
                         active.clear();
                         self.spare = std::mem::replace(&mut active, read);
                     }

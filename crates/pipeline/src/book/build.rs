@@ -519,8 +519,23 @@ fn odds_start(
     notes: &mut Vec<SegmentNote>,
 ) {
     let first_row = u.rows.first().copied().unwrap_or(u.last + 1);
-    let header: Vec<(usize, &str)> = (u.first..first_row)
-        .filter(|&k| matches!(g.roles[k], Role::Header | Role::Note))
+    // The lines set aside just above the unit count too: an odds line over a header
+    // that opens no unit of its own (`At the odds of the Queen.` over an event line).
+    let prev_last = g
+        .units
+        .iter()
+        .map(|p| p.last)
+        .filter(|&l| l < u.first)
+        .max();
+    let above = prev_last
+        .map_or(0, |l| l + 1)
+        .max(u.first.saturating_sub(6));
+    let header: Vec<(usize, &str)> = (above..first_row)
+        .filter(|&k| match g.roles[k] {
+            Role::Header | Role::Note => k >= u.first,
+            Role::Skipped(_) => matches!(g.kinds[k], LineKind::Prose | LineKind::Event),
+            _ => false,
+        })
         .map(|k| (k, lines[k].text.as_str()))
         .collect();
     let text: String = header
@@ -597,9 +612,22 @@ fn fill_tags(tags: &mut Tags, u: &Unit) {
     }
     if let Some(h) = &u.heading {
         tags.set("BookHeading", h.clone());
-        if let Some((a, b)) = between_names(h) {
-            name_from_heading(tags, "White", &a, &b);
-            name_from_heading(tags, "Black", &b, &a);
+    }
+    // `between X and Y` in the heading or an event line: the names when the column
+    // header gives none, or only initials.
+    let between = u
+        .heading
+        .iter()
+        .chain(&u.events)
+        .find_map(|t| crate::tags::between_players(t));
+    if let Some((a, b)) = between {
+        for (tag, name, other) in [("White", &a, &b), ("Black", &b, &a)] {
+            let Some(name) = name else { continue };
+            if tags.get(tag).is_none() {
+                tags.set(tag, name.clone());
+            } else {
+                name_from_heading(tags, tag, name, other.as_deref().unwrap_or(""));
+            }
         }
     }
     for e in &u.events {
@@ -643,30 +671,6 @@ fn fill_tags(tags: &mut Tags, u: &Unit) {
     }
     tags.set("BookLines", format!("{}-{}", u.first + 1, u.last + 1));
     tags.set("EscribaKind", u.kind.as_str());
-}
-
-/// `Between Mr. Morphy and Mr. Harrwitz.` → the two names.
-fn between_names(h: &str) -> Option<(String, String)> {
-    let lower = h.to_lowercase();
-    let at = lower.find("between ")? + "between ".len();
-    let rest = &h[at..];
-    let and = rest.to_lowercase().find(" and ")?;
-    let a = rest[..and].trim().trim_end_matches(',');
-    let b = rest[and + 5..]
-        .split(['.', ','])
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_owned();
-    // `Mr.` is cut by the split: take words up to the first sentence end instead.
-    let b_full = rest[and + 5..]
-        .trim()
-        .trim_end_matches('.')
-        .split(", ")
-        .next()
-        .unwrap_or(&b)
-        .to_owned();
-    (!a.is_empty() && !b_full.is_empty()).then(|| (a.to_owned(), b_full))
 }
 
 /// Replaces an initials-only column name (`Mr. M.`) by the heading's full name when the
@@ -733,7 +737,9 @@ mod tests {
         let mut t = Tags::new();
         t.set("White", "Mr. M.");
         t.set("Black", "Mr. H.");
-        let (a, b) = between_names("GAME II.--Between Mr. Morphy and Mr. Harrwitz.").unwrap();
+        let (a, b) =
+            crate::tags::between_players("GAME II.--Between Mr. Morphy and Mr. Harrwitz.").unwrap();
+        let (a, b) = (a.unwrap(), b.unwrap());
         name_from_heading(&mut t, "White", &a, &b);
         name_from_heading(&mut t, "Black", &b, &a);
         assert_eq!(t.get("White"), Some("Mr. Morphy"));

@@ -71,6 +71,9 @@ pub struct RowShape {
     pub number: Option<(u32, bool)>,
     /// The row starts with its move number.
     pub numbered: bool,
+    /// Moves before the row's first move number (a wrapped paragraph's line or a
+    /// staggered row that starts with Black's move: `Kt K 2 6 P B 4 …`).
+    pub lead: u16,
     /// Move tokens read.
     pub moves: u16,
     /// Words that read as nothing.
@@ -295,6 +298,7 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
             TokenKind::MoveNumber { number, black } if s.number.is_none() => {
                 s.number = Some((number, black));
                 s.numbered = first;
+                s.lead = s.moves;
             }
             // A number that jumps ahead of the one before it (`1 … 25 …`, not `1. … 2. …`).
             TokenKind::MoveNumber { number, black }
@@ -413,7 +417,13 @@ fn footnote_label(t: &str) -> Option<String> {
 }
 
 fn players(t: &str) -> Option<Players> {
-    let (white, black) = parse_header_line(t)?;
+    let Some((white, black)) = parse_header_line(t) else {
+        return bare_names(t).map(|(white, black)| Players {
+            white: Some(white),
+            black: Some(black),
+            ..Players::default()
+        });
+    };
     let lower = t.to_lowercase();
     let pos = |words: &[&str]| words.iter().filter_map(|w| lower.find(w)).min();
     let black_left = match (
@@ -431,6 +441,58 @@ fn players(t: &str) -> Option<Players> {
         black_left,
         moves_at,
     })
+}
+
+/// Two names side by side, White's first, as books print them under a heading or a bare
+/// `White  Black` line: `Capt. Emanuel Mason.   Herr Kolisch.`, `MR. Y. U. HORWITZ.
+/// M. GESTELL.` (small capitals, given in title case). Each name is one to five words of
+/// capitals, initials and particles, ends with a period, and the two stand three blanks
+/// apart or more.
+fn bare_names(t: &str) -> Option<(String, String)> {
+    if t.len() > 80 || t.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let gap = t.find("   ")?;
+    let (a, b) = (t[..gap].trim(), t[gap..].trim());
+    if b.contains("   ") {
+        return None;
+    }
+    let name = |n: &str| -> Option<String> {
+        let body = n.strip_suffix('.')?;
+        let words: Vec<&str> = body.split_whitespace().collect();
+        let particle = |w: &str| ["de", "la", "von", "van", "der", "du", "del", "y"].contains(&w);
+        let ok = (1..=5).contains(&words.len())
+            && words[0].chars().next().is_some_and(char::is_uppercase)
+            && words.iter().all(|w| {
+                particle(w)
+                    || w.chars().next().is_some_and(char::is_uppercase)
+                        && w.chars().all(|c| c.is_alphabetic() || ".'-".contains(c))
+            })
+            && words
+                .iter()
+                .any(|w| w.trim_end_matches('.').chars().count() > 2);
+        if !ok {
+            return None;
+        }
+        let caps = body
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .all(char::is_uppercase);
+        Some(if caps {
+            words
+                .iter()
+                .map(|w| {
+                    let mut c = w.chars();
+                    let first = c.next().map(|f| f.to_string()).unwrap_or_default();
+                    first + &c.as_str().to_lowercase()
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            body.to_owned()
+        })
+    };
+    Some((name(a)?, name(b)?))
 }
 
 fn starts_with_word(lower: &str, word: &str) -> bool {
@@ -736,5 +798,38 @@ mod tests {
         assert_eq!(year_in("(San Sebastian, 1911)"), Some(1911));
         assert_eq!(year_in("page 12345"), None);
         assert_eq!(year_in("no year"), None);
+    }
+
+    #[test]
+    fn two_names_side_by_side_are_the_players() {
+        let p = |t: &str| match classify(t, Dialect::ALL[0]) {
+            LineKind::Players(p) => Some((p.white, p.black)),
+            _ => None,
+        };
+        assert_eq!(
+            p("     Capt. Emanuel Mason.   Herr Kolisch."),
+            Some((
+                Some("Capt. Emanuel Mason".into()),
+                Some("Herr Kolisch".into())
+            ))
+        );
+        assert_eq!(
+            p("  MR. Y. U. HORWITZ.    M. GESTELL."),
+            Some((Some("Mr. Y. U. Horwitz".into()), Some("M. Gestell".into())))
+        );
+        assert_eq!(
+            p("  M. de Legal.      Saint Brie."),
+            Some((Some("M. de Legal".into()), Some("Saint Brie".into())))
+        );
+        // Prose, moves and a running head are no names.
+        for t in [
+            "The game is even.   White resigns.",
+            "  1. P-K4          P-K4",
+            "CHESS PRAXIS                175",
+            "  P. to K's 4th.     P. to K's 4th.",
+            "   Kt.          Knight.",
+        ] {
+            assert_eq!(p(t), None, "{t}");
+        }
     }
 }

@@ -157,7 +157,17 @@ fn fixed_width_cells(row: &str) -> Option<Vec<Cell>> {
                 cell(&chunk)
             })
             .collect();
-        cells.filter(|c| c.iter().any(|c| *c != Cell::Empty))
+        // Men are piece letters here: a spaced move row (`8 P x B   Q K 2`) is no board.
+        cells.filter(|c| {
+            c.iter().any(|c| *c != Cell::Empty)
+                && c.iter().all(|c| match c {
+                    Cell::Empty => true,
+                    Cell::Man { letter, .. } => {
+                        letter.eq_ignore_ascii_case("kt")
+                            || letter.chars().count() == 1 && letter.chars().all(is_piece_letter)
+                    }
+                })
+        })
     })
 }
 
@@ -443,5 +453,17 @@ mod tests {
     fn prose_is_no_board_row() {
         assert!(!is_board_row("The game was lost. One move was as good."));
         assert!(!is_board_row("1. P - Q 4   P - Q 4"));
+    }
+
+    #[test]
+    fn a_spaced_move_row_is_no_board_row() {
+        for row in [
+            "        8 P x B        Q K 2",
+            "  4 B x Kt       Q P x B",
+            "  12 P Kt 4       Kt B 2",
+        ] {
+            assert!(!is_board_row(row.trim()), "{row}");
+        }
+        assert!(is_board_row("8  *R  # *B *Q     # *R  #"));
     }
 }

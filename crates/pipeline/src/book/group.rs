@@ -443,6 +443,40 @@ impl Grouper<'_> {
         self.units = units;
     }
 
+    /// The first line of the block of short lines just above line `i` (over one blank
+    /// line) that reads as a game's header: it names the players (`between X and Y`),
+    /// the event or the odds. `i` when there is no such block.
+    fn header_block_above(&self, i: usize) -> usize {
+        let Some(u) = self.cur.as_ref() else {
+            return i;
+        };
+        let floor = u.rows.last().map_or(u.first, |&r| r + 1);
+        let mut k = i;
+        if k > floor && self.kinds[k - 1] == LineKind::Blank {
+            k -= 1;
+        }
+        let end = k;
+        while k > floor
+            && end - k < 4
+            && self.roles[k - 1] == Role::Note
+            && matches!(self.kinds[k - 1], LineKind::Prose | LineKind::Event)
+            && self.lines[k - 1].text.split_whitespace().count() <= 16
+        {
+            k -= 1;
+        }
+        let apart = k == floor || self.kinds[k - 1] == LineKind::Blank;
+        let cue = (k..end).any(|j| {
+            let lower = self.lines[j].text.to_lowercase();
+            self.kinds[j] == LineKind::Event
+                || [
+                    "between ", "played ", " odds ", "odds of", " gives ", "remove ",
+                ]
+                .iter()
+                .any(|w| lower.contains(w))
+        });
+        if k < end && apart && cue { k } else { i }
+    }
+
     /// A title just above line `first` (over blank lines, a subtitle and a bare column
     /// header) that names an opening or a variation (`SECOND VARIATION OF THIS ATTACK.`,
     /// `COUNTER GAMBIT IN THE KNIGHT'S OPENING.`): what follows is analysis.
@@ -573,8 +607,10 @@ impl Grouper<'_> {
             // A row that goes back over moves already read is analysis in column form; one
             // far ahead belongs elsewhere. One ply of slack: a prose move (`K. moves.`)
             // counts as no move in the row's shape.
-            Some((n, black)) if s.numbered => {
-                let at = ply_of(n, black);
+            // A row that starts with moves before its first number (a wrapped
+            // paragraph, a staggered row) stands where those moves do.
+            Some((n, black)) if s.numbered || s.lead > 0 => {
+                let at = ply_of(n, black).saturating_sub(u32::from(s.lead));
                 let follows =
                     |next: u32| at.saturating_add(1) >= next && at <= next.saturating_add(24);
                 follows(u.next_ply) || (u.far_ply > 0 && follows(u.far_ply))
@@ -686,21 +722,23 @@ fn accept(u: &mut Unit, i: usize, s: RowShape) {
         );
         return;
     }
+    // The ply the row starts at, from its first number and the moves before it.
+    let start = |n: u32, black: bool| ply_of(n, black).saturating_sub(u32::from(s.lead));
     match s.number {
         // After a four-column block, the table goes on from its right column.
-        Some((n, black)) if u.far_ply > 0 && ply_of(n, black) + 1 >= u.far_ply => {
+        Some((n, black)) if u.far_ply > 0 && start(n, black) + 1 >= u.far_ply => {
             u.last_number = u.last_number.max(n);
-            u.next_ply = ply_of(n, black) + moves;
+            u.next_ply = start(n, black) + moves;
             u.far_ply = 0;
         }
         // A number far ahead of the table is a misprint (`69.` for `59.`): the table
         // goes on from where it was.
-        Some((n, black)) if u.rows.len() > 1 && ply_of(n, black) > u.next_ply + 1 => {
+        Some((n, black)) if u.rows.len() > 1 && start(n, black) > u.next_ply + 1 => {
             u.next_ply += moves;
         }
         Some((n, black)) => {
             u.last_number = u.last_number.max(n);
-            u.next_ply = u.next_ply.max(ply_of(n, black) + moves);
+            u.next_ply = u.next_ply.max(start(n, black) + moves);
         }
         None => u.next_ply += moves,
     }
@@ -779,7 +817,27 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
             }
             LineKind::Players(p) => {
                 if g.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
-                    g.close(i);
+                    // The lines right above a column header that say who played, where,
+                    // or at what odds are the next game's header, not the last one's notes.
+                    let from = g.header_block_above(i);
+                    g.close(from);
+                    if from < i {
+                        let mut events = Vec::new();
+                        for k in from..i {
+                            if g.kinds[k] == LineKind::Blank {
+                                g.roles[k] = Role::Furniture;
+                                continue;
+                            }
+                            g.roles[k] = Role::Header;
+                            let lower = g.lines[k].text.to_lowercase();
+                            if g.kinds[k] == LineKind::Event
+                                || ["played", "between"].iter().any(|w| lower.contains(w))
+                            {
+                                events.push(g.lines[k].text.trim().to_owned());
+                            }
+                        }
+                        g.start(from).events = events;
+                    }
                 }
                 let u = g.start(i);
                 u.players = Some(match u.players.take() {

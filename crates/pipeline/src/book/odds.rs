@@ -136,6 +136,64 @@ fn normalize(text: &str) -> Vec<String> {
             out.push(w);
         }
     }
+    spanish(out)
+}
+
+/// Spanish odds in the English words the reader knows: `Ventaja de la torre de dama.`,
+/// `(Las blancas dan el caballo de dama.)`, `(Quítese la torre de dama de las blancas.)`,
+/// `peón y salida`. A wing printed after its man (`torre de dama`) goes before it, and
+/// before each man of the list it closes (`torre y caballo de dama`).
+fn spanish(words: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].as_str();
+        let english = match w {
+            "ventaja" | "ventajas" => "odds",
+            "quítese" | "quitese" | "quítense" | "quitense" | "retírese" | "retirese" => {
+                "remove"
+            }
+            "dan" | "da" | "cede" | "ceden" => "gives",
+            "blancas" => "white",
+            "negras" => "black",
+            "torre" => "rook",
+            "caballo" => "knight",
+            "alfil" => "bishop",
+            "peón" | "peon" => "pawn",
+            "salida" => "move",
+            "y" => "and",
+            "la" | "el" | "las" | "los" => "the",
+            "dama" => "queen",
+            other => other,
+        };
+        // `de dama`, `de rey` right after a man: its wing.
+        if w == "de"
+            && let Some(wing) = words.get(i + 1).and_then(|n| match n.as_str() {
+                "dama" => Some("queen"),
+                "rey" => Some("king"),
+                _ => None,
+            })
+            && out
+                .last()
+                .is_some_and(|l| matches!(l.as_str(), "rook" | "knight" | "bishop"))
+        {
+            // The men of the list this wing closes, back over `and` and `the`.
+            let mut k = out.len();
+            while k > 0 {
+                let m = out[k - 1].as_str();
+                if matches!(m, "rook" | "knight" | "bishop") {
+                    out.insert(k - 1, wing.to_owned());
+                } else if !matches!(m, "and" | "the") {
+                    break;
+                }
+                k -= 1;
+            }
+            i += 2;
+            continue;
+        }
+        out.push(english.to_owned());
+        i += 1;
+    }
     out
 }
 
@@ -161,7 +219,7 @@ fn wing_word(w: &str) -> Option<bool> {
 }
 
 /// The men a phrase names, each as a role and, for a wing-named man, its file. The men
-/// must start within its first three words (after `the`, `of`, a colour or a name) and run
+/// must start within its first six words (after `the`, `of`, a colour or a name) and run
 /// on without other words; a phrase followed by `gambit`, `opening`, `defence` names an
 /// opening, not men.
 fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
@@ -170,7 +228,8 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
     let mut i = 0;
     while i < phrase.len() {
         let w = phrase[i].as_str();
-        if out.is_empty() && i >= 3 {
+        // Up to five words before the men: `X gives Mr. Y Z the QKt`.
+        if out.is_empty() && i >= 6 {
             break;
         }
         // Up to three words: wing, the man whose file it is, the man.
@@ -194,7 +253,14 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
             file_of = Some(a);
             j += 1;
         }
-        let Some(role) = phrase.get(j).and_then(|x| piece_word(x)) else {
+        // A lone letter (`P.`, `B.`) is a man only after a wing (`Q. R.`, `K. B. P.`):
+        // alone it is more often a name's initial (`Mr. P. C. Morphy`).
+        let lone_letter = wing.is_none() && file_of.is_none() && w.len() == 1;
+        let Some(role) = phrase
+            .get(j)
+            .filter(|_| !lone_letter)
+            .and_then(|x| piece_word(x))
+        else {
             if !out.is_empty() && !glue(w) {
                 break;
             }
@@ -221,8 +287,8 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
 }
 
 /// Words after a man's name that make it an opening's name.
-const OPENING_WORDS: [&str; 7] = [
-    "gambit", "opening", "defence", "defense", "game", "counter", "attack",
+const OPENING_WORDS: [&str; 6] = [
+    "gambit", "opening", "defence", "defense", "counter", "attack",
 ];
 
 /// The file a man starts on, on the queen's or the king's wing.
@@ -262,8 +328,10 @@ fn named_color(words: &[String], white: Option<&str>, black: Option<&str>) -> Op
         _ => None,
     };
     for (i, w) in words.iter().enumerate() {
+        // `Remove White's …`, or the colour later in the phrase (`Quítese la torre de
+        // dama de las blancas`).
         if w.starts_with("remov")
-            && let Some(c) = words.get(i + 1).and_then(|n| color(n))
+            && let Some(c) = words.iter().skip(i + 1).take(8).find_map(|n| color(n))
         {
             return Some(c);
         }
@@ -305,6 +373,26 @@ mod tests {
         let cases = [
             ("(Remove White's Q. R. from the Board.)", vec!["a1"], false),
             (
+                "White gives the odds of the Queen's Knight.",
+                vec!["b1"],
+                false,
+            ),
+            (
+                "White gives the Queen.\nGame played in 1863.",
+                vec!["d1"],
+                false,
+            ),
+            (
+                "Mr. Morphy gives Mr. Anderssen Rook and Knight.",
+                vec!["a1", "b1"],
+                false,
+            ),
+            (
+                "Anderssen gives Mr. P. C. Morphy the K. R.",
+                vec!["h8"],
+                false,
+            ),
+            (
                 "at odds of Knight. Remove White Queen's Knight.",
                 vec!["b1"],
                 false,
@@ -329,6 +417,21 @@ mod tests {
                 vec!["b1"],
                 false,
             ),
+            ("(Las blancas dan la torre de dama.)", vec!["a1"], false),
+            ("Ventaja del caballo de dama.", vec!["b1"], true),
+            (
+                "(Quítese la torre de dama de las blancas.)",
+                vec!["a1"],
+                false,
+            ),
+            (
+                "(Las blancas dan la torre y el caballo de dama.)",
+                vec!["a1", "b1"],
+                false,
+            ),
+            ("Ventaja de la dama.", vec!["d1"], true),
+            ("Ventaja de peón y salida.", vec!["f7"], true),
+            ("(Las negras dan peón y salida.)", vec!["f7"], false),
         ];
         for (text, squares, assumed) in cases {
             assert_eq!(

@@ -95,6 +95,8 @@ impl AutoSegmenter {
             Box::new(BookSegmenter::with_lines(self.notation, false, lines))
         } else {
             let mut block = BlockSegmenter::new();
+            // Named before its lines come: the name decides PGN's rules for `;` and `%`.
+            block.set_source(&self.source);
             for l in &lines {
                 block.push_line(l, out);
             }

@@ -31,7 +31,8 @@ pub fn is_move_token(kind: &TokenKind) -> bool {
 }
 
 /// The move tokens among `tokens` (read from `text` in `dialect`), counting those inside
-/// a `{` comment that is never closed, which the tokenizer runs to the end of the text.
+/// a `{` comment that is never closed, which the tokenizer runs to the end of the text,
+/// and the moves a `;` comment hides ([`semicolon_moves`]).
 pub fn count_move_tokens(dialect: Dialect, text: &str, tokens: &[Token]) -> u64 {
     tokens
         .iter()
@@ -40,9 +41,24 @@ pub fn count_move_tokens(dialect: Dialect, text: &str, tokens: &[Token]) -> u64 
                 let inner = &text[inner.range()];
                 count_move_tokens(dialect, inner, &movetext::tokenize(dialect, inner))
             }
+            TokenKind::Comment { .. } => semicolon_moves(dialect, text, t),
             ref k => u64::from(is_move_token(k)),
         })
         .sum()
+}
+
+/// The words that read as moves in a `;` comment (PGN's comment to the end of the line):
+/// moves the comment hides from the game. 0 for any other token.
+pub fn semicolon_moves(dialect: Dialect, text: &str, t: &Token) -> u64 {
+    match t.kind {
+        TokenKind::Comment { text: inner } if text[t.span.range()].starts_with(';') => {
+            movetext::tokenize(dialect, &text[inner.range()])
+                .iter()
+                .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+                .count() as u64
+        }
+        _ => 0,
+    }
 }
 
 /// One dialect's attempt at a game.
@@ -466,6 +482,9 @@ struct Builder<'a> {
     /// Issues and the byte offset they concern (to attach the ones before any ply).
     issues: Vec<(Issue, usize)>,
     counts: TokenCounts,
+    /// Moves of the main line went into a comment that ends before the game does (a `;`
+    /// comment): the game is not complete.
+    hidden: bool,
 }
 
 impl Builder<'_> {
@@ -506,14 +525,28 @@ impl Builder<'_> {
         items: &mut Vec<Item>,
     ) {
         if let Some((from, to)) = skip.take() {
-            let t = comment_safe(&self.text[from..to]);
+            let raw = &self.text[from..to];
+            let t = comment_safe(raw);
+            // A PGN comment cannot hold a brace: a stray one is named in words.
+            let (kept, shown) = if raw.contains(['{', '}']) {
+                let named = raw
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .replace('{', " opening-brace ")
+                    .replace('}', " closing-brace ");
+                let named = named.split_whitespace().collect::<Vec<_>>().join(" ");
+                (named, raw.split_whitespace().collect::<Vec<_>>().join(" "))
+            } else {
+                (t.clone(), t)
+            };
             items.push(Item::Comment {
-                text: format!("escriba: skipped: {t}"),
+                text: format!("escriba: skipped: {kept}"),
             });
             self.issue(
                 anchor,
                 from,
-                format!("`{t}` is not read as a move: passed over, and kept in a comment"),
+                format!("`{shown}` is not read as a move: passed over, and kept in a comment"),
             );
         }
     }
@@ -670,6 +703,26 @@ impl Builder<'_> {
                     );
                 }
                 TokenKind::Comment { text: inner } => {
+                    let hidden = semicolon_moves(self.dialect, self.text, t);
+                    if hidden > 0 {
+                        self.counts.comments += hidden;
+                        if main {
+                            self.hidden = true;
+                        }
+                        self.issue(
+                            at(read),
+                            t.span.start as usize,
+                            format!(
+                                "`;` starts a comment to the end of the line (PGN's rule), \
+                                 and it holds {hidden} move(s): they are not read{}",
+                                if main {
+                                    ", and the game is not complete"
+                                } else {
+                                    ""
+                                }
+                            ),
+                        );
+                    }
                     if unclosed_brace(self.text, t) {
                         self.counts.comments += self.move_tokens(std::slice::from_ref(t));
                         self.issue(
@@ -697,7 +750,12 @@ impl Builder<'_> {
                             ),
                         );
                     }
-                    if !rest.is_empty() && main {
+                    if !main {
+                        // A result inside a variation: the variation's text after it is
+                        // kept, as the warning says.
+                        let end = tokens.last().map_or(t.span.end, |l| l.span.end) as usize;
+                        after_result(&mut items, &self.text[t.span.end as usize..end]);
+                    } else if !rest.is_empty() {
                         // Comments after the result (a book's closing notes) stay
                         // comments; other text is kept as one comment that says what it is.
                         let mut from = t.span.end as usize;
@@ -909,19 +967,14 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
     let start = match start_position(fen.as_deref(), false) {
         Ok(p) => p,
         Err(e) => {
-            out.status = GameStatus::Failed;
-            out.failure = Some(Failure {
-                ply: 0,
-                token: String::new(),
-                line: seg.line,
-                column: 1,
-                width: 1,
-                message: e.to_string(),
-                diagnostic: None,
-            });
-            out.result = result_from_tag(&tags);
-            out.movetext = seg.movetext.clone();
-            finish_tags(&mut out, tags, game);
+            // A FEN other readers would reject is not written back: it moves to a tag of
+            // its own, and the game's text and result are kept.
+            if let Some(fen) = tags.remove("FEN") {
+                tags.remove("SetUp");
+                tags.set("EscribaBadFEN", fen);
+            }
+            let (line, column) = (seg.line, 1);
+            not_read(&mut out, tags, game, line, column, e.to_string());
             return out;
         }
     };
@@ -956,6 +1009,26 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         },
         (Notation::Auto, None, _) => auto_candidates(&seg.movetext, cfg.auto_candidates),
     };
+    // A game that starts after move 1 with no position given is not replayed from the
+    // standard start: its moves are from a position the text does not give.
+    if fen.is_none()
+        && book.is_none()
+        && let Some((number, black, at)) = first_move_number(
+            candidates.first().copied().unwrap_or(Dialect::ALL[0]),
+            &seg.movetext,
+        )
+        && number > 1
+    {
+        let map = LineMap::new(&seg.movetext, seg.movetext_line);
+        let (line, column) = map.locate(&seg.movetext, at);
+        let dots = if black { "..." } else { "." };
+        let message = format!(
+            "moves from a position the text does not give: the game starts at move \
+             {number}{dots} with no FEN, and is not replayed from the standard start"
+        );
+        not_read(&mut out, tags, game, line, column, message);
+        return out;
+    }
     // The readings of the text to try: the segment's own, and a book's other column order
     // or second notation.
     let mut readings: Vec<Reading> = vec![Reading {
@@ -1086,6 +1159,7 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         footnotes: book.map_or(&[], |b| &b.footnotes),
         issues: Vec::new(),
         counts: TokenCounts::default(),
+        hidden: false,
     };
     if both_orders {
         let (line, column) = map.locate(
@@ -1147,6 +1221,10 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         None,
     );
     out.tokens = builder.counts;
+    if builder.hidden && out.status == GameStatus::Complete {
+        // Its main line's moves are not all read: the warning says where.
+        out.status = GameStatus::Partial;
+    }
     let mut issues = builder.issues;
     // An issue before the first ply attaches to the ply after it, else to the last ply.
     for (issue, at) in &mut issues {
@@ -1213,6 +1291,87 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         + out.issues.iter().filter(|i| i.ply.is_none()).count();
     finish_tags(&mut out, tags, game);
     out
+}
+
+/// The first move number of a movetext's main line, if one comes before its first move:
+/// the number, whether it is Black's (`21...`), and its byte offset.
+fn first_move_number(dialect: Dialect, text: &str) -> Option<(u32, bool, usize)> {
+    let mut depth = 0u32;
+    for t in movetext::tokens(dialect, text) {
+        match t.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            TokenKind::MoveNumber { number, black } => {
+                return Some((number, black, t.span.start as usize));
+            }
+            TokenKind::Move(_) | TokenKind::Unknown | TokenKind::Result(_) => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The result a movetext prints on its main line, when it says who won.
+fn printed_result(tokens: &[Token]) -> Option<&'static str> {
+    let mut depth = 0u32;
+    for t in tokens {
+        match t.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            TokenKind::Result(term) if depth == 0 => {
+                return match term {
+                    Termination::WhiteWins => Some("1-0"),
+                    Termination::BlackWins => Some("0-1"),
+                    Termination::Draw => Some("1/2-1/2"),
+                    _ => None,
+                };
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A game whose moves cannot be read at all (its position cannot be set up, or the text
+/// does not give it): failed at `line`:`column` with `message`, its whole movetext kept in
+/// the PGN as untranscribed and counted as kept in a comment, and its printed result kept.
+fn not_read(
+    out: &mut GameResult,
+    tags: Tags,
+    game: &GameText,
+    line: usize,
+    column: usize,
+    message: String,
+) {
+    let seg = &game.segment;
+    let dialect = tags
+        .get("Notation")
+        .and_then(|n| n.parse::<Dialect>().ok())
+        .unwrap_or(Dialect::ALL[0]);
+    let tokens = movetext::tokenize(dialect, &seg.movetext);
+    out.status = GameStatus::Failed;
+    out.failure = Some(Failure {
+        ply: 0,
+        token: String::new(),
+        line,
+        column,
+        width: 1,
+        message,
+        diagnostic: None,
+    });
+    out.result = printed_result(&tokens).unwrap_or_else(|| result_from_tag(&tags));
+    out.movetext = seg.movetext.clone();
+    out.tokens.comments = count_move_tokens(dialect, &seg.movetext, &tokens);
+    let text = comment_safe(&seg.movetext);
+    if !text.is_empty() {
+        let from = first_move_number(dialect, &seg.movetext).map_or_else(
+            || "the start".to_owned(),
+            |(n, black, _)| format!("{n}{}", if black { "..." } else { "." }),
+        );
+        out.items.push(Item::Untranscribed { from, text });
+    }
+    finish_tags(out, tags, game);
 }
 
 fn finish_tags(out: &mut GameResult, mut tags: Tags, game: &GameText) {
@@ -1329,7 +1488,17 @@ mod tests {
         assert_eq!(r.status, GameStatus::Failed);
         let f = r.failure.unwrap();
         assert_eq!((f.line, f.column), (1, 1));
-        assert_eq!(r.tags.get("SetUp"), Some("1"));
+        // The bad FEN is not written back; the moves are kept.
+        assert_eq!(r.tags.get("FEN"), None);
+        assert_eq!(r.tags.get("SetUp"), None);
+        assert_eq!(r.tags.get("EscribaBadFEN"), Some("not a fen"));
+        assert_eq!(
+            r.items,
+            [Item::Untranscribed {
+                from: "1.".into(),
+                text: "1. e4".into()
+            }]
+        );
     }
 
     #[test]

@@ -173,16 +173,46 @@ impl SourceLines {
                 {
                     tries.push(b.join(&g.source));
                 }
-                tries
-                    .iter()
-                    .find_map(|p| std::fs::read(p).ok())
-                    .map(|b| decode_text(&b).0.lines().map(str::to_owned).collect())
-                    .ok_or_else(|| "the file is no longer there".to_owned())
+                let mut read = Err("the file is no longer there".to_owned());
+                for p in &tries {
+                    read = read_source(p);
+                    if read.is_ok() {
+                        break;
+                    }
+                }
+                read.map(|b| decode_text(&b).0.lines().map(str::to_owned).collect())
             };
             lines.insert(g.source.clone(), read);
         }
         SourceLines { lines }
     }
+}
+
+/// The most of a source the review page reads back for its book lines: far more than any
+/// book, and a bound on what a JSONL naming a device or a huge file can make it read.
+pub const MAX_SOURCE_BYTES: u64 = 256 << 20;
+
+/// The bytes of a source named in a run's JSONL: a regular file of at most
+/// [`MAX_SOURCE_BYTES`], else why not.
+fn read_source(path: &Path) -> std::result::Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let gone = || "the file is no longer there".to_owned();
+    let meta = std::fs::metadata(path).map_err(|_| gone())?;
+    if !meta.is_file() {
+        return Err("it is not a regular file".to_owned());
+    }
+    let too_big = || format!("it is larger than {} MiB", MAX_SOURCE_BYTES >> 20);
+    if meta.len() > MAX_SOURCE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|_| gone())?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(too_big());
+    }
+    Ok(bytes)
 }
 
 #[derive(Serialize)]
@@ -525,6 +555,15 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
         missing => V::from(minijinja::value::Serde(&missing)),
         data => minijinja::Value::from_safe_string(json_for_script(&data)),
         version => env!("CARGO_PKG_VERSION"),
+    })
+    // A NUL is no character of an HTML document (a book's text may hold one): it is
+    // shown as U+FFFD, as a parser would.
+    .map(|page| {
+        if page.contains('\0') {
+            page.replace('\0', "\u{FFFD}")
+        } else {
+            page
+        }
     })
     .map_err(|e| Error::Render {
         message: e.to_string(),
