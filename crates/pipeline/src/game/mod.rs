@@ -850,7 +850,7 @@ fn attempt_readings(
                 .position(|&x| x == d)
                 .unwrap_or(usize::MAX);
             let a = match first.take_if(|m| k == 0 && m.dialect() == d) {
-                Some(Made::Decoded(a)) => a,
+                Some(Made::Decoded(a)) => *a,
                 Some(Made::Tokens(_, tokens)) => {
                     try_tokens(d, order, reading.text, tokens, &reading.start, opts, &fixes)
                 }
@@ -881,7 +881,7 @@ enum Made {
     /// The tokens of the text in this dialect.
     Tokens(Dialect, Vec<Token>),
     /// The whole attempt.
-    Decoded(Attempt),
+    Decoded(Box<Attempt>),
 }
 
 impl Made {
@@ -1079,7 +1079,7 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         // Not read perfectly: every likely dialect is tried, as the whole ranking says
         // (the attempt made is used again if its dialect is among them).
         readings[0].dialects = auto_candidates(&seg.movetext, cfg.auto_candidates);
-        let made = attempts[0].take().map(Made::Decoded);
+        let made = attempts[0].take().map(|a| Made::Decoded(Box::new(a)));
         attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts, made);
     }
     // The best reading; on a tie the book's own text, as printed.
