@@ -3,9 +3,9 @@
 //! A file, a book or a section is nearly always in one notation. Under `--notation auto`
 //! the dialect of a source is chosen once, by ranking the dialects on its first game that
 //! `auto` ranks ([`SourceNotation::hint`]); each later game of the source is then read in
-//! that dialect when its first tokens read as moves in it and the replay is perfect
-//! (complete, nothing flagged). Any other game ranks the dialects itself, as every game
-//! did before: a Spanish game inside an English file is read in Spanish, and the English
+//! that dialect when its first tokens read as moves in it and it replays to its end in it
+//! (its flagged plies, repairs of the text's damage, are no cue to another notation). Any
+//! other game ranks the dialects itself, as every game did before: a Spanish game inside an English file is read in Spanish, and the English
 //! games after it in English again. The choice depends only on the source's text, never on
 //! which thread read which game, so every `--jobs` gives the same output.
 

@@ -915,8 +915,8 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
 /// [`process_game`] for a game of a source read in `hint` ([`SourceNotation::hint`]):
 /// under `--notation auto`, a game that ranks its own dialects ([`hint::ranks_itself`]) is
 /// read in `hint` when its first words read as moves in it ([`hint::confirms`]) and it
-/// replays perfectly (complete, nothing flagged); else it ranks the dialects as
-/// [`process_game`] does. `None`: as [`process_game`].
+/// replays to its end in it (complete; its flagged plies are the text's damage); else it
+/// ranks the dialects as [`process_game`] does. `None`: as [`process_game`].
 pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> GameResult {
     let seg = &game.segment;
     let book = seg.book.as_deref();
@@ -1075,9 +1075,19 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         .map(|c| c.for_source(&game.source).collect())
         .unwrap_or_default();
     let mut attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts, first);
-    if confirmed && !attempts[0].as_ref().is_some_and(Attempt::perfect) {
-        // Not read perfectly: every likely dialect is tried, as the whole ranking says
-        // (the attempt made is used again if its dialect is among them).
+    // Confirmed by the source's dialect, a game it reads to its end stays in it, flagged
+    // plies and all (a repaired move is the text's damage, not another notation); one
+    // confirmed by the ranking's top must read perfectly. Else every likely dialect is
+    // tried, as the whole ranking says (the attempt made is used again if its dialect is
+    // among them).
+    let kept = |a: &Attempt| {
+        if hint.is_some() {
+            a.complete()
+        } else {
+            a.perfect()
+        }
+    };
+    if confirmed && !attempts[0].as_ref().is_some_and(kept) {
         readings[0].dialects = auto_candidates(&seg.movetext, cfg.auto_candidates);
         let made = attempts[0].take().map(|a| Made::Decoded(Box::new(a)));
         attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts, made);
