@@ -26,6 +26,7 @@
 //! - `cli_compare`: `compare --json` reports exactly the plies altered on purpose;
 //! - `cli_help`: every subcommand's `--help` names every option; shell completions;
 //! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs;
+//! - `research_outputs`: `--sqlite` and `--parquet` hold the CSV files' rows (corpus, books);
 //! - `review_page`: the review page (also in headless Chromium) and the corrections loop.
 
 mod accounting;
@@ -49,6 +50,7 @@ mod lost;
 mod module_graph;
 mod nothing_lost;
 mod qa_cli;
+mod research_outputs;
 mod resolve_fixtures;
 mod resolve_seeds;
 mod review_page;

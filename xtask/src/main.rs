@@ -7,11 +7,13 @@
 //! - `bench`: descriptive→SAN throughput of `escriba transcribe` against `pgn-extract`,
 //!   the decoder against move generation and the tokenizer in process, book mode, the
 //!   review page's size and ready time in headless Chromium, and (`--scale`) 1 MB to 1 GB;
+//!   `bench --layers`: plies/s through the command line, the Python API and Spark;
 //! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`.
 
 mod bench;
 mod bookgen_cli;
 mod generate;
+mod layers;
 mod qa;
 
 use xtask::pgn;
@@ -129,6 +131,11 @@ enum Cmd {
         /// peak RSS on each (writes ~1 GB to `target/bench/`, removed afterwards).
         #[arg(long)]
         scale: bool,
+        /// Instead: plies/s of the same texts (the corpus and the shared books) through
+        /// the command line with 2 jobs, the Python API with jobs=2 and Spark local[2]
+        /// (needs target/venv, or ESCRIBA_PYTHON, with maturin, pyarrow and pyspark).
+        #[arg(long)]
+        layers: bool,
     },
 }
 
@@ -183,7 +190,14 @@ fn main() -> Result<()> {
             games,
             no_micro,
             scale,
-        } => bench::run(input, games, no_micro, scale),
+            layers,
+        } => {
+            if layers {
+                layers::run()
+            } else {
+                bench::run(input, games, no_micro, scale)
+            }
+        }
         Cmd::Qa { raise_floor } => qa::run(raise_floor),
     }
 }

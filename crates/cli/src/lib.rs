@@ -195,6 +195,22 @@ struct TranscribeArgs {
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
 
+    /// Write the run as one SQLite database: tables `sources`, `games` and `plies` (the
+    /// CSV columns, typed; each ply also with the FEN after it, to search positions),
+    /// `issues` (warnings and failures, with file:line:col) and `book_spans` (a book's
+    /// lines, each span a game, a fragment or skipped with its reason); foreign keys, and
+    /// indexes on games.white, games.black, games.date, plies.status, plies.san and
+    /// plies.fen. Written atomically: an existing FILE is replaced whole, never added to.
+    #[arg(long, value_name = "FILE")]
+    sqlite: Option<PathBuf>,
+
+    /// Write `games.parquet` and `plies.parquet` into DIR (made if missing): the CSV
+    /// columns with their types (integers; statuses, sides, results, dialects and kinds
+    /// as dictionary-encoded text), for DuckDB, polars, pandas or Spark. Each file is
+    /// written atomically, replacing any file of that name.
+    #[arg(long, value_name = "DIR")]
+    parquet: Option<PathBuf>,
+
     /// Leave games that stop early out of the PGN (they are still counted and written to
     /// CSV, JSONL and the report). By default such a game keeps its transcribed moves and
     /// the rest of its movetext goes into a comment.
@@ -710,10 +726,24 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         ("--jsonl", &args.jsonl),
         ("--report", &args.report),
         ("--html", &args.html),
+        ("--sqlite", &args.sqlite),
     ] {
         if let Some(p) = p {
             named.push((o, p.as_path()));
         }
+    }
+    let parquet_files = match &args.parquet {
+        Some(dir) if dir.as_os_str() == "-" => {
+            return Err(Error::Usage {
+                option: "--parquet",
+                message: "a folder is needed: `-` (stdout) cannot hold two files".into(),
+            });
+        }
+        Some(dir) => Some([dir.join("games.parquet"), dir.join("plies.parquet")]),
+        None => None,
+    };
+    for p in parquet_files.iter().flatten() {
+        named.push(("--parquet", p.as_path()));
     }
     let mut read = inputs.clone();
     read.extend(args.corrections.clone().map(Input::File));
@@ -728,11 +758,29 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     let mut jsonl = open(&args.jsonl)?;
     let mut report = open(&args.report)?;
     let mut html = open(&args.html)?;
+    let sqlite = open(&args.sqlite)?;
+    let names: Vec<String> = inputs.iter().map(Input::name).collect();
+    let tables_err = |path: &Path, e: escriba_tables::Error| Error::io(path, io::Error::other(e));
+    let parquet = match (&args.parquet, &parquet_files) {
+        (Some(dir), Some([g, p])) => {
+            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+            let out =
+                escriba_tables::ParquetOut::new(OutputFile::create(g)?, OutputFile::create(p)?)
+                    .map_err(|e| tables_err(dir, e))?;
+            Some(out)
+        }
+        _ => None,
+    };
+    let sqlite_db = match &args.sqlite {
+        Some(p) => Some(escriba_tables::SqliteOut::new(&names).map_err(|e| tables_err(p, e))?),
+        None => None,
+    };
 
     let mut observer = Collect {
         console: Console::new(args.quiet),
         games: args.html.as_ref().map(|_| Vec::new()),
         corrected: HashSet::new(),
+        tables: escriba_tables::Recorder::new(None, parquet, sqlite_db),
     };
     let summary = {
         let mut sinks = Sinks {
@@ -773,6 +821,23 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         h.commit()?;
     }
     summary.files_skipped = expanded.skipped;
+    let tables = observer.tables.finish().map_err(|e| {
+        let path = args.sqlite.as_deref().or(args.parquet.as_deref());
+        tables_err(path.unwrap_or(Path::new("-")), e)
+    })?;
+    let mut committed_tables = Vec::new();
+    if let (Some(mut out), Some(db), Some(path)) = (sqlite, tables.sqlite, &args.sqlite) {
+        let bytes = db.finish(&summary).map_err(|e| tables_err(path, e))?;
+        out.write_all(&bytes).map_err(|e| Error::io(path, e))?;
+        committed_tables.push(out);
+    }
+    let parquet_outs = match (tables.parquet, &args.parquet) {
+        (Some(p), Some(dir)) => {
+            let (g, p) = p.finish().map_err(|e| tables_err(dir, e))?;
+            vec![g, p]
+        }
+        _ => Vec::new(),
+    };
     if let Some(mut r) = report.take() {
         let path = name(args.report.as_deref());
         let json =
@@ -786,7 +851,10 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     if !args.quiet && outs.iter().flatten().any(Out::closed) {
         say("escriba: stdout was closed before the end: that output is incomplete");
     }
-    for f in outs.into_iter().flatten() {
+    for f in outs.into_iter().flatten().chain(committed_tables) {
+        f.commit()?;
+    }
+    for f in parquet_outs {
         f.commit()?;
     }
     Ok(summary)
@@ -802,6 +870,8 @@ struct Collect {
     console: Console,
     games: Option<Vec<GameIn>>,
     corrected: HashSet<(String, usize, usize)>,
+    /// The SQLite database and Parquet files being built.
+    tables: escriba_tables::Recorder<OutputFile>,
 }
 
 impl Observer for Collect {
@@ -810,6 +880,9 @@ impl Observer for Collect {
         self.corrected.extend(r.corrected_places());
         if let Some(g) = &mut self.games {
             g.push(GameIn::of(r));
+        }
+        if !self.tables.is_empty() {
+            self.tables.game(r);
         }
     }
 

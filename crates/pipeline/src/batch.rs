@@ -31,6 +31,14 @@ pub enum Input {
     Stdin,
     /// A file.
     File(PathBuf),
+    /// A text held in memory, under the name the outputs give it (for library callers:
+    /// the Python API, a Spark task).
+    Text {
+        /// The name used in outputs.
+        name: String,
+        /// The text's bytes, decoded as a file's would be.
+        bytes: Arc<[u8]>,
+    },
 }
 
 impl Input {
@@ -39,6 +47,7 @@ impl Input {
         match self {
             Input::Stdin => "-".to_owned(),
             Input::File(p) => p.display().to_string(),
+            Input::Text { name, .. } => name.clone(),
         }
     }
 }
@@ -329,6 +338,15 @@ impl Writers<'_, '_> {
     }
 }
 
+/// Shared bytes as a reader's buffer.
+struct ArcBytes(Arc<[u8]>);
+
+impl AsRef<[u8]> for ArcBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 /// Opens an input by lines, honouring a UTF-16 byte-order mark.
 fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead + Send>>> {
     let raw: Box<dyn BufRead + Send> = match input {
@@ -337,6 +355,7 @@ fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead 
             1 << 16,
             File::open(p).map_err(|e| Error::io(p, e))?,
         )),
+        Input::Text { bytes, .. } => Box::new(io::Cursor::new(ArcBytes(bytes.clone()))),
     };
     let (reader, utf16) = sniff_utf16(raw).map_err(|e| Error::io(input.name(), e))?;
     Ok(LineReader::new(reader, cfg.chunk_bytes)
@@ -423,6 +442,7 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
         .map(|i| match i {
             Input::Stdin => None,
             Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+            Input::Text { bytes, .. } => Some(bytes.len() as u64),
         })
         .sum::<Option<u64>>();
     let mut writers = Writers {

@@ -149,7 +149,17 @@ fn spanish(words: Vec<String>) -> Vec<String> {
     while i < words.len() {
         let w = words[i].as_str();
         let english = match w {
-            "ventaja" | "ventajas" => "odds",
+            // `Ventaja decisiva del blanco` is an advantage, not odds: men must follow.
+            "ventaja" | "ventajas"
+                if words[i + 1..].iter().take(4).any(|n| {
+                    matches!(
+                        n.as_str(),
+                        "torre" | "caballo" | "alfil" | "dama" | "peón" | "peon"
+                    )
+                }) =>
+            {
+                "odds"
+            }
             "quítese" | "quitese" | "quítense" | "quitense" | "retírese" | "retirese" => {
                 "remove"
             }
@@ -446,6 +456,7 @@ mod tests {
     fn no_odds_and_unreadable_odds_are_told_apart() {
         assert_eq!(read("GAME 12.--Evans' Gambit.", None, None), Odds::None);
         for prose in [
+            "+- = Ventaja decisiva del blanco -+ = Ventaja decisiva del negro",
             "The attack gives White a fine game.",
             "EXAMPLE 67.--I now give a game played at Havana. (Queen's Gambit Declined.)",
             "He gives up the Queen's Gambit for a King's Pawn opening.",
