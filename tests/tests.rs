@@ -13,7 +13,8 @@
 //! - `module_graph`: no import circle between the modules of any crate;
 //! - `book_any`: random games in the layouts books print, read back whole (issue 21);
 //! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
-//! - `book_generated`: issue 21 §5's property over generated books, family by family.
+//! - `book_generated`: issue 21 §5's property over generated books, family by family;
+//! - `source_notation`: `auto` chooses a source's dialect once and confirms it per game.
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
 //!
@@ -54,3 +55,4 @@ mod resolve_fixtures;
 mod resolve_seeds;
 mod review_page;
 mod roundtrip;
+mod source_notation;

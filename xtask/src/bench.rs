@@ -1,5 +1,6 @@
 //! `cargo xtask bench`: escriba's descriptive→SAN throughput against pgn-extract's SAN→SAN,
-//! and escriba's speed-up from one job to two; the same games with 2% of their plies damaged
+//! with the text's notation given and in the default mode (`--notation auto`), on texts
+//! printed with the variety real books have, and escriba's speed-up from one job to two; the same games with 2% of their plies damaged
 //! (the corruption test's model), on one core, against the clean ones; the slowest game's
 //! decode time, clean and damaged; in process, the decoder's ns/ply beside shakmaty's
 //! move generation on the same plies, and the tokenizer's MB/s; book mode; the review page's
@@ -16,10 +17,14 @@ use anyhow::{Context, Result, bail};
 use escriba_notation::{DescLang, Dialect, movetext};
 use escriba_resolve::shakmaty::{Chess, Position};
 
-use crate::generate::{BenchGame, generate_damaged, style};
+use crate::generate::{BenchGame, generate_realistic, style};
 
 /// Damaged plies per thousand in the damaged bench text (issue 13: 2%).
 const DAMAGE_PER_MILLE: usize = 20;
+
+/// The seed of the bench texts' variety ([`generate_realistic`]): identity prefixes,
+/// `Kt` or `N`, `Castles` or `O-O`, check and mate words or signs, promotions written out.
+const REALISTIC_SEED: u64 = 25;
 
 /// The slowest decode of one game, in process, over `games` (clean or damaged movetext).
 fn worst_game(games: &[BenchGame], dialect: Dialect, damaged: bool) -> (Duration, usize) {
@@ -542,17 +547,19 @@ pub fn run(
         let damaged_file = dir.join(format!("{}-{style_name}-damaged.txt", dialect.id()));
         let mut out = std::io::BufWriter::new(std::fs::File::create(&file)?);
         let mut bad = std::io::BufWriter::new(std::fs::File::create(&damaged_file)?);
-        let bench_games = generate_damaged(
+        let bench_games = generate_realistic(
             &text,
             dialect,
-            style(style_name)?,
+            style(style_name)?.form,
+            REALISTIC_SEED,
             DAMAGE_PER_MILLE,
             &mut out,
             &mut bad,
         )?;
         drop((out, bad));
         let plies: usize = bench_games.iter().map(|g| g.plies).sum();
-        let run = |jobs: &'static str, file: &Path| {
+        // `notation`: `auto` (the default) or the text's dialect.
+        let run = |notation: &'static str, jobs: &'static str, file: &Path| {
             let file = file.to_owned();
             let escriba = escriba.clone();
             move || {
@@ -561,7 +568,7 @@ pub fn run(
                     "transcribe",
                     "--quiet",
                     "--notation",
-                    dialect.id(),
+                    notation,
                     "--jobs",
                     jobs,
                     "-o",
@@ -571,39 +578,60 @@ pub fn run(
                 c
             }
         };
-        let (t1, cpu1) = time_cpu(3, run("1", &file))?;
-        let (t2, cpu2) = time_cpu(3, run("2", &file))?;
-        let t_bad = time(3, run("1", &damaged_file))?;
+        let fixed = dialect.id();
+        // Fixed and default modes one after the other, so that both see the same load.
+        let (t1, cpu1) = time_cpu(3, run(fixed, "1", &file))?;
+        let (a1, auto_cpu1) = time_cpu(3, run("auto", "1", &file))?;
+        let (t2, cpu2) = time_cpu(3, run(fixed, "2", &file))?;
+        let (a2, auto_cpu2) = time_cpu(3, run("auto", "2", &file))?;
+        let t_bad = time(3, run(fixed, "1", &damaged_file))?;
+        let a_bad = time(3, run("auto", "1", &damaged_file))?;
         let bytes = std::fs::metadata(&file)?.len() as f64;
         movetext_rates.push((name, bytes / t1.as_secs_f64()));
         let ours = per_sec(plies, t1);
         let theirs = per_sec(plies, t_ref);
+        let auto = per_sec(plies, a1);
         println!("{name}: {plies} plies");
-        println!(
-            "  escriba, 1 job:        {:>12.0} plies/s ({:.3} s{})",
-            ours,
-            t1.as_secs_f64(),
-            cpu_note(cpu1)
-        );
-        println!(
-            "  escriba, 2 jobs:       {:>12.0} plies/s ({:.3} s{})",
-            per_sec(plies, t2),
-            t2.as_secs_f64(),
-            cpu_note(cpu2)
-        );
+        for (mode, t, cpu) in [(fixed, t1, cpu1), ("auto", a1, auto_cpu1)] {
+            println!(
+                "  escriba {mode:<14}, 1 job:  {:>12.0} plies/s ({:.3} s{})",
+                per_sec(plies, t),
+                t.as_secs_f64(),
+                cpu_note(cpu)
+            );
+        }
+        for (mode, t, cpu) in [(fixed, t2, cpu2), ("auto", a2, auto_cpu2)] {
+            println!(
+                "  escriba {mode:<14}, 2 jobs: {:>12.0} plies/s ({:.3} s{})",
+                per_sec(plies, t),
+                t.as_secs_f64(),
+                cpu_note(cpu)
+            );
+        }
         println!(
             "  pgn-extract -Wsan:     {:>12.0} plies/s ({:.3} s)",
             theirs,
             t_ref.as_secs_f64()
         );
-        println!("  ratio escriba/pgn-extract (1 job): {:.2}", ours / theirs);
-        let bad_rate = per_sec(plies, t_bad);
         println!(
-            "  damaged (2% of plies), 1 job: {:>5.0} plies/s ({:.3} s): {:.2}× the clean rate",
-            bad_rate,
-            t_bad.as_secs_f64(),
-            bad_rate / ours
+            "  ratio escriba/pgn-extract (1 job): {:.2} fixed, {:.2} auto",
+            ours / theirs,
+            auto / theirs
         );
+        println!(
+            "  auto / fixed time (1 job): {:.2} (target: at most 1.10)",
+            a1.as_secs_f64() / t1.as_secs_f64()
+        );
+        for (mode, t, rate) in [(fixed, t_bad, ours), ("auto", a_bad, auto)] {
+            let bad_rate = per_sec(plies, t);
+            println!(
+                "  damaged (2% of plies), {mode}, 1 job: {:>5.0} plies/s ({:.3} s): {:.2}× the \
+                 clean rate",
+                bad_rate,
+                t.as_secs_f64(),
+                bad_rate / rate
+            );
+        }
         for damaged in [false, true] {
             let (dt, at) = worst_game(&bench_games, dialect, damaged);
             println!(
@@ -615,8 +643,9 @@ pub fn run(
             );
         }
         println!(
-            "  speed-up 1 → 2 jobs:   {:.2}×",
-            t1.as_secs_f64() / t2.as_secs_f64()
+            "  speed-up 1 → 2 jobs:   {:.2}× fixed, {:.2}× auto",
+            t1.as_secs_f64() / t2.as_secs_f64(),
+            a1.as_secs_f64() / a2.as_secs_f64()
         );
         let (decode_ns, movegen_ns) = decode_vs_movegen(&bench_games, dialect, 3);
         println!(

@@ -86,6 +86,11 @@ enum Cmd {
         /// detected.
         #[arg(long)]
         forced: bool,
+        /// Plain movetext printed with the variety real books have, game by game (identity
+        /// prefixes, `Kt` or `N`, `Castles` or `O-O`, check and mate words or signs,
+        /// promotions written out), drawn from `--seed`: the bench's texts.
+        #[arg(long)]
+        realistic: bool,
     },
     /// Render 10,000 games into books of 250 (fixed seed), read them back with
     /// `escriba transcribe` and print the shares by layout, notation, players and odds.
@@ -164,12 +169,15 @@ fn main() -> Result<()> {
             style,
             input,
             output,
+            realistic,
+            seed,
             ..
         } => {
             let (Some(notation), Some(input)) = (notation, input) else {
                 anyhow::bail!("gen needs --notation and an input PGN (or --book)");
             };
-            generate::run(&notation, &style, &input, output.as_deref())
+            let realistic = realistic.then_some(seed);
+            generate::run(&notation, &style, &input, output.as_deref(), realistic)
         }
         Cmd::BookgenBench {
             games,

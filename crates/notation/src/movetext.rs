@@ -219,6 +219,11 @@ fn may_end_with_result(line: &str) -> bool {
         .rev()
         .find(|(_, c)| !c.is_alphabetic())
         .map_or(t, |(i, c)| &t[i + c.len_utf8()..]);
+    // Every word below has at least 4 letters: a long-hand square's `3d.`, `4th.` or `sq.`
+    // ends no result.
+    if word.len() < 4 {
+        return false;
+    }
     word.eq_ignore_ascii_case("move")
         || word.eq_ignore_ascii_case("moves")
         || RESULT_WORDS.iter().any(|(w, _)| {
@@ -698,6 +703,16 @@ impl<'a> Scanner<'a> {
 mod tests {
     use super::*;
     use crate::dialect::{AlgLang, DescLang};
+
+    #[test]
+    fn every_result_phrase_ends_in_a_word_of_four_letters_or_more() {
+        // `may_end_with_result` rules shorter last words out at once.
+        for (w, _) in RESULT_WORDS {
+            assert!(w.rsplit(' ').next().unwrap().len() >= 4, "{w}");
+        }
+        assert!(ends_with_result("12. Kt-B3 Resigns."));
+        assert!(!ends_with_result("4. B. to Q. B's 4th."));
+    }
 
     fn kinds(d: Dialect, text: &str) -> Vec<String> {
         tokenize(d, text)

@@ -15,8 +15,8 @@ use crate::csv_out::{
     GAME_COLUMNS, PLY_COLUMNS, PlyRow, game_row, header_bytes, ply_rows, rows_bytes, write_ply_rows,
 };
 use crate::error::{Error, Result};
-use crate::game::process_game;
 use crate::game::record::{GameResult, GameText};
+use crate::game::{SourceNotation, process_game_in};
 use crate::jsonl::game_line;
 use crate::pgn::write_game;
 use crate::report::{SourceEncoding, Summary};
@@ -374,6 +374,8 @@ struct Cutter<'c> {
     eof: bool,
     /// The book report of this input, once its segmenter has finished.
     book: Option<BookReport>,
+    /// The input's notation, chosen once (on the games cut) and confirmed per game.
+    notation: SourceNotation,
 }
 
 impl Cutter<'_> {
@@ -395,6 +397,7 @@ impl Cutter<'_> {
                 self.book = self.segmenter.take_report();
             }
             for segment in segments.drain(..) {
+                self.notation.observe(&segment, self.cfg);
                 let index = self.next_index;
                 self.next_index += 1;
                 if self.cfg.shard.contains(index) {
@@ -496,6 +499,7 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             other_shards: 0,
             eof: false,
             book: None,
+            notation: SourceNotation::new(),
         };
         // Units of a book left out of the outputs, settled in the report at the end.
         let mut left_out: Vec<LeftOut> = Vec::new();
@@ -504,11 +508,13 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
         let mut ready: Option<(Vec<Done>, u64)> = None;
         while !current.is_empty() {
             let chunk = std::mem::take(&mut current);
+            // Chosen on the input's games as cut (before sharding), before the next cut.
+            let hint = cutter.notation.chosen();
             let cutter_ref = &mut cutter;
             // Processing and rendering one chunk in parallel while the next is cut.
             let step = move || {
                 let work = |g: &GameText| {
-                    let r = process_game(g, cfg);
+                    let r = process_game_in(g, cfg, hint);
                     let out = render(&r, cfg, wants);
                     (r, out)
                 };
@@ -635,8 +641,15 @@ fn leave_out(r: &GameResult, cfg: &Config) -> Option<String> {
 }
 
 /// Processes already-cut games in parallel (in order), for callers that segment themselves.
+/// The games of each source (consecutive games with the same `source`) are read as
+/// [`transcribe`] reads them: in the source's notation ([`SourceNotation`]).
 pub fn process_games(games: &[GameText], cfg: &Config) -> Vec<GameResult> {
-    games.par_iter().map(|g| process_game(g, cfg)).collect()
+    let mut out = Vec::with_capacity(games.len());
+    for source in games.chunk_by(|a, b| a.source == b.source) {
+        let hint = SourceNotation::new().hint(source, cfg);
+        out.par_extend(source.par_iter().map(|g| process_game_in(g, cfg, hint)));
+    }
+    out
 }
 
 #[cfg(test)]

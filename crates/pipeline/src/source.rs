@@ -372,10 +372,16 @@ impl<R: BufRead> LineReader<R> {
             .into_iter()
             .map(|(raw, offset, truncated)| {
                 self.number += 1;
-                let text = decode_with(&raw, decode_as);
-                if decode_as == Encoding::Utf8 && text.contains('\u{FFFD}') {
-                    self.count_replacements(&raw, &text);
-                }
+                // Valid UTF-8 is its own text: the line's bytes are kept, not copied.
+                let text = match decode_as {
+                    Encoding::Utf8 => String::from_utf8(raw).unwrap_or_else(|e| {
+                        let raw = e.into_bytes();
+                        let text = decode_with(&raw, Encoding::Utf8);
+                        self.count_replacements(&raw, &text);
+                        text
+                    }),
+                    e => decode_with(&raw, e),
+                };
                 Line {
                     text,
                     number: self.number,

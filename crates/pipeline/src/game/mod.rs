@@ -1,8 +1,10 @@
 //! One game through the resolver: dialect choice, start position, decoding, and the
 //! record every output is written from.
 
+pub mod hint;
 pub mod record;
 
+pub use hint::SourceNotation;
 pub use record::{Failure, GameResult, GameStatus, GameText, Issue, Item, PlyRecord, TokenCounts};
 
 use std::cell::Cell;
@@ -327,6 +329,19 @@ fn try_dialect(
     fixes: &Fixes<'_>,
 ) -> Attempt {
     let tokens = movetext::tokenize(dialect, text);
+    try_tokens(dialect, order, text, tokens, start, opts, fixes)
+}
+
+/// [`try_dialect`] with `text` already read into `tokens` in `dialect`.
+fn try_tokens(
+    dialect: Dialect,
+    order: usize,
+    text: &str,
+    tokens: Vec<Token>,
+    start: &Chess,
+    opts: &escriba_resolve::Options,
+    fixes: &Fixes<'_>,
+) -> Attempt {
     let game = Game {
         text,
         tokens: &tokens,
@@ -809,11 +824,15 @@ struct Reading<'a> {
 /// The best attempt of each reading, in order, trying each reading's dialects until one
 /// reads it perfectly. Stops after a reading read perfectly, unless every reading must be
 /// read (a second notation to check against the first, or both column orders).
+///
+/// `first`: an attempt made already at the first reading (its dialect, its tokens and,
+/// once decoded, its replay), used instead of trying that dialect again.
 fn attempt_readings(
     readings: &[Reading<'_>],
     fixes: &[&Correction],
     first_line: usize,
     opts: &escriba_resolve::Options,
+    mut first: Option<Made>,
 ) -> Vec<Option<Attempt>> {
     let check = readings
         .iter()
@@ -822,7 +841,7 @@ fn attempt_readings(
         .iter()
         .any(|r| r.role == Some(AlternateRole::Order));
     let mut attempts: Vec<Option<Attempt>> = Vec::with_capacity(readings.len());
-    for reading in readings {
+    for (k, reading) in readings.iter().enumerate() {
         let fixes = Fixes::new(fixes, reading, first_line);
         let mut best: Option<Attempt> = None;
         for &d in &reading.dialects {
@@ -830,7 +849,13 @@ fn attempt_readings(
                 .iter()
                 .position(|&x| x == d)
                 .unwrap_or(usize::MAX);
-            let a = try_dialect(d, order, reading.text, &reading.start, opts, &fixes);
+            let a = match first.take_if(|m| k == 0 && m.dialect() == d) {
+                Some(Made::Decoded(a)) => *a,
+                Some(Made::Tokens(_, tokens)) => {
+                    try_tokens(d, order, reading.text, tokens, &reading.start, opts, &fixes)
+                }
+                None => try_dialect(d, order, reading.text, &reading.start, opts, &fixes),
+            };
             let perfect = a.perfect();
             if best.as_ref().is_none_or(|b| a.key() < b.key()) {
                 best = Some(a);
@@ -850,6 +875,24 @@ fn attempt_readings(
     attempts
 }
 
+/// Work done on a game's first reading before [`attempt_readings`]: its text read in one
+/// dialect, or that reading decoded too.
+enum Made {
+    /// The tokens of the text in this dialect.
+    Tokens(Dialect, Vec<Token>),
+    /// The whole attempt.
+    Decoded(Box<Attempt>),
+}
+
+impl Made {
+    fn dialect(&self) -> Dialect {
+        match self {
+            Made::Tokens(d, _) => *d,
+            Made::Decoded(a) => a.dialect,
+        }
+    }
+}
+
 /// Text found after a game's result, kept as a comment that says so.
 fn after_result(items: &mut Vec<Item>, rest: &str) {
     let rest = comment_safe(rest);
@@ -861,7 +904,20 @@ fn after_result(items: &mut Vec<Item>, rest: &str) {
 }
 
 /// Processes one game: picks the dialect, decodes, and records everything the outputs need.
+///
+/// Each game is read on its own: under `--notation auto` it ranks the dialects itself. A
+/// source's games are read with [`process_game_in`] and the dialect of their
+/// [`SourceNotation`] instead.
 pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
+    process_game_in(game, cfg, None)
+}
+
+/// [`process_game`] for a game of a source read in `hint` ([`SourceNotation::hint`]):
+/// under `--notation auto`, a game that ranks its own dialects ([`hint::ranks_itself`]) is
+/// read in `hint` when its first words read as moves in it ([`hint::confirms`]) and it
+/// replays to its end in it (complete; its flagged plies are the text's damage); else it
+/// ranks the dialects as [`process_game`] does. `None`: as [`process_game`].
+pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> GameResult {
     let seg = &game.segment;
     let book = seg.book.as_deref();
     let mut tags = seg.tags.clone();
@@ -927,10 +983,23 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
     // `auto` on a game that is no book's: the top of the ranking is confirmed cheaply
     // first, and the whole ranking made only if that dialect does not read it perfectly.
     let mut confirmed = false;
+    // The source's dialect, confirmed on the game's first words: its tokens, kept for
+    // the decoder.
+    let mut first: Option<Made> = None;
     let candidates: Vec<Dialect> = match (cfg.notation, tagged, book) {
         (Notation::Fixed(d), ..) => vec![d],
         (Notation::Auto, Some(d), _) => vec![d],
         (Notation::Auto, None, Some(b)) if !b.dialects.is_empty() => b.dialects.clone(),
+        (Notation::Auto, None, None) if let Some(h) = hint => {
+            let tokens = movetext::tokenize(h, &seg.movetext);
+            if hint::confirms(&seg.movetext, &tokens) {
+                confirmed = true;
+                first = Some(Made::Tokens(h, tokens));
+                vec![h]
+            } else {
+                auto_candidates(&seg.movetext, cfg.auto_candidates)
+            }
+        }
         (Notation::Auto, None, None) => match detect_top(&seg.movetext) {
             Some(d) => {
                 confirmed = true;
@@ -1005,11 +1074,23 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
         .as_deref()
         .map(|c| c.for_source(&game.source).collect())
         .unwrap_or_default();
-    let mut attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts);
-    if confirmed && !attempts[0].as_ref().is_some_and(Attempt::perfect) {
-        // Not read perfectly: every likely dialect is tried, as the whole ranking says.
+    let mut attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts, first);
+    // Confirmed by the source's dialect, a game it reads to its end stays in it, flagged
+    // plies and all (a repaired move is the text's damage, not another notation); one
+    // confirmed by the ranking's top must read perfectly. Else every likely dialect is
+    // tried, as the whole ranking says (the attempt made is used again if its dialect is
+    // among them).
+    let kept = |a: &Attempt| {
+        if hint.is_some() {
+            a.complete()
+        } else {
+            a.perfect()
+        }
+    };
+    if confirmed && !attempts[0].as_ref().is_some_and(kept) {
         readings[0].dialects = auto_candidates(&seg.movetext, cfg.auto_candidates);
-        attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts);
+        let made = attempts[0].take().map(|a| Made::Decoded(Box::new(a)));
+        attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts, made);
     }
     // The best reading; on a tie the book's own text, as printed.
     let Some(r) = (0..attempts.len())

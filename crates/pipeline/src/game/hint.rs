@@ -1,0 +1,153 @@
+//! The notation of a source, chosen once and confirmed per game (issue 25).
+//!
+//! A file, a book or a section is nearly always in one notation. Under `--notation auto`
+//! the dialect of a source is chosen once, by ranking the dialects on its first game that
+//! `auto` ranks ([`SourceNotation::hint`]); each later game of the source is then read in
+//! that dialect when its first tokens read as moves in it and it replays to its end in it
+//! (its flagged plies, repairs of the text's damage, are no cue to another notation). Any
+//! other game ranks the dialects itself, as every game did before: a Spanish game inside an English file is read in Spanish, and the English
+//! games after it in English again. The choice depends only on the source's text, never on
+//! which thread read which game, so every `--jobs` gives the same output.
+
+use escriba_notation::{Dialect, Token, TokenKind, detect};
+
+use crate::choice::Notation;
+use crate::config::Config;
+use crate::game::record::GameText;
+use crate::segment::Segment;
+
+/// The dialect a source's games are confirmed against, once chosen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SourceNotation {
+    chosen: Option<Dialect>,
+}
+
+impl SourceNotation {
+    /// A source whose dialect is not chosen yet.
+    pub fn new() -> SourceNotation {
+        SourceNotation::default()
+    }
+
+    /// The dialect to confirm the games of `games` against: the one chosen already, else
+    /// the one [`SourceNotation::observe`] chooses on the first of them that it can; `None`
+    /// while no game has been ranked, or when the notation is fixed. `games` are the
+    /// source's next games, in order.
+    pub fn hint(&mut self, games: &[GameText], cfg: &Config) -> Option<Dialect> {
+        for g in games {
+            if self.chosen.is_some() {
+                break;
+            }
+            self.observe(&g.segment, cfg);
+        }
+        self.chosen()
+    }
+
+    /// Sees the source's next game (every game, in order, before any sharding): the first
+    /// that ranks its own dialects ([`ranks_itself`]) and that the detector ranks any
+    /// dialect for chooses the source's, the top of that ranking. Fixed notations choose
+    /// nothing.
+    pub fn observe(&mut self, seg: &Segment, cfg: &Config) {
+        if self.chosen.is_some() || cfg.notation != Notation::Auto || !ranks_itself(seg) {
+            return;
+        }
+        self.chosen = detect::rank_dialects(&seg.movetext)
+            .first()
+            .map(|&(d, _)| d);
+    }
+
+    /// The dialect chosen, if any.
+    pub fn chosen(&self) -> Option<Dialect> {
+        self.chosen
+    }
+}
+
+/// True for a game whose dialect `auto` ranks from its own text: no `[Notation]` tag naming
+/// a dialect, not a book's unit (book mode chooses per book), not cut at the size limit.
+pub fn ranks_itself(seg: &Segment) -> bool {
+    seg.book.is_none()
+        && !seg.notes.iter().any(|n| n.fatal)
+        && seg
+            .tags
+            .get("Notation")
+            .is_none_or(|n| n.parse::<Dialect>().is_err())
+}
+
+/// The cheap confirmation of a source's dialect on one game: `tokens` (the game's
+/// `movetext` read in that dialect) read every word of the detector's sample as a move,
+/// and at least one. The sample holds no Cyrillic either: such a text is ranked among the
+/// Cyrillic dialects only ([`detect::rank_dialects`]).
+pub fn confirms(movetext: &str, tokens: &[Token]) -> bool {
+    let sample = detect::prefix(movetext, detect::SAMPLE);
+    if sample.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c)) {
+        return false;
+    }
+    let mut moves = 0usize;
+    for t in tokens
+        .iter()
+        .take_while(|t| t.span.end as usize <= sample.len())
+    {
+        match t.kind {
+            TokenKind::Move(_) => moves += 1,
+            TokenKind::Unknown => return false,
+            _ => {}
+        }
+    }
+    moves > 0
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use escriba_notation::{DescLang, movetext};
+
+    use super::*;
+    use crate::segment::{BlockSegmenter, segment_text};
+
+    fn games(text: &str) -> Vec<GameText> {
+        segment_text(&mut BlockSegmenter::new(), text)
+            .into_iter()
+            .enumerate()
+            .map(|(i, segment)| GameText {
+                source: Arc::from("t.txt"),
+                index: i as u64 + 1,
+                segment,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_source_takes_the_dialect_of_its_first_ranked_game_and_keeps_it() {
+        let g = games(
+            "[Notation \"es-descriptive\"]\n\n1. P4R P4R *\n\n1. P-K4 P-K4 *\n\n1. P4R P4R *\n",
+        );
+        let cfg = Config::default();
+        let mut s = SourceNotation::new();
+        // The tagged first game is not ranked: the second is.
+        let en = Dialect::Descriptive(DescLang::En);
+        assert_eq!(s.hint(&g, &cfg), Some(en));
+        assert_eq!(s.hint(&g[2..], &cfg), Some(en), "chosen once");
+        let fixed = Config {
+            notation: Notation::Fixed(en),
+            ..Config::default()
+        };
+        assert_eq!(SourceNotation::new().hint(&g, &fixed), None);
+        assert_eq!(SourceNotation::new().hint(&g[..1], &cfg), None);
+    }
+
+    #[test]
+    fn a_game_confirms_a_dialect_only_when_its_first_words_all_read_as_moves() {
+        let en = Dialect::Descriptive(DescLang::En);
+        let ok = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 *";
+        assert!(confirms(ok, &movetext::tokenize(en, ok)));
+        let es = "1. P4R P4R 2. C3AR C3AD *";
+        assert!(!confirms(es, &movetext::tokenize(en, es)));
+        assert!(!confirms(
+            "{a note} *",
+            &movetext::tokenize(en, "{a note} *")
+        ));
+        // A word past the sample is the decoder's business, not the confirmation's.
+        let long = format!("{} zzz", "1. P-QR3 P-QR3 ".repeat(60));
+        assert!(confirms(&long, &movetext::tokenize(en, &long)));
+    }
+}

@@ -1,0 +1,141 @@
+//! `--notation auto` chooses a source's dialect once and confirms it per game (issue 25):
+//! a game in another notation inside the source is still read in its own, the games after
+//! it in the source's again, and the choice is the same whatever the jobs and chunks.
+
+use std::path::PathBuf;
+
+use escriba_pipeline::batch::{Input, Observer, Sinks, transcribe};
+use escriba_pipeline::segment::segment_text;
+use escriba_pipeline::{Config, GameResult, GameStatus, GameText, process_game};
+
+/// Sees each game's notation and status, in order.
+#[derive(Default)]
+struct Seen(Vec<(String, GameStatus)>);
+
+impl Observer for Seen {
+    fn game(&mut self, r: &GameResult) {
+        let notation = r.tags.get("Notation").unwrap_or("").to_owned();
+        self.0.push((notation, r.status));
+    }
+}
+
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!(
+        "escriba-source-notation-{}-{name}.txt",
+        std::process::id()
+    ));
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// The notation and status of each game of `text`, read as one source by `transcribe`
+/// with `jobs` threads and `chunk_games` games a chunk.
+fn as_source(name: &str, text: &str, jobs: usize, chunk_games: usize) -> Vec<(String, GameStatus)> {
+    let path = scratch(name, text);
+    let cfg = Config {
+        jobs,
+        chunk_games,
+        chunk_bytes: 64,
+        ..Config::default()
+    };
+    let mut seen = Seen::default();
+    {
+        let mut sinks = Sinks {
+            observer: Some(&mut seen),
+            ..Sinks::default()
+        };
+        transcribe(&[Input::File(path.clone())], &cfg, &mut sinks).unwrap();
+    }
+    std::fs::remove_file(path).unwrap();
+    seen.0
+}
+
+/// The same, each game read alone (it ranks the dialects itself).
+fn alone(text: &str) -> Vec<(String, GameStatus)> {
+    let cfg = Config::default();
+    segment_text(&mut *cfg.new_segmenter(), text)
+        .into_iter()
+        .enumerate()
+        .map(|(i, segment)| {
+            let r = process_game(
+                &GameText {
+                    source: "alone".into(),
+                    index: i as u64 + 1,
+                    segment,
+                },
+                &cfg,
+            );
+            (r.tags.get("Notation").unwrap_or("").to_owned(), r.status)
+        })
+        .collect()
+}
+
+const EN: &str = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. B-R4 Kt-B3 5. Castles B-K2 *";
+const EN_N: &str = "1. P-Q4 P-Q4 2. P-QB4 P-K3 3. N-QB3 N-KB3 4. B-Kt5 QN-Q2 5. P-K3 B-K2 *";
+const ES: &str = "1. P4R P4R 2. C3AR C3AD 3. C3A C3A 4. A5C A5C 5. O-O O-O 6. P3D P3D *";
+const EN_LONG: &str = "1. P. to K's 4th.     P. to K's 4th.\n\
+                       2. K. Kt. to B's 3d.     Q. Kt. to B's 3d.\n\
+                       3. B. to Q. B's 4th.     B. to Q. B's 4th. *";
+
+#[test]
+fn a_spanish_game_inside_an_english_file_is_read_in_spanish_and_the_rest_in_english() {
+    let text = [EN, EN_N, ES, EN_LONG, EN].join("\n\n");
+    let want: Vec<(String, GameStatus)> = [
+        "en-descriptive",
+        "en-descriptive",
+        "es-descriptive",
+        "en-descriptive",
+        "en-descriptive",
+    ]
+    .iter()
+    .map(|d| ((*d).to_owned(), GameStatus::Complete))
+    .collect();
+    assert_eq!(alone(&text), want);
+    // One game a chunk and a chunk of all, one job and two: the same reading.
+    for (jobs, chunk) in [(1, 1), (2, 1), (1, 256), (2, 2)] {
+        assert_eq!(
+            as_source("mixed", &text, jobs, chunk),
+            want,
+            "{jobs} job(s), {chunk} game(s) a chunk"
+        );
+    }
+    // An English game inside a Spanish file, first and last.
+    let text = [EN, ES, ES, EN].join("\n\n");
+    let got: Vec<String> = as_source("es-file", &text, 2, 1)
+        .into_iter()
+        .map(|(d, s)| {
+            assert_eq!(s, GameStatus::Complete);
+            d
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "en-descriptive",
+            "es-descriptive",
+            "es-descriptive",
+            "en-descriptive"
+        ]
+    );
+}
+
+#[test]
+fn a_game_that_reads_alike_in_two_dialects_keeps_its_sources() {
+    // Portuguese names the bishop `B`, Spanish `A`; a game that moves no bishop and names
+    // no bishop's file reads the same in both, and alone the ranking's order picks Spanish.
+    let pt = "1. P4R P4R 2. C3BR C3BD 3. B5C P3TD 4. B4T C3B 5. O-O B2R *";
+    let both = "1. P4R P4R 2. P4D PxP 3. DxP C3TR *";
+    let text = [pt, both].join("\n\n");
+    let alone: Vec<String> = alone(&text).into_iter().map(|(d, _)| d).collect();
+    assert_eq!(alone, ["pt-descriptive", "es-descriptive"]);
+    for jobs in [1, 2] {
+        let got: Vec<(String, GameStatus)> = as_source("pt", &text, jobs, 1);
+        assert_eq!(
+            got,
+            [
+                ("pt-descriptive".to_owned(), GameStatus::Complete),
+                ("pt-descriptive".to_owned(), GameStatus::Complete)
+            ]
+        );
+    }
+}
