@@ -181,25 +181,25 @@ fn review(dir: &TempDir, page: &str) -> crate::cli_support::Run {
     )
 }
 
+/// `transcribe` of the directory's `games.txt` into `out.pgn` and `out.jsonl`, with `more`
+/// options.
+fn transcribe_games(dir: &TempDir, more: &[&str]) -> crate::cli_support::Run {
+    let (games, pgn, jsonl) = (
+        dir.file("games.txt"),
+        dir.file("out.pgn"),
+        dir.file("out.jsonl"),
+    );
+    let mut args = vec!["transcribe", &games, "-o", &pgn, "--jsonl", &jsonl];
+    args.extend_from_slice(more);
+    run(&args, None)
+}
+
 #[test]
 fn the_page_lists_every_doubtful_ply_with_boards_and_readings_and_shows_book_text_as_text() {
     let dir = TempDir::new("review-page");
     std::fs::write(dir.path().join("games.txt"), games()).unwrap();
-    let r = run(
-        &[
-            "transcribe",
-            &dir.file("games.txt"),
-            "-o",
-            &dir.file("out.pgn"),
-            "--jsonl",
-            &dir.file("out.jsonl"),
-            "--report",
-            &dir.file("report.json"),
-            "--html",
-            &dir.file("review.html"),
-        ],
-        None,
-    );
+    let (report, html) = (dir.file("report.json"), dir.file("review.html"));
+    let r = transcribe_games(&dir, &["--report", &report, "--html", &html]);
     assert_eq!(r.code, Some(1), "one game stops: {}", r.stderr);
     let html = dir.read("review.html");
     let e = entries(&html);
@@ -335,19 +335,7 @@ fn rerun_with(dir: &TempDir, toml: &str, tie_pick: &str) -> Vec<(String, Vec<(St
 /// `transcribe` of the directory's `games.txt` with `toml` as its corrections file.
 fn run_corrected(dir: &TempDir, toml: &str) -> crate::cli_support::Run {
     std::fs::write(dir.path().join("corrections.toml"), toml).unwrap();
-    run(
-        &[
-            "transcribe",
-            &dir.file("games.txt"),
-            "-o",
-            &dir.file("out.pgn"),
-            "--jsonl",
-            &dir.file("out.jsonl"),
-            "--corrections",
-            &dir.file("corrections.toml"),
-        ],
-        None,
-    )
+    transcribe_games(dir, &["--corrections", &dir.file("corrections.toml")])
 }
 
 #[test]
@@ -509,17 +497,7 @@ fn on_each_shared_book_the_page_lists_every_flagged_ply_with_a_board_and_counts_
 fn a_jsonl_whose_column_is_zero_is_refused_with_its_line_not_a_panic() {
     let dir = TempDir::new("review-column-zero");
     std::fs::write(dir.path().join("games.txt"), games()).unwrap();
-    let r = run(
-        &[
-            "transcribe",
-            &dir.file("games.txt"),
-            "-o",
-            &dir.file("out.pgn"),
-            "--jsonl",
-            &dir.file("out.jsonl"),
-        ],
-        None,
-    );
+    let r = transcribe_games(&dir, &[]);
     assert_eq!(r.code, Some(1), "one game stops: {}", r.stderr);
     let jsonl = dir.read("out.jsonl");
     let first = jsonl.lines().next().unwrap();
