@@ -107,6 +107,18 @@ impl Score {
         }
     }
 
+    /// One move a line for the plies `from..to`: White's numbered, Black's under it,
+    /// unnumbered and indented further.
+    fn single_rows(&self, from: usize, to: usize, out: &mut String) {
+        for p in from..to {
+            if p % 2 == 0 {
+                writeln!(out, "{:>8}. {}", p / 2 + 1, self.tokens[p]).unwrap();
+            } else {
+                writeln!(out, "             {}", self.tokens[p]).unwrap();
+            }
+        }
+    }
+
     /// Two-column rows for the plies `from..to` (`from` even: a White move).
     fn rows(&self, from: usize, to: usize, out: &mut String) {
         let mut p = from;
@@ -349,6 +361,111 @@ fn a_game_goes_on_after_a_diagram_a_note_and_page_marks_whatever_the_drawing() {
             from = cut;
         }
         score.rows(from, n, &mut text);
+        text.push_str("\nAnd wins.\n\nSome prose closes the chapter.\n");
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {round}, {}", print.name),
+        );
+    }
+}
+
+#[test]
+fn a_one_move_a_line_table_goes_on_over_page_breaks_after_either_side_s_move() {
+    let mut rng = Rng::new(2106);
+    for round in 0..20 {
+        let print = PRINTS[round % PRINTS.len()];
+        // A book of four games, so that its running head comes back page after page.
+        let mut text = String::from("MODERN CHESS GAMES\n\n");
+        let mut expected = Vec::new();
+        let mut page = 100 + 10 * round;
+        for g in 0..4 {
+            let score = random_score(&mut rng, print);
+            let (white, black) = players(round + g);
+            write!(
+                text,
+                "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+                g + 1
+            )
+            .unwrap();
+            let n = score.moves.len();
+            let mut cuts: Vec<usize> = (0..1 + rng.below(2))
+                .map(|_| 3 + rng.below(n - 6))
+                .collect();
+            cuts.sort_unstable();
+            cuts.dedup();
+            let mut from = 0;
+            for cut in cuts {
+                score.single_rows(from, cut, &mut text);
+                // The foot of one page and the head of the next.
+                page += 1;
+                if page % 2 == 0 {
+                    write!(text, "\n{:>30}\n{page:<40}MODERN CHESS GAMES\n\n", page - 1).unwrap();
+                } else {
+                    write!(text, "\nMODERN CHESS GAMES{page:>40}\n\n").unwrap();
+                }
+                from = cut;
+            }
+            score.single_rows(from, n, &mut text);
+            text.push_str("\n    Resigns.\n\n");
+            expected.push((score, white, black));
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}
+
+/// A note's analysis that wraps so that a line opens with a move number or an ellipsis
+/// (`… falls into a trap. If 22.` over `... R-B2; 23. Q-Q1, and White wins.`) is the
+/// note's, at the note's margin, whatever the move numbers: the table goes on after it.
+#[test]
+fn a_note_whose_analysis_wraps_onto_a_line_of_moves_stays_a_note() {
+    let mut rng = Rng::new(2107);
+    const LEADS: [&str; 3] = [
+        "Here the second player falls into a well-known trap.",
+        "The position is now very interesting, and deserves careful study.",
+        "A weak move, which loses time.",
+    ];
+    for round in 0..60 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len();
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        let cut = 4 + rng.below(n - 8);
+        score.rows(0, cut, &mut text);
+        // The analysis takes the table's own next moves, numbered as the table numbers
+        // them, and is broken before its number or its ellipsis.
+        let number = cut / 2 + 1;
+        let side = if cut % 2 == 1 { " ..." } else { "" };
+        let moves = format!(
+            "{} {}; {}. {}, {}, and White wins.",
+            side.trim(),
+            score.tokens[cut],
+            number + 1,
+            score.tokens[cut + 1],
+            score.tokens[cut + 2]
+        );
+        let lead = LEADS[rng.below(LEADS.len())];
+        let note = match rng.below(3) {
+            0 => format!("{lead} If {number}.\n{}", moves.trim_start()),
+            1 if cut % 2 == 1 => {
+                format!("{lead} If {number}. ...\n{}", score.tokens[cut])
+                    + &moves[moves.find(';').unwrap()..]
+            }
+            _ => format!(
+                "{lead} If\n{number}.{side} {}",
+                &moves[side.len()..].trim_start()
+            ),
+        };
+        writeln!(text, "\n{note}\n").unwrap();
+        score.rows(cut, n, &mut text);
         text.push_str("\nAnd wins.\n\nSome prose closes the chapter.\n");
         assert_read_whole(
             &text,

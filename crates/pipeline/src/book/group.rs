@@ -87,6 +87,9 @@ pub struct Unit {
     table_indent: u16,
     /// The table separates its moves with `,` and `;`.
     table_separators: bool,
+    /// Indentation of the table's last row without a move number (Black's move under
+    /// White's, one move a line).
+    loose_indent: Option<u16>,
 }
 
 impl Unit {
@@ -118,6 +121,7 @@ impl Unit {
             prev_number: 0,
             table_indent: 0,
             table_separators: false,
+            loose_indent: None,
         }
     }
 }
@@ -542,6 +546,21 @@ impl Grouper<'_> {
             .map(|k| &self.roles[k])
     }
 
+    /// The line before `i` that is neither blank nor page furniture (a page number, a
+    /// running head, a separator), if it belongs to the current unit.
+    fn previous_content_role(&self, i: usize) -> Option<&Role> {
+        let u = self.cur.as_ref()?;
+        (u.first..i)
+            .rev()
+            .find(|&k| {
+                !matches!(
+                    self.kinds[k],
+                    LineKind::Blank | LineKind::PageMark | LineKind::Separator
+                )
+            })
+            .map(|k| &self.roles[k])
+    }
+
     fn row(&mut self, i: usize, s: RowShape) {
         let prev_blank = i == 0 || self.kinds[i - 1] == LineKind::Blank;
         let prev_role = self.previous_role(i).cloned();
@@ -577,7 +596,13 @@ impl Grouper<'_> {
         // not run on from a paragraph of prose.
         // A row aligned with the table's rows is a row even right under a note.
         let aligned = s.indent.abs_diff(u.table_indent) <= 2;
-        let in_paragraph = !prev_blank && prev_role == Some(Role::Note) && !aligned;
+        // A line that goes on with a sentence of the note right above it, at its margin
+        // (`… a well-known trap. If 22.` over `... R-B2, and White wins.`), is the note's.
+        let runs_on = !prev_blank
+            && self.kinds[i - 1] == LineKind::Prose
+            && indent_of(&self.lines[i - 1].text) == s.indent
+            && sentence_open(&self.lines[i - 1].text);
+        let in_paragraph = !prev_blank && prev_role == Some(Role::Note) && (!aligned || runs_on);
         let shaped = (s.indent + 4 >= u.table_indent || u.table_indent < 4)
             && (s.prose_separators == u.table_separators || !s.prose_separators);
         // A variation printed in columns (`5. K's B. takes K. B. Pawn (ch.)` after move 5
@@ -633,10 +658,12 @@ impl Grouper<'_> {
                 follows(u.next_ply) || (u.far_ply > 0 && follows(u.far_ply))
             }
             _ => {
-                !prev_blank
-                    && prev_role == Some(Role::Row)
-                    && !s.prose_separators
-                    && (s.moves <= 2 || s.result)
+                // Right under a row; or over a page break, standing where the table's
+                // unnumbered rows stand (Black's move under White's, one move a line).
+                let under_row = !prev_blank && prev_role == Some(Role::Row);
+                let over_break = self.previous_content_role(i) == Some(&Role::Row)
+                    && u.loose_indent.is_some_and(|d| d.abs_diff(s.indent) <= 2);
+                (under_row || over_break) && !s.prose_separators && (s.moves <= 2 || s.result)
             }
         };
         let u = self.cur.as_mut().expect("a unit");
@@ -674,6 +701,29 @@ pub(crate) fn open_gloss(text: &str) -> Option<usize> {
         }
     }
     open.first().copied()
+}
+
+/// The line's indentation, in characters.
+fn indent_of(text: &str) -> u16 {
+    u16::try_from(text.chars().take_while(|c| c.is_whitespace()).count()).unwrap_or(u16::MAX)
+}
+
+/// The line of prose stops in the middle of a sentence: on a move number (`If 22.`), an
+/// ellipsis, a piece's abbreviation (`If 15. ... K.`), or a word without a full stop.
+fn sentence_open(text: &str) -> bool {
+    let t = text.trim_end();
+    let Some(last) = t.split_whitespace().last() else {
+        return false;
+    };
+    if t.ends_with("...") || t.ends_with('…') || !t.ends_with(['.', '!', '?', ':', ')', '"', '”'])
+    {
+        return true;
+    }
+    let word = last.trim_end_matches('.');
+    let number = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    let abbreviation = (1..=2).contains(&word.chars().count())
+        && word.chars().next().is_some_and(char::is_uppercase);
+    number || abbreviation
 }
 
 /// A page-break block `/* … */` opens on this line and does not close on it.
@@ -733,6 +783,9 @@ fn accept(u: &mut Unit, i: usize, s: RowShape) {
     u.rows.push(i);
     u.last = i;
     u.terminated |= s.result;
+    if s.number.is_none() && s.moves > 0 {
+        u.loose_indent = Some(s.indent);
+    }
     u.single_column &= s.moves == 1 && s.second.is_none();
     if let Some((n, _)) = s.number
         && s.numbered
