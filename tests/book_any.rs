@@ -522,52 +522,53 @@ fn random_play(rng: &mut Rng, start: &Chess, max: usize) -> Vec<Move> {
     moves
 }
 
+/// Odds as books state them: the wording, with {W} and {B} for the players; the FEN it
+/// starts from; the giver is named.
+const ODDS: [(&str, &str, bool); 7] = [
+    (
+        "(Remove White's Q. R. from the Board.)",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+        true,
+    ),
+    (
+        "Played at odds of Knight. Remove White Queen's Knight.",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+        true,
+    ),
+    (
+        "At the odds of the Pawn and Move. (Remove Black's King's Bishop's Pawn from the Board.)",
+        "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        true,
+    ),
+    (
+        "White gives Q Rook.",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+        true,
+    ),
+    (
+        "{W} gives {B} the QKt.",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+        true,
+    ),
+    (
+        "Game at the odds of Rook and Knight.",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/2BQKBNR w Kkq - 0 1",
+        false,
+    ),
+    (
+        "Played at the odds of the Queen.",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+        false,
+    ),
+];
+
 #[test]
 fn an_odds_game_starts_from_its_position_in_every_wording_and_an_assumed_giver_is_flagged() {
     use escriba_resolve::shakmaty::fen::Fen;
     use escriba_resolve::shakmaty::{CastlingMode, EnPassantMode};
-    // (the wording, with {W} and {B} for the players; the FEN it starts from; the giver
-    // is named).
-    let wordings: [(&str, &str, bool); 7] = [
-        (
-            "(Remove White's Q. R. from the Board.)",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
-            true,
-        ),
-        (
-            "Played at odds of Knight. Remove White Queen's Knight.",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
-            true,
-        ),
-        (
-            "At the odds of the Pawn and Move. (Remove Black's King's Bishop's Pawn from the Board.)",
-            "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            true,
-        ),
-        (
-            "White gives Q Rook.",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
-            true,
-        ),
-        (
-            "{W} gives {B} the QKt.",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
-            true,
-        ),
-        (
-            "Game at the odds of Rook and Knight.",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/2BQKBNR w Kkq - 0 1",
-            false,
-        ),
-        (
-            "Played at the odds of the Queen.",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
-            false,
-        ),
-    ];
     let mut rng = Rng::new(2103);
     for round in 0..21 {
-        let (wording, fen, named) = wordings[round % wordings.len()];
+        let (wording, fen, named) = ODDS[round % ODDS.len()];
         let print = PRINTS[round % PRINTS.len()];
         let start: Chess = fen
             .parse::<Fen>()
@@ -599,6 +600,80 @@ fn an_odds_game_starts_from_its_position_in_every_wording_and_an_assumed_giver_i
             !named,
             "an assumed giver flags the game: {text}"
         );
+    }
+}
+
+/// A game with no heading, only a sentence over its table that says where, between whom
+/// and at what odds it was played, coming right after the last game's result and notes:
+/// that sentence is the next game's header, and its odds, players and place are read.
+#[test]
+fn the_header_sentences_over_a_table_from_move_1_belong_to_that_game() {
+    use escriba_resolve::shakmaty::CastlingMode;
+    use escriba_resolve::shakmaty::fen::Fen;
+    const PLACES: [&str; 3] = ["London", "Breslau", "Paris"];
+    let mut rng = Rng::new(2108);
+    for round in 0..24 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..3 {
+            let odds = (rng.below(3) > 0).then(|| ODDS[rng.below(ODDS.len())]);
+            let start: Chess = odds.map_or_else(Chess::default, |(_, fen, _)| {
+                fen.parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap()
+            });
+            let max = 30 + rng.below(30);
+            let moves = random_play(&mut rng, &start, max);
+            let score = Score::from(start.clone(), moves, print);
+            let (white, black) = players(round + g);
+            let place = PLACES[rng.below(PLACES.len())];
+            let between = format!(
+                "The following game was played at {place}, 18{}, between Messrs. {white} and {black}.",
+                40 + rng.below(50)
+            );
+            match odds {
+                Some((wording, _, _)) => {
+                    let statement = wording.replace("{W}", &white).replace("{B}", &black);
+                    if rng.below(2) == 0 {
+                        writeln!(text, "{statement}\n{between}\n").unwrap();
+                    } else {
+                        writeln!(text, "{between}\n{statement}\n").unwrap();
+                    }
+                }
+                None => writeln!(text, "{between}\n").unwrap(),
+            }
+            score.rows(0, score.moves.len(), &mut text);
+            writeln!(text, "\nAnd wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((start, score, white, black, place, odds.map(|o| o.1)));
+        }
+        let games: Vec<GameResult> = default_mode(&text)
+            .into_iter()
+            .filter(|r| !r.plies.is_empty())
+            .collect();
+        assert_eq!(games.len(), expected.len(), "round {round}:\n{text}");
+        for (r, (start, score, white, black, place, fen)) in games.iter().zip(&expected) {
+            let got: Vec<String> = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
+            assert_eq!(
+                got,
+                reference_sans(start, &score.moves),
+                "round {round}:\n{text}"
+            );
+            assert_eq!(r.status, GameStatus::Complete, "round {round}:\n{text}");
+            assert_eq!(r.tags.get("FEN"), *fen, "round {round}:\n{text}");
+            assert_eq!(
+                r.tags.get("White"),
+                Some(white.as_str()),
+                "round {round}:\n{text}"
+            );
+            assert_eq!(
+                r.tags.get("Black"),
+                Some(black.as_str()),
+                "round {round}:\n{text}"
+            );
+            assert_eq!(r.tags.get("Site"), Some(*place), "round {round}:\n{text}");
+        }
     }
 }
 

@@ -636,10 +636,35 @@ fn fill_tags(tags: &mut Tags, u: &Unit) {
             .trim_start_matches('(')
             .trim_end_matches(')')
             .trim();
-        let lower = inner.to_lowercase();
+        // ASCII lower case keeps the byte offsets of `inner`.
+        let lower = inner.to_ascii_lowercase();
+        // Where it was played, from its word on (`Game played in the Masters' Tournament,
+        // 1892, between …:`), up to the players.
         let place = ["played at ", "played in ", "jugada en ", "jogada em "]
             .iter()
-            .find_map(|p| lower.strip_prefix(p).map(|_| &inner[p.len()..]));
+            .find_map(|p| lower.find(p).map(|at| &inner[at + p.len()..]))
+            // A name (`at London`, `in the Masters' Tournament`), not `at odds of …`.
+            .filter(|rest| {
+                let name = rest.strip_prefix("the ").unwrap_or(rest);
+                name.chars().next().is_some_and(char::is_uppercase)
+            })
+            .map(|rest| {
+                let end = [" between ", " entre ", ":"]
+                    .iter()
+                    .filter_map(|w| rest.to_ascii_lowercase().find(w))
+                    .min()
+                    .unwrap_or(rest.len());
+                &rest[..end]
+            });
+        // Without a place word, only a short line (`(London, 1862)`, `Vienna Tournament`)
+        // gives the site or event; a sentence that names the players or the odds does not.
+        let sentence = inner.split_whitespace().count() > 6
+            || ["between ", "odds", "remove ", " gives "]
+                .iter()
+                .any(|w| lower.contains(w));
+        if place.is_none() && sentence {
+            continue;
+        }
         let words: Vec<&str> = place
             .unwrap_or(inner)
             .split(',')

@@ -464,14 +464,39 @@ impl Grouper<'_> {
         self.units = units;
     }
 
+    /// Closes the unit at hand and opens the next at line `i`, or at the block of short
+    /// lines right above it that says who played, where, or at what odds: those lines are
+    /// the next game's header, not the last one's notes.
+    fn open_under_header_block(&mut self, i: usize) -> &mut Unit {
+        let from = self.header_block_above(i);
+        self.close(from);
+        let mut events = Vec::new();
+        for k in from..i {
+            if self.kinds[k] == LineKind::Blank {
+                self.roles[k] = Role::Furniture;
+                continue;
+            }
+            self.roles[k] = Role::Header;
+            let lower = self.lines[k].text.to_lowercase();
+            if self.kinds[k] == LineKind::Event
+                || ["played", "between"].iter().any(|w| lower.contains(w))
+            {
+                events.push(self.lines[k].text.trim().to_owned());
+            }
+        }
+        let u = self.start(from);
+        u.events.extend(events);
+        u
+    }
+
     /// The first line of the block of short lines just above line `i` (over one blank
     /// line) that reads as a game's header: it names the players (`between X and Y`),
     /// the event or the odds. `i` when there is no such block.
     fn header_block_above(&self, i: usize) -> usize {
-        let Some(u) = self.cur.as_ref() else {
-            return i;
+        let floor = match self.cur.as_ref() {
+            Some(u) => u.rows.last().map_or(u.first, |&r| r + 1),
+            None => self.units.last().map_or(0, |u| u.last + 1),
         };
-        let floor = u.rows.last().map_or(u.first, |&r| r + 1);
         let mut k = i;
         if k > floor && self.kinds[k - 1] == LineKind::Blank {
             k -= 1;
@@ -479,7 +504,7 @@ impl Grouper<'_> {
         let end = k;
         while k > floor
             && end - k < 4
-            && self.roles[k - 1] == Role::Note
+            && matches!(self.roles[k - 1], Role::Note | Role::Skipped(_))
             && matches!(self.kinds[k - 1], LineKind::Prose | LineKind::Event)
             && self.lines[k - 1].text.split_whitespace().count() <= 16
         {
@@ -566,7 +591,7 @@ impl Grouper<'_> {
         let prev_role = self.previous_role(i).cloned();
         let Some(u) = self.cur.as_ref() else {
             if s.numbered || s.number.is_some() {
-                let u = self.start(i);
+                let u = self.open_under_header_block(i);
                 accept(u, i, s);
                 self.roles[i] = Role::Row;
             } else {
@@ -638,9 +663,8 @@ impl Grouper<'_> {
         }
         let is_row = match s.number {
             Some((1, false)) if s.numbered && (u.last_number >= 2 || u.next_ply >= 2) => {
-                // A new table from move 1: a new unit.
-                self.close(i);
-                let u = self.start(i);
+                // A new table from move 1: a new unit, with the header over it.
+                let u = self.open_under_header_block(i);
                 accept(u, i, s);
                 self.roles[i] = Role::Row;
                 return;
@@ -905,27 +929,7 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
             }
             LineKind::Players(p) => {
                 if g.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
-                    // The lines right above a column header that say who played, where,
-                    // or at what odds are the next game's header, not the last one's notes.
-                    let from = g.header_block_above(i);
-                    g.close(from);
-                    if from < i {
-                        let mut events = Vec::new();
-                        for k in from..i {
-                            if g.kinds[k] == LineKind::Blank {
-                                g.roles[k] = Role::Furniture;
-                                continue;
-                            }
-                            g.roles[k] = Role::Header;
-                            let lower = g.lines[k].text.to_lowercase();
-                            if g.kinds[k] == LineKind::Event
-                                || ["played", "between"].iter().any(|w| lower.contains(w))
-                            {
-                                events.push(g.lines[k].text.trim().to_owned());
-                            }
-                        }
-                        g.start(from).events = events;
-                    }
+                    g.open_under_header_block(i);
                 }
                 let u = g.start(i);
                 u.players = Some(match u.players.take() {
