@@ -331,6 +331,11 @@ fn a_game_goes_on_after_a_diagram_a_note_and_page_marks_whatever_the_drawing() {
             text.push('\n');
             match (round + k) % 4 {
                 0 => {
+                    // Some books number their figures over the caption: `No. 101.`, a
+                    // figure's number, not a game's heading.
+                    if rng.below(2) == 0 {
+                        writeln!(text, "{:>30}No. {}.\n", "", 100 + round).unwrap();
+                    }
                     let caption = format!("Diag. {}.", 100 + round);
                     text.push_str(&diagram(&score.boards[cut - 1], rng.below(4), &caption));
                 }
@@ -603,9 +608,10 @@ fn an_odds_game_starts_from_its_position_in_every_wording_and_an_assumed_giver_i
     }
 }
 
-/// A game with no heading, only a sentence over its table that says where, between whom
-/// and at what odds it was played, coming right after the last game's result and notes:
-/// that sentence is the next game's header, and its odds, players and place are read.
+/// A game with a bare heading (`No. 12.`, `GAME 12.`) or none, and a sentence over its
+/// table that says where, between whom and at what odds it was played, coming right after
+/// the last game's result and notes: that sentence is the game's header, and its odds,
+/// players and place are read.
 #[test]
 fn the_header_sentences_over_a_table_from_move_1_belong_to_that_game() {
     use escriba_resolve::shakmaty::CastlingMode;
@@ -633,6 +639,12 @@ fn the_header_sentences_over_a_table_from_move_1_belong_to_that_game() {
                 "The following game was played at {place}, 18{}, between Messrs. {white} and {black}.",
                 40 + rng.below(50)
             );
+            // A heading of its own, or none.
+            match rng.below(4) {
+                0 => writeln!(text, "No. {}.\n", 10 * round + g + 1).unwrap(),
+                1 => writeln!(text, "GAME {}.\n", 10 * round + g + 1).unwrap(),
+                _ => {}
+            }
             match odds {
                 Some((wording, _, _)) => {
                     let statement = wording.replace("{W}", &white).replace("{B}", &black);

@@ -543,7 +543,28 @@ fn heading(t: &str, shape: &RowShape) -> Option<HeadingKind> {
     if shape.moves == 0 && numbered_game_title(t) {
         return Some(HeadingKind::Game);
     }
+    if number_sign_heading(t) {
+        return Some(HeadingKind::Game);
+    }
     None
+}
+
+/// Signs for "number" that open a numbered game's heading.
+const NUMBER_SIGNS: [&str; 7] = ["No.", "Nº", "N.º", "N°", "Núm.", "Num.", "Nr."];
+
+/// `No. 17.`, `Núm. 41. Entre Sr. Anderssen y P. A. Rubinstein.`, `No. 3—Morphy v. Löwenthal`:
+/// a number sign, a numeral, and then nothing or a stop or dash before the rest.
+fn number_sign_heading(t: &str) -> bool {
+    let Some(rest) = NUMBER_SIGNS.iter().find_map(|sign| t.strip_prefix(sign)) else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 4 {
+        return false;
+    }
+    let after = &rest[digits..];
+    after.is_empty() || after.starts_with(['.', ':', '-', '–', '—', ')'])
 }
 
 /// An arabic or roman numeral opens `s` (after blanks): `12.`, `I.--`, `XIV`.
@@ -676,6 +697,9 @@ mod tests {
         for (t, k) in [
             ("GAME 1. QUEEN'S GAMBIT DECLINED", Game),
             ("GAME No. 12", Game),
+            ("No. 17.", Game),
+            ("Núm. 41. Entre Sr. Anderssen y P. A. Rubinstein.", Game),
+            ("Nº 3—Morphy v. Löwenthal", Game),
             ("GAME I.--Mr. Morphy plays without seeing the Chess", Game),
             ("Partida 12", Game),
             ("GAME THE TENTH.", Analysis),
@@ -750,6 +774,7 @@ mod tests {
             "P x P is preferable for reasons that we shall soon see.",
             "8...P x P; 9 B x B P, P - Q Kt 3, followed by B - Kt 2, would give Black's",
             "The game was lost. One move was as good as another.",
+            "No. 5 was the better move, as the sequel shows.",
         ] {
             assert_eq!(kind(t), LineKind::Prose, "{t}");
         }

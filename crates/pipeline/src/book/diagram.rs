@@ -222,6 +222,16 @@ pub fn is_caption(t: &str) -> bool {
             && words <= 8
 }
 
+/// A diagram's number alone on its line: `No. 1.`, `Nº 12`, `Diagram 3.`.
+pub fn is_number(t: &str) -> bool {
+    let bare = ["No.", "Nº", "N.º", "N°", "Núm.", "Num.", "Nr."]
+        .iter()
+        .find_map(|sign| t.strip_prefix(sign))
+        .map(|rest| rest.trim().trim_end_matches('.'))
+        .is_some_and(|n| !n.is_empty() && n.len() <= 4 && n.bytes().all(|b| b.is_ascii_digit()));
+    bare || is_caption(t)
+}
+
 /// A frame line: rules with corners or sides, at least eight characters.
 fn is_frame(t: &str) -> bool {
     t.chars().count() >= 8

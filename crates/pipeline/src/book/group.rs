@@ -260,6 +260,15 @@ fn blocks(lines: &[Line], kinds: &mut [LineKind], dialect: Dialect) -> Vec<Optio
                     }
                     j += 1;
                 }
+                // A figure's number inside a footnote (`No. 10.` over its diagram) is
+                // the note's text, not a game's heading.
+                for k in i + 1..=j {
+                    if kinds[k] == LineKind::Heading(HeadingKind::Game)
+                        && diagram::is_number(lines[k].text.trim())
+                    {
+                        kinds[k] = LineKind::Prose;
+                    }
+                }
                 end[i] = Some(j);
                 i = j + 1;
             }
@@ -288,6 +297,22 @@ fn blocks(lines: &[Line], kinds: &mut [LineKind], dialect: Dialect) -> Vec<Optio
                 while from > 0 && from + 3 > top && caption(from - 1) {
                     from -= 1;
                 }
+                // The diagram's number over its caption (`No. 1.`), over blank lines and
+                // marks of a character or two.
+                let mut k = from;
+                let mut number = None;
+                while k > 0 && from - k < 4 {
+                    let t = lines[k - 1].text.trim();
+                    if diagram::is_number(t) {
+                        number = Some(k - 1);
+                        from = k - 1;
+                        break;
+                    }
+                    if t.chars().count() > 2 && !caption(k - 1) {
+                        break;
+                    }
+                    k -= 1;
+                }
                 let mut to = j;
                 while to + 1 < n && to < j + 2 && caption(to + 1) {
                     to += 1;
@@ -301,6 +326,13 @@ fn blocks(lines: &[Line], kinds: &mut [LineKind], dialect: Dialect) -> Vec<Optio
                         if *k == LineKind::Diagram {
                             *k = LineKind::Prose;
                         }
+                    }
+                    // A figure's number (`No. 4.` over a drawing of a man's moves) is no
+                    // game's heading.
+                    if let Some(k) = number
+                        && kinds[k] == LineKind::Heading(HeadingKind::Game)
+                    {
+                        kinds[k] = LineKind::Prose;
                     }
                 }
                 i = to + 1;
@@ -515,10 +547,21 @@ impl Grouper<'_> {
             let lower = self.lines[j].text.to_lowercase();
             self.kinds[j] == LineKind::Event
                 || [
-                    "between ", "played ", " odds ", "odds of", " gives ", "remove ",
+                    "between ",
+                    "played ",
+                    " odds ",
+                    "odds of",
+                    " gives ",
+                    "remove ",
+                    "entre ",
+                    "jugada ",
+                    "jogada ",
+                    "jouée ",
+                    "gespielt ",
                 ]
                 .iter()
                 .any(|w| lower.contains(w))
+                || super::odds::read(&self.lines[j].text, None, None) != super::odds::Odds::None
         });
         if k < end && apart && cue { k } else { i }
     }
@@ -1014,10 +1057,15 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
                 }
             }
             LineKind::Prose => {
-                g.roles[i] = if g.cur.is_some() {
-                    Role::Note
-                } else {
-                    Role::Skipped("prose")
+                g.roles[i] = match g.cur.as_mut() {
+                    // A sentence over the table that says between whom or where the game
+                    // was played is its header (`Game played between Messrs. X and Y, 1859.`).
+                    Some(u) if u.rows.is_empty() && says_who_or_where(&g.lines[i].text) => {
+                        u.events.push(g.lines[i].text.trim().to_owned());
+                        Role::Header
+                    }
+                    Some(_) => Role::Note,
+                    None => Role::Skipped("prose"),
                 };
             }
         }
@@ -1036,6 +1084,15 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
         roles: g.roles,
         kinds: g.kinds,
     }
+}
+
+/// A sentence that names the players (`between X and Y`) or the place (`Played at …`).
+fn says_who_or_where(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    crate::tags::between_players(text).is_some()
+        || ["played at ", "played in ", "jugada en ", "jogada em "]
+            .iter()
+            .any(|w| lower.contains(w))
 }
 
 /// Players named inside a heading: `EXAMPLE 53.--… White: J. R. Capablanca. Black: D.
