@@ -174,6 +174,16 @@ fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
                         2 => " . ".into(),
                         _ => " - ".into(),
                     },
+                    None if drawing == 4 => " . ".into(),
+                    Some(c) if drawing == 4 => {
+                        // Two letters for a knight, a star for Black: `*Kt`.
+                        let name = match c.to_ascii_uppercase() {
+                            'N' => "Kt".to_owned(),
+                            u => u.to_string(),
+                        };
+                        let star = if c.is_ascii_lowercase() { "*" } else { " " };
+                        format!("{star}{name:<2}")
+                    }
                     Some(c) => {
                         let upper = c.to_ascii_uppercase();
                         let black = c.is_ascii_lowercase();
@@ -191,6 +201,12 @@ fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
         if drawing == 0 {
             out.push_str(rule);
             writeln!(out, "      {} |{}|", rank + 1, cells.join("|")).unwrap();
+        } else if drawing == 4 {
+            // Bars at the edges only, under a plain rule.
+            if rank == 7 {
+                writeln!(out, "          {}", "-".repeat(35)).unwrap();
+            }
+            writeln!(out, "        {} |{} |", rank + 1, cells.join(" ")).unwrap();
         } else {
             writeln!(out, "      {}  {}", rank + 1, cells.join("")).unwrap();
         }
@@ -198,6 +214,9 @@ fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
     if drawing == 0 {
         out.push_str(rule);
         out.push_str("          a   b   c   d   e   f   g   h\n");
+    } else if drawing == 4 {
+        writeln!(out, "          {}", "-".repeat(35)).unwrap();
+        out.push_str("             a   b   c   d   e   f   g   h\n");
     } else {
         out.push_str("          a  b  c  d  e  f  g  h\n");
     }
@@ -337,12 +356,12 @@ fn a_game_goes_on_after_a_diagram_a_note_and_page_marks_whatever_the_drawing() {
                         writeln!(text, "{:>30}No. {}.\n", "", 100 + round).unwrap();
                     }
                     let caption = format!("Diag. {}.", 100 + round);
-                    text.push_str(&diagram(&score.boards[cut - 1], rng.below(4), &caption));
+                    text.push_str(&diagram(&score.boards[cut - 1], rng.below(5), &caption));
                 }
                 3 => {
                     // A diagram the OCR damaged: a rank lost, a rule turned to a line.
                     let caption = format!("DIAGRAM {}", 100 + round);
-                    let drawn = diagram(&score.boards[cut - 1], rng.below(4), &caption);
+                    let drawn = diagram(&score.boards[cut - 1], rng.below(5), &caption);
                     let lost = 2 + rng.below(6);
                     for (i, l) in drawn.lines().enumerate() {
                         if i != lost {

@@ -36,31 +36,39 @@ fn cell(raw: &str) -> Option<Cell> {
 fn cells(row: &str) -> Option<Vec<Cell>> {
     let t = row.trim();
     let t = strip_rank_label(t);
-    let parts: Vec<&str> = if t.contains('|') {
+    if t.contains('|') {
         let inner = t.trim_matches('|');
-        inner.split('|').collect()
-    } else {
-        let words: Vec<&str> = t.split_whitespace().collect();
-        if words.len() == 8 {
-            words
-        } else if let Some(cells) = scan_cells(t).or_else(|| fixed_width_cells(row)) {
-            return Some(cells);
-        } else if words.len() == 1 && t.chars().count() == 8 {
-            return t
-                .chars()
-                .map(|c| {
-                    let mut b = [0u8; 4];
-                    cell(c.encode_utf8(&mut b))
-                })
-                .collect();
-        } else {
+        if !inner.contains('|') {
+            // Bars at the board's edges only (`8 | *R  *Kt  .  … |`): the cells inside
+            // stand apart as in a row without bars.
+            return unbarred(inner.trim(), inner);
+        }
+        let parts: Vec<&str> = inner.split('|').collect();
+        if parts.len() != 8 {
             return None;
         }
-    };
-    if parts.len() != 8 {
-        return None;
+        return parts.into_iter().map(cell).collect();
     }
-    parts.into_iter().map(cell).collect()
+    unbarred(t, row)
+}
+
+/// The cells of a row without bars (`row` as printed, for its columns).
+fn unbarred(t: &str, row: &str) -> Option<Vec<Cell>> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.len() == 8 {
+        words.into_iter().map(cell).collect()
+    } else if let Some(cells) = scan_cells(t).or_else(|| fixed_width_cells(row)) {
+        Some(cells)
+    } else if words.len() == 1 && t.chars().count() == 8 {
+        t.chars()
+            .map(|c| {
+                let mut b = [0u8; 4];
+                cell(c.encode_utf8(&mut b))
+            })
+            .collect()
+    } else {
+        None
+    }
 }
 
 fn strip_rank_label(t: &str) -> &str {
@@ -237,6 +245,11 @@ fn is_frame(t: &str) -> bool {
     t.chars().count() >= 8
         && t.chars().all(|c| "-+|=_ ".contains(c))
         && (t.contains('+') || t.contains('|'))
+}
+
+/// A plain rule (`-----------`), a frame's edge when it stands against a board's rows.
+pub fn is_rule(t: &str) -> bool {
+    t.chars().count() >= 8 && t.chars().all(|c| "-=_".contains(c))
 }
 
 /// A caption that says which side sits at an edge of the board: `WHITE.`, `Black`,

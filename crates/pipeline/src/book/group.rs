@@ -277,7 +277,8 @@ fn blocks(lines: &[Line], kinds: &mut [LineKind], dialect: Dialect) -> Vec<Optio
                 let board_line = |k: usize, kinds: &[LineKind]| {
                     kinds[k] == LineKind::Diagram
                         || kinds[k] == LineKind::Separator
-                            && diagram::is_board_row(lines[k].text.trim())
+                            && (diagram::is_board_row(lines[k].text.trim())
+                                || diagram::is_rule(lines[k].text.trim()))
                 };
                 let mut top = i;
                 while top > 0 && board_line(top - 1, kinds) {
@@ -457,12 +458,20 @@ impl Grouper<'_> {
                 .players
                 .as_ref()
                 .is_none_or(|p| p.white.is_none() && p.black.is_none());
-            if let Some(prev) = units.last_mut()
+            // The unit whose table this one takes up: the last one, or one before a run of
+            // fragments that open no game and are not read (rows of a drawing the text
+            // does not give as a diagram, stray analysis).
+            let taken_up = units
+                .iter()
+                .rposition(|p| goes_on(p, &u) || !is_stray(p))
+                .filter(|&k| goes_on(&units[k], &u));
+            if let Some(k) = taken_up
                 && u.heading.is_none()
                 && unnamed
                 && u.events.is_empty()
-                && goes_on(prev, &u)
             {
+                units.truncate(k + 1);
+                let prev = units.last_mut().expect("the unit taken up");
                 for k in prev.last + 1..u.first {
                     self.roles[k] = match self.kinds[k] {
                         LineKind::Blank | LineKind::PageMark | LineKind::Separator => {
@@ -485,11 +494,10 @@ impl Grouper<'_> {
                 prev.kind = kind;
                 continue;
             }
-            if let Some(prev) = units.last_mut()
+            if let Some(k) = taken_up
                 && !u.decodable
-                && goes_on(prev, &u)
             {
-                prev.unread_after = u.rows.first().copied();
+                units[k].unread_after = u.rows.first().copied();
             }
             units.push(u);
         }
@@ -822,6 +830,16 @@ fn opens_with_ply(text: &str, ply: u32) -> bool {
         rest.starts_with("..") || rest.trim_start_matches('.').trim_start().starts_with("..");
     let at = ply_of(n, black);
     at + 1 >= ply && at <= ply + 1
+}
+
+/// A unit that opens no game and is not read: no heading, names or event, no start.
+fn is_stray(u: &Unit) -> bool {
+    u.heading.is_none()
+        && u.events.is_empty()
+        && !u.decodable
+        && u.players
+            .as_ref()
+            .is_none_or(|p| p.white.is_none() && p.black.is_none())
 }
 
 /// The table of `next` takes up the move numbers where `prev` stopped (one ply of slack
