@@ -824,9 +824,10 @@ pub(crate) fn strict_into(
 }
 
 /// Weighs the book's check or mate mark against what the move did: how many men give check
-/// after it, whether the moved man is one of them, and whether it mates. Returns the cost.
+/// after it, whether the moved man is one of them, and whether it mates. Returns the cost,
+/// from the repair model's table ([`cost`]).
 ///
-/// A mark the move does not earn costs more than a check the book left unmarked.
+/// A mark the move does not earn costs much more than a check the book left unmarked.
 pub fn mark_evidence(
     mark: Option<CheckMark>,
     checkers: u32,
@@ -835,28 +836,23 @@ pub fn mark_evidence(
 ) -> u32 {
     let check = checkers > 0;
     match mark {
-        None => u32::from(check),
-        Some(CheckMark::Mate) if !check => 4,
-        Some(CheckMark::Mate) if !mate => 2,
-        Some(CheckMark::Mate) => 0,
-        Some(CheckMark::Check) => {
-            if check {
-                0
-            } else {
-                4
-            }
-        }
+        None if check => cost::UNMARKED_CHECK,
+        None => 0,
+        Some(_) if !check => cost::WRONG_MARK,
+        Some(CheckMark::Mate) if !mate => cost::MATE_FOR_CHECK,
+        Some(CheckMark::Mate | CheckMark::Check) => 0,
         Some(CheckMark::Double) if checkers >= 2 => 0,
-        Some(CheckMark::Double) => {
-            if check {
-                1
-            } else {
-                4
-            }
-        }
-        Some(CheckMark::Discovered) if !check => 4,
-        Some(CheckMark::Discovered) => u32::from(mover_checks && checkers == 1),
+        Some(CheckMark::Double) => cost::MARK_KIND,
+        Some(CheckMark::Discovered) if mover_checks && checkers == 1 => cost::MARK_KIND,
+        Some(CheckMark::Discovered) => 0,
     }
+}
+
+/// Whether `m`, legal in `pos`, gives check: what a check or mate mark says of it.
+pub(crate) fn gives_check(pos: &Chess, m: Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after.is_check()
 }
 
 #[cfg(test)]

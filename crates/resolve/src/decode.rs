@@ -42,7 +42,7 @@ use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position};
 
 use crate::candidates::{
     Candidate, Ctx, MIN_LITERAL_REPAIR, NEAR_TIE, Prefilter, Reach, Relax, candidates_into,
-    destination_moves_in, explained_into, mark_evidence, strict_into,
+    destination_moves_in, explained_into, gives_check, mark_evidence, strict_into,
 };
 use crate::identity::Origins;
 use crate::san::{render, san_of};
@@ -262,6 +262,11 @@ struct Decoder<'a> {
     cheap_only: Option<usize>,
     /// A reach-back is under way: only repairs a glyph confusion explains.
     reaching: bool,
+    /// The game's text may be repaired at all (see [`decode_in`]).
+    may_repair: bool,
+    /// The token being expanded has a check or mate mark that no reading of it as printed
+    /// earns: it is read with the repairs a glyph confusion explains too, which compete.
+    mark_unearned: bool,
     /// The tokens (first, last) of the running repair attempt's window, where last-resort
     /// readings are tried with the others.
     fallback_window: (usize, usize),
@@ -594,7 +599,7 @@ impl<'a> Decoder<'a> {
         // reach-back; the others (a wrong piece letter, file or rank) only at the
         // dead end, last.
         let dead_end = self.cheap_only == Some(tok);
-        let cheap = dead_end || self.reaching;
+        let cheap = dead_end || self.reaching || self.mark_unearned;
         // A move with unread text glued to it, where no attempt's window has opened it, is
         // read as printed or joined with that text: the text is what is wrong, not the move.
         let joins_only = literal.is_some() && self.joins_only[tok];
@@ -623,6 +628,11 @@ impl<'a> Decoder<'a> {
         // the least likely event already, and a last resort on top of it is damage the
         // model never makes.
         let printed_fits = found.iter().any(|(c, ..)| !c.relax.is_repair());
+        // A reading as printed that contradicts the token's check or mate mark is no
+        // reading of the whole token: a repair that earns the mark rewrites nothing.
+        let printed_reads = found.iter().any(|(c, ..)| {
+            !c.relax.is_repair() && earns_mark(&st.pos, c.mv, literal.and_then(|t| t.check))
+        });
         let from = found.len();
         for pass in 0..2 {
             if pass == 1 && (all || found.len() > from) {
@@ -659,7 +669,7 @@ impl<'a> Decoder<'a> {
         // is a repair: the token reads as printed as it did before them.)
         for (c, _, joined, _) in found.iter_mut() {
             // Reading the glued text with the move is no rewrite of what it printed.
-            if printed_fits && c.relax.is_repair() && *joined == NONE {
+            if printed_reads && c.relax.is_repair() && *joined == NONE {
                 c.cost += LEGAL_REWRITE;
             }
         }
@@ -745,6 +755,16 @@ impl<'a> Decoder<'a> {
                 cands.clear();
                 let legal: &[Move] = if is_narrow { &narrow } else { &full };
                 self.read(st, legal, token, 0, &mut cands);
+                // A check or mate mark that no reading as printed earns is evidence of
+                // damage: the token is read with the repairs that may earn it too.
+                let unearned = token.check.is_some()
+                    && !cands.is_empty()
+                    && !cands.iter().any(|c| earns_mark(&st.pos, c.mv, token.check));
+                let as_printed = !cands.is_empty() && !unearned;
+                if !repairing && unearned && self.may_repair {
+                    repair_here = true;
+                    self.mark_unearned = true;
+                }
                 if repairing {
                     // Read as printed first: when no repair of the token could be kept by
                     // the prune after this expansion, none is made. The prune measures its
@@ -754,13 +774,13 @@ impl<'a> Decoder<'a> {
                         .min(strict)
                         .min(self.prune_floor)
                         .saturating_add(PRUNE_MARGIN + NEAR_TIE);
-                    if self.repairs_hopeless(tok, floor, !cands.is_empty(), cutoff) {
+                    if self.repairs_hopeless(tok, floor, as_printed, cutoff) {
                         repair_here = false;
                         #[cfg(test)]
                         if !self.repairs_hopeless(
                             tok,
                             floor,
-                            !cands.is_empty(),
+                            as_printed,
                             cheapest.min(strict).saturating_add(PRUNE_MARGIN + NEAR_TIE),
                         ) {
                             tests::SPARED_BY_FLOOR.with(|n| n.set(n.get() + 1));
@@ -794,6 +814,7 @@ impl<'a> Decoder<'a> {
                     &mut found,
                     &mut cands,
                 );
+                self.mark_unearned = false;
             }
             if unknown_run.is_some() {
                 // Unread text may be junk: passing over it costs nothing, unless it is glued
@@ -1277,6 +1298,8 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
         search_capped: false,
         cheap_only: None,
         reaching: false,
+        may_repair: false,
+        mark_unearned: false,
         fallback_window: (1, 0),
         note_buf,
         back: scratch,
@@ -1298,6 +1321,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
             .filter(|e| matches!(e, Event::Number { .. }))
             .count();
     let repair = opts.repair && unread_events <= moves;
+    d.may_repair = repair;
     if repair {
         // Text left unread right after a move, on its line, is read with the move from the
         // start: `Q. to Q's th.` lost its digit, and `Q. to Q's` alone is no safe reading.
@@ -1631,12 +1655,15 @@ fn finish(
         alts.dedup();
         let unsettled = n.readings > 1 && n.ply < d.capped_at;
         let pinned = pin::find(d.pins, n.tok as usize);
+        // The book's check or mate mark says otherwise than the move: printed wrong, or
+        // damaged, as a repair is.
+        let contradicted = token.as_ref().and_then(|t| mark_note(t.check, n.suffix));
         // A repair with near-ties is no repair: the ply is ambiguous, with the others listed.
         let status = if pinned.is_some() {
             pin::STATUS
         } else if !alts.is_empty() {
             Status::Ambiguous
-        } else if n.relax.is_repair() {
+        } else if n.relax.is_repair() || contradicted.is_some() {
             Status::Repaired
         } else if unsettled {
             Status::Ambiguous
@@ -1647,10 +1674,7 @@ fn finish(
         };
         let settled = status == Status::Inferred && n.readings > 1;
         let capped_note = unsettled && alts.is_empty();
-        let mark = token
-            .as_ref()
-            .and_then(|t| mark_note(t.check, n.suffix))
-            .filter(|_| n.relax.0 & Relax::MARK == 0);
+        let mark = contradicted.filter(|_| n.relax.0 & Relax::MARK == 0);
         let cache = &d.reading_cache;
         let write = |notes: &mut String| {
             if let Some(pin) = pinned {
@@ -1756,6 +1780,12 @@ fn finish(
         unread,
         final_position: best.pos,
     }
+}
+
+/// Whether `m`, legal in `pos`, earns the check or mate mark `mark`: a move marked check (or
+/// mate) gives check. (No mark is earned by any move: an unmarked check is common.)
+fn earns_mark(pos: &Chess, m: Move, mark: Option<CheckMark>) -> bool {
+    mark.is_none() || gives_check(pos, m)
 }
 
 /// The note on a check or mate mark the move does not bear out, with its index (1–3).
