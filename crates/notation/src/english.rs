@@ -408,7 +408,10 @@ fn rank(i: In<'_>, loose: bool) -> Res<'_, u8> {
     let (r, spaced) = gap(i);
     let b = r.as_bytes();
     if let Some(&d @ b'1'..=b'8') = b.first() {
-        if b.get(1).is_some_and(u8::is_ascii_digit) {
+        // `B. takes B. 1-0`, `B x B 1/2-1/2`: a digit that starts a result is no rank.
+        if b.get(1).is_some_and(u8::is_ascii_digit)
+            || (d == b'1' && lex::result_number(r).is_some())
+        {
             return fail(i);
         }
         let n = d - b'0';
@@ -2329,7 +2332,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::ast::{Token, TokenKind};
+    use crate::ast::{Termination, Token, TokenKind};
     use crate::movetext::tokenize;
     use crate::{parse_move, parse_move_prefix};
     use proptest::prelude::*;
@@ -2716,6 +2719,14 @@ mod tests {
     }
 
     #[test]
+    fn a_result_after_a_captured_man_is_the_result() {
+        assert_eq!(
+            kinds("3. B. takes B. 1-0"),
+            ["3.", "[B x B]", "Result(WhiteWins)"]
+        );
+    }
+
+    #[test]
     fn tokenizes_compact_movetext() {
         assert_eq!(
             kinds("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3"),
@@ -3086,6 +3097,53 @@ mod tests {
                     prop_assert_eq!(n, text.len());
                 }
             }
+        }
+
+        /// `3. B. takes B. 1-0`: the result's `1` (or the next move's number) is never read
+        /// as the rank of a square after a captured man, in any spelling or spacing.
+        #[test]
+        fn a_captured_man_before_a_result_or_a_move_number_is_no_square(
+            mover in man(),
+            victim in man(),
+            form in prop_oneof![Just(Form::Compact), Just(Form::Spaced), Just(Form::LongHand)],
+            knight in prop_oneof![Just(KnightLetter::Kt), Just(KnightLetter::N)],
+            undotted in any::<bool>(),
+            blank in prop_oneof![Just(" "), Just("  "), Just("\t"), Just("\n"), Just(" \u{a0}")],
+            after in 0usize..10,
+            number in 1u32..120,
+        ) {
+            let mv = Move::new(MoveKind::Piece(PieceMove {
+                capture: Some(Some(victim)),
+                ..bare(mover, None)
+            }));
+            let mut text = written(&mv, form, knight);
+            // Books also print the long hand without its periods: `B takes B`.
+            if undotted && form == Form::LongHand {
+                text = text.replace('.', "");
+            }
+            let results = [
+                ("1-0", Termination::WhiteWins),
+                ("0-1", Termination::BlackWins),
+                ("½-½", Termination::Draw),
+                ("1/2-1/2", Termination::Draw),
+                ("*", Termination::Unknown),
+                ("1 - 0", Termination::WhiteWins),
+                ("1–0", Termination::WhiteWins),
+                ("1:0", Termination::WhiteWins),
+            ];
+            let line = match results.get(after) {
+                Some((r, _)) => format!("{text}{blank}{r}"),
+                None => format!("{text}{blank}{number}. P-K4"),
+            };
+            let tokens = tokenize(EN, &line);
+            prop_assert!(tokens.len() >= 2, "{line:?}: {tokens:?}");
+            prop_assert_eq!(tokens[0].kind, TokenKind::Move(mv), "{:?}", line);
+            prop_assert_eq!(tokens[0].span.end as usize, text.len(), "{:?}", line);
+            let want = match results.get(after) {
+                Some(&(_, t)) => TokenKind::Result(t),
+                None => TokenKind::MoveNumber { number, black: false },
+            };
+            prop_assert_eq!(tokens[1].kind, want, "{:?}", line);
         }
 
         #[test]
