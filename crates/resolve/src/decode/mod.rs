@@ -52,6 +52,7 @@ use crate::{Game, Options};
 
 use finish::finish;
 pub use pin::Pin;
+use repair::capped_before;
 use state::*;
 pub use state::{Decoded, STOP};
 
@@ -142,6 +143,58 @@ fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
 const KEEP_BYTES: usize = 4 << 20;
 
 fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratch) -> Decoded {
+    let (mut d, unread) = decoder(game, opts, pins, scratch);
+    // Text whose tokens mostly do not read as moves is no movetext to repair.
+    let moves = d
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Move(_)))
+        .count();
+    let unread_events = d.events.len()
+        - moves
+        - d.events
+            .iter()
+            .filter(|e| matches!(e, Event::Number { .. }))
+            .count();
+    let repair = opts.repair && unread_events <= moves;
+    d.may_repair = repair;
+    if repair {
+        d.open_unread();
+    }
+    d.budget = opts.node_budget.unwrap_or_else(|| budget(moves));
+    let mut end = d.run(0, vec![d.initial()]);
+    loop {
+        let (event, tok, before) = match end {
+            PassEnd::Complete(states) => return finish(&mut d, states, None, unread),
+            PassEnd::Capped { tok, before, .. } => {
+                d.search_capped = true;
+                return finish(&mut d, before, Some(tok), unread);
+            }
+            PassEnd::DeadEnd { event, tok, before } => (event, tok, before),
+        };
+        if !repair {
+            return finish(&mut d, before, Some(tok), unread);
+        }
+        d.repairing = true;
+        match d.repair_dead_end(event, tok) {
+            Some(e) if capped_before(&e, event) => {
+                d.search_capped = true;
+                return finish(&mut d, before, Some(tok), unread);
+            }
+            Some(e) => end = e,
+            // Stop: the beam as it stood before the dead end, read as printed.
+            None => return finish(&mut d, before, Some(tok), unread),
+        }
+    }
+}
+
+/// A decoder for `game`, its buffers taken from `scratch`, and the main line's unread tokens.
+fn decoder<'a>(
+    game: &'a Game<'a>,
+    opts: &'a Options,
+    pins: &'a [Pin],
+    scratch: &'a mut Scratch,
+) -> (Decoder<'a>, Vec<usize>) {
     let mut events = cleared(&mut scratch.events);
     let (end, unread) = main_line(game.text, game.tokens, &mut events);
     let mut repair = cleared(&mut scratch.repair);
@@ -156,7 +209,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
     explored.clear();
     let mut note_buf = std::mem::take(&mut scratch.note_buf);
     note_buf.clear();
-    let mut d = Decoder {
+    let d = Decoder {
         game,
         opts,
         pins,
@@ -196,139 +249,5 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
             .saturating_add(u32::from(game.start.turn() == Color::Black)),
         capped: false,
     };
-    // Text whose tokens mostly do not read as moves is no movetext to repair.
-    let moves = d
-        .events
-        .iter()
-        .filter(|e| matches!(e, Event::Move(_)))
-        .count();
-    let unread_events = d.events.len()
-        - moves
-        - d.events
-            .iter()
-            .filter(|e| matches!(e, Event::Number { .. }))
-            .count();
-    let repair = opts.repair && unread_events <= moves;
-    d.may_repair = repair;
-    if repair {
-        // Text left unread right after a move, on its line, is read with the move from the
-        // start: `Q. to Q's th.` lost its digit, and `Q. to Q's` alone is no safe reading.
-        for ei in 1..d.events.len() {
-            if let (Event::Move(m), Event::Unknown { tok, .. }) = (d.events[ei - 1], d.events[ei])
-                && tok == m + 1
-                && d.game.text
-                    [d.game.tokens[m].span.end as usize..d.game.tokens[tok].span.start as usize]
-                    .chars()
-                    .all(|c| c == ' ' || c == '\t')
-            {
-                d.glued[tok] = true;
-                d.repair[m] = true;
-                d.joins_only[m] = true;
-            }
-        }
-        // Text that reads as no move (glued or not) is damaged or junk as printed: its
-        // repaired readings are tried from the first pass (no reading as printed changes).
-        for e in &d.events {
-            if let Event::Unknown { tok, .. } = *e {
-                d.repair[tok] = true;
-            }
-        }
-    }
-    d.budget = opts.node_budget.unwrap_or_else(|| budget(moves));
-    let mut end = d.run(0, vec![d.initial()]);
-    loop {
-        let (event, tok, before) = match end {
-            PassEnd::Complete(states) => return finish(&mut d, states, None, unread),
-            PassEnd::Capped { tok, before, .. } => {
-                d.search_capped = true;
-                return finish(&mut d, before, Some(tok), unread);
-            }
-            PassEnd::DeadEnd { event, tok, before } => (event, tok, before),
-        };
-        if !repair {
-            return finish(&mut d, before, Some(tok), unread);
-        }
-        d.repairing = true;
-        // An attempt goes on when it gets past the dead end; one that ran out of budget
-        // before it stops the game at the dead end, as it stood.
-        let went_past = |e: &PassEnd| match e {
-            PassEnd::Complete(_) => true,
-            PassEnd::DeadEnd { event: at, .. } | PassEnd::Capped { event: at, .. } => *at > event,
-        };
-        let capped_before =
-            |e: &PassEnd| matches!(e, PassEnd::Capped { event: at, .. } if *at <= event);
-        // 1. The dead-end token itself, with the repairs a glyph confusion explains.
-        let (first, opened) = d.open_local(event);
-        let mut attempt = None;
-        if opened {
-            d.cheap_only = Some(tok);
-            d.fallback_window = (d.event_tok(first), tok);
-            let e = d.resume(first);
-            d.cheap_only = None;
-            if went_past(&e) || capped_before(&e) {
-                attempt = Some(e);
-            }
-        }
-        // 2. Reach back, with the dead-end token held to its printed reading. Not at a move
-        // number: a rewrite reads one move for another and leaves the count of plies
-        // before the number as it was, so the number would not fit either.
-        let at_number = matches!(d.events[event], Event::Number { .. });
-        if attempt.is_none() && !at_number {
-            let opened_before = d.repair.clone();
-            let joins_before = d.joins_only.clone();
-            let kept = (d.checkpoints.clone(), d.checkpoint_states.clone());
-            d.repair[tok] = false;
-            d.reaching = true;
-            let mut reach = REPAIR_WINDOW;
-            d.explored.clear();
-            d.explored_until = event;
-            d.explored_best.clear();
-            d.explored_best.resize(d.events.len(), u32::MAX);
-            while reach <= REACH_CAP {
-                if let Some(from) = d.open_reach(first, reach) {
-                    d.record_from = Some(from);
-                    d.fallback_window = (d.event_tok(from), tok);
-                    let e = d.resume(from);
-                    if went_past(&e) || capped_before(&e) {
-                        attempt = Some(e);
-                        break;
-                    }
-                    // What this window explored, the next need not.
-                    d.skip_from = Some(from);
-                }
-                reach *= 2;
-            }
-            (d.record_from, d.skip_from) = (None, None);
-            d.reaching = false;
-            if attempt.is_none() {
-                // Nothing came of it: the windows close again, and the beams they kept
-                // (with their rewrites) go too: the next attempt resumes from the beams
-                // read as before the reach-back, not from paths no later move bore out.
-                d.repair = opened_before;
-                d.joins_only = joins_before;
-                (d.checkpoints, d.checkpoint_states) = kept;
-            } else {
-                d.repair[tok] = opened_before[tok];
-                d.joins_only[tok] = joins_before[tok];
-            }
-        }
-        // 3. The dead-end token with any repair up to the cost of stopping (a wrong piece
-        // letter, file or rank), which later moves must then confirm.
-        if attempt.is_none() && d.repair[tok] {
-            d.fallback_window = (d.event_tok(first), tok);
-            let e = d.resume(first);
-            if went_past(&e) || capped_before(&e) {
-                attempt = Some(e);
-            }
-        }
-        match attempt {
-            Some(e) if capped_before(&e) => {
-                d.search_capped = true;
-                return finish(&mut d, before, Some(tok), unread);
-            }
-            Some(e) => end = e,
-            // 3. Stop: the beam as it stood before the dead end, read as printed.
-            None => return finish(&mut d, before, Some(tok), unread),
-        }
-    }
+    (d, unread)
 }

@@ -282,4 +282,131 @@ impl Decoder<'_> {
         }
         opened.then_some(first)
     }
+
+    /// Opens, from the first pass, the repairs of unread text and of the moves it is glued
+    /// to.
+    pub(super) fn open_unread(&mut self) {
+        // Text left unread right after a move, on its line, is read with the move from the
+        // start: `Q. to Q's th.` lost its digit, and `Q. to Q's` alone is no safe reading.
+        for ei in 1..self.events.len() {
+            if let (Event::Move(m), Event::Unknown { tok, .. }) =
+                (self.events[ei - 1], self.events[ei])
+                && tok == m + 1
+                && self.game.text[self.game.tokens[m].span.end as usize
+                    ..self.game.tokens[tok].span.start as usize]
+                    .chars()
+                    .all(|c| c == ' ' || c == '\t')
+            {
+                self.glued[tok] = true;
+                self.repair[m] = true;
+                self.joins_only[m] = true;
+            }
+        }
+        // Text that reads as no move (glued or not) is damaged or junk as printed: its
+        // repaired readings are tried from the first pass (no reading as printed changes).
+        for e in &self.events {
+            if let Event::Unknown { tok, .. } = *e {
+                self.repair[tok] = true;
+            }
+        }
+    }
+
+    /// The repair attempts at the dead end at event `event` (token `tok`), in order, until
+    /// one gets past it (or runs out of budget before it): the pass it ended with, or None
+    /// when none did.
+    pub(super) fn repair_dead_end(&mut self, event: usize, tok: usize) -> Option<PassEnd> {
+        let (first, attempt) = self.attempt_local(event, tok);
+        // Not at a move number: a rewrite reads one move for another and leaves the count
+        // of plies before the number as it was, so the number would not fit either.
+        let at_number = matches!(self.events[event], Event::Number { .. });
+        attempt
+            .or_else(|| (!at_number).then(|| self.attempt_reach(event, tok, first))?)
+            .or_else(|| self.attempt_any(event, tok, first))
+    }
+
+    /// The first attempt: the dead-end token itself, with the repairs a glyph confusion
+    /// explains. Returns the first event of its window, and the pass when the attempt is
+    /// taken.
+    fn attempt_local(&mut self, event: usize, tok: usize) -> (usize, Option<PassEnd>) {
+        let (first, opened) = self.open_local(event);
+        if !opened {
+            return (first, None);
+        }
+        self.cheap_only = Some(tok);
+        self.fallback_window = (self.event_tok(first), tok);
+        let e = self.resume(first);
+        self.cheap_only = None;
+        (first, taken(e, event))
+    }
+
+    /// The second attempt: reach back from the window that starts at event `first`, in
+    /// windows that double, with the dead-end token held to its printed reading.
+    fn attempt_reach(&mut self, event: usize, tok: usize, first: usize) -> Option<PassEnd> {
+        let opened_before = self.repair.clone();
+        let joins_before = self.joins_only.clone();
+        let kept = (self.checkpoints.clone(), self.checkpoint_states.clone());
+        self.repair[tok] = false;
+        self.reaching = true;
+        let mut reach = REPAIR_WINDOW;
+        self.explored.clear();
+        self.explored_until = event;
+        self.explored_best.clear();
+        self.explored_best.resize(self.events.len(), u32::MAX);
+        let mut attempt = None;
+        while reach <= REACH_CAP {
+            if let Some(from) = self.open_reach(first, reach) {
+                self.record_from = Some(from);
+                self.fallback_window = (self.event_tok(from), tok);
+                let e = self.resume(from);
+                attempt = taken(e, event);
+                if attempt.is_some() {
+                    break;
+                }
+                // What this window explored, the next need not.
+                self.skip_from = Some(from);
+            }
+            reach *= 2;
+        }
+        (self.record_from, self.skip_from) = (None, None);
+        self.reaching = false;
+        if attempt.is_none() {
+            // Nothing came of it: the windows close again, and the beams they kept
+            // (with their rewrites) go too: the next attempt resumes from the beams
+            // read as before the reach-back, not from paths no later move bore out.
+            self.repair = opened_before;
+            self.joins_only = joins_before;
+            (self.checkpoints, self.checkpoint_states) = kept;
+        } else {
+            self.repair[tok] = opened_before[tok];
+            self.joins_only[tok] = joins_before[tok];
+        }
+        attempt
+    }
+
+    /// The third attempt: the dead-end token with any repair up to the cost of stopping (a
+    /// wrong piece letter, file or rank), which later moves must then confirm.
+    fn attempt_any(&mut self, event: usize, tok: usize, first: usize) -> Option<PassEnd> {
+        if !self.repair[tok] {
+            return None;
+        }
+        self.fallback_window = (self.event_tok(first), tok);
+        let e = self.resume(first);
+        taken(e, event)
+    }
+}
+
+/// An attempt's pass, when the attempt is taken: it goes on when it gets past the dead end
+/// at event `event`; one that ran out of budget before it stops the game at the dead end,
+/// as it stood.
+fn taken(e: PassEnd, event: usize) -> Option<PassEnd> {
+    let went_past = match &e {
+        PassEnd::Complete(_) => true,
+        PassEnd::DeadEnd { event: at, .. } | PassEnd::Capped { event: at, .. } => *at > event,
+    };
+    (went_past || capped_before(&e, event)).then_some(e)
+}
+
+/// Whether the pass `e` ran out of its node budget at or before event `event`.
+pub(super) fn capped_before(e: &PassEnd, event: usize) -> bool {
+    matches!(e, PassEnd::Capped { event: at, .. } if *at <= event)
 }

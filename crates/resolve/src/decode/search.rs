@@ -8,6 +8,10 @@ use shakmaty::{Bitboard, Move, MoveList, Position};
 use crate::candidates::{NEAR_TIE, Relax, destination_moves_in, mark_evidence};
 use crate::san::san_of;
 
+use escriba_notation::Move as Token;
+
+use crate::candidates::Candidate;
+
 use super::pin::{self, Pin};
 use super::state::*;
 
@@ -114,46 +118,10 @@ impl Decoder<'_> {
             let floor = st.cost + carried;
             let mut repair_here = repairing;
             if let Some(token) = &literal {
-                cands.clear();
                 let legal: &[Move] = if is_narrow { &narrow } else { &full };
-                self.read(st, legal, token, 0, &mut cands);
-                // A check or mate mark that no reading as printed earns is evidence of
-                // damage: the token is read with the repairs that may earn it too.
-                let unearned = token.check.is_some()
-                    && !cands.is_empty()
-                    && !cands.iter().any(|c| earns_mark(&st.pos, c.mv, token.check));
-                let as_printed = !cands.is_empty() && !unearned;
-                if !repairing && unearned && self.may_repair {
-                    repair_here = true;
-                    self.mark_unearned = true;
-                }
-                if repairing {
-                    // Read as printed first: when no repair of the token could be kept by
-                    // the prune after this expansion, none is made. The prune measures its
-                    // margin from the states a reach-back passes over too.
-                    let strict = cands.first().map_or(u32::MAX, |c| floor + c.cost);
-                    let cutoff = cheapest
-                        .min(strict)
-                        .min(self.prune_floor)
-                        .saturating_add(PRUNE_MARGIN + NEAR_TIE);
-                    if self.repairs_hopeless(tok, floor, as_printed, cutoff) {
-                        repair_here = false;
-                        #[cfg(test)]
-                        if !self.repairs_hopeless(
-                            tok,
-                            floor,
-                            as_printed,
-                            cheapest.min(strict).saturating_add(PRUNE_MARGIN + NEAR_TIE),
-                        ) {
-                            super::tests::SPARED_BY_FLOOR.with(|n| n.set(n.get() + 1));
-                        }
-                        #[cfg(debug_assertions)]
-                        self.check_hopeless(st, &st.pos.legal_moves(), tok, token, floor, cutoff);
-                    }
-                }
-                if !repair_here {
-                    found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
-                }
+                repair_here = self.read_literal(
+                    st, tok, token, legal, floor, cheapest, &mut cands, &mut found,
+                );
             }
             // The moves the candidates were found among (every SAN rival of each is there).
             let legal: &[Move] = if repair_here {
@@ -198,60 +166,141 @@ impl Decoder<'_> {
                 self.found = found;
                 continue;
             }
-            // Keep the cheapest reading of each distinct move (and of the text it reads: a
-            // move read with the text glued to it passes over that text, one read alone
-            // does not).
-            if found.len() > 1 {
-                found.sort_by_key(|(c, ..)| c.cost);
-                let mut kept = 0;
-                for i in 0..found.len() {
-                    if !found[..kept]
-                        .iter()
-                        .any(|f| f.0.mv == found[i].0.mv && f.2 == found[i].2)
-                    {
-                        found.swap(kept, i);
-                        kept += 1;
-                    }
-                }
-                found.truncate(kept);
-            }
-            // Repairs tried in a window are not readings of the text as printed.
-            let readings = found.iter().filter(|(c, ..)| !c.relax.is_repair()).count() as u16;
-            if let Some(least) = found.iter().map(|(c, ..)| c.cost).min() {
-                cheapest = cheapest.min(floor + least);
-            }
-            for &(c, reading, joined, mark) in &found {
-                let node = Node {
-                    parent: st.node,
-                    mv: c.mv,
-                    san: san_of(c.mv, legal),
-                    suffix: None,
-                    tok: tok as u32,
-                    tok2: joined,
-                    cost: c.cost,
-                    relax: c.relax,
-                    readings,
-                    reading,
-                    mark,
-                    ply: st.ply,
-                };
-                self.nodes.push(node);
-                let id = (self.nodes.len() - 1) as u32;
-                let mut next = st.clone();
-                next.play(c.mv);
-                next.cost += c.cost + carried;
-                next.node = id;
-                next.ply += 1;
-                next.skip = if joined == NONE {
-                    0
-                } else {
-                    (joined as usize - tok) as u8
-                };
-                out.push(next);
-            }
+            let least = self.push_children(st, tok, legal, carried, &mut found, &mut out);
+            cheapest = cheapest.min(least);
             self.found = found;
         }
         out
+    }
+
+    /// Reads `token` (move token `tok`) as printed in `st`, among `legal`, into `cands`, and
+    /// decides whether its repairs are tried here: where they are open and some could be
+    /// kept by the prune after this expansion (`floor` is the state's cost with its last
+    /// mark settled, `cheapest` the cheapest child so far), or where no reading as printed
+    /// earns the token's check or mate mark. Returns whether they are; when they are not,
+    /// the readings as printed go to `found`.
+    #[allow(clippy::too_many_arguments)]
+    fn read_literal(
+        &mut self,
+        st: &State,
+        tok: usize,
+        token: &Token,
+        legal: &[Move],
+        floor: u32,
+        cheapest: u32,
+        cands: &mut Vec<Candidate>,
+        found: &mut Vec<Found>,
+    ) -> bool {
+        let repairing = self.repair[tok];
+        let mut repair_here = repairing;
+        cands.clear();
+        self.read(st, legal, token, 0, cands);
+        // A check or mate mark that no reading as printed earns is evidence of
+        // damage: the token is read with the repairs that may earn it too.
+        let unearned = token.check.is_some()
+            && !cands.is_empty()
+            && !cands.iter().any(|c| earns_mark(&st.pos, c.mv, token.check));
+        let as_printed = !cands.is_empty() && !unearned;
+        if !repairing && unearned && self.may_repair {
+            repair_here = true;
+            self.mark_unearned = true;
+        }
+        if repairing {
+            // Read as printed first: when no repair of the token could be kept by
+            // the prune after this expansion, none is made. The prune measures its
+            // margin from the states a reach-back passes over too.
+            let strict = cands.first().map_or(u32::MAX, |c| floor + c.cost);
+            let cutoff = cheapest
+                .min(strict)
+                .min(self.prune_floor)
+                .saturating_add(PRUNE_MARGIN + NEAR_TIE);
+            if self.repairs_hopeless(tok, floor, as_printed, cutoff) {
+                repair_here = false;
+                #[cfg(test)]
+                if !self.repairs_hopeless(
+                    tok,
+                    floor,
+                    as_printed,
+                    cheapest.min(strict).saturating_add(PRUNE_MARGIN + NEAR_TIE),
+                ) {
+                    super::tests::SPARED_BY_FLOOR.with(|n| n.set(n.get() + 1));
+                }
+                #[cfg(debug_assertions)]
+                self.check_hopeless(st, &st.pos.legal_moves(), tok, token, floor, cutoff);
+            }
+        }
+        if !repair_here {
+            found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
+        }
+        repair_here
+    }
+
+    /// The states after `st` by the moves `found` for token `tok` (the cheapest reading of
+    /// each), among `legal`, with their nodes, into `out`; `carried` is the cost of `st`'s
+    /// last mark. Returns the cheapest child's cost (`u32::MAX`: none).
+    fn push_children(
+        &mut self,
+        st: &State,
+        tok: usize,
+        legal: &[Move],
+        carried: u32,
+        found: &mut Vec<Found>,
+        out: &mut Vec<State>,
+    ) -> u32 {
+        // Keep the cheapest reading of each distinct move (and of the text it reads: a
+        // move read with the text glued to it passes over that text, one read alone
+        // does not).
+        if found.len() > 1 {
+            found.sort_by_key(|(c, ..)| c.cost);
+            let mut kept = 0;
+            for i in 0..found.len() {
+                if !found[..kept]
+                    .iter()
+                    .any(|f| f.0.mv == found[i].0.mv && f.2 == found[i].2)
+                {
+                    found.swap(kept, i);
+                    kept += 1;
+                }
+            }
+            found.truncate(kept);
+        }
+        // Repairs tried in a window are not readings of the text as printed.
+        let readings = found.iter().filter(|(c, ..)| !c.relax.is_repair()).count() as u16;
+        let least = found
+            .iter()
+            .map(|(c, ..)| c.cost)
+            .min()
+            .map_or(u32::MAX, |least| st.cost + carried + least);
+        for &(c, reading, joined, mark) in found.iter() {
+            let node = Node {
+                parent: st.node,
+                mv: c.mv,
+                san: san_of(c.mv, legal),
+                suffix: None,
+                tok: tok as u32,
+                tok2: joined,
+                cost: c.cost,
+                relax: c.relax,
+                readings,
+                reading,
+                mark,
+                ply: st.ply,
+            };
+            self.nodes.push(node);
+            let id = (self.nodes.len() - 1) as u32;
+            let mut next = st.clone();
+            next.play(c.mv);
+            next.cost += c.cost + carried;
+            next.node = id;
+            next.ply += 1;
+            next.skip = if joined == NONE {
+                0
+            } else {
+                (joined as usize - tok) as u8
+            };
+            out.push(next);
+        }
+        least
     }
 
     /// Dedupes transpositions (recording ties), sorts by cost and applies the beam, in place.
@@ -322,140 +371,188 @@ impl Decoder<'_> {
                 self.checkpoints.push((ei, self.checkpoint_states.len()));
                 self.checkpoint_states.extend_from_slice(&states);
             }
-            // A wider reach-back window reads the tokens from the last window's start on
-            // as the last did: states it explored there led nowhere.
-            if self.skip_from.is_some_and(|e| ei >= e) && ei <= self.explored_until {
-                let before = states.len();
-                let mut kept = std::mem::take(&mut self.spare);
-                kept.clear();
-                kept.extend(
-                    states
-                        .iter()
-                        .filter(|s| !self.explored.contains(&explored_key(s, ei)))
-                        .cloned(),
-                );
-                if kept.is_empty() {
-                    self.spare = kept;
-                    return PassEnd::DeadEnd {
-                        event: ei,
-                        tok: self.event_tok(ei),
-                        before: states,
-                    };
-                }
-                #[cfg(test)]
-                super::tests::EXPLORED_SKIPPED.with(|n| n.set(n.get() + before - kept.len()));
-                if kept.len() < before {
-                    self.spare = std::mem::replace(&mut states, kept);
-                } else {
-                    self.spare = kept;
-                }
-            }
-            if self.record_from.is_some_and(|e| ei >= e) && ei <= self.explored_until {
-                for s in &states {
-                    self.explored.insert(explored_key(s, ei));
-                    self.explored_best[ei] = self.explored_best[ei].min(s.cost);
-                }
-            }
-            // The states passed over at the next event would have been as cheap as that: the
-            // prune after this event's expansion measures its margin from them (a move
-            // number prunes nothing, and a floor never outlives its event).
-            self.prune_floor = u32::MAX;
-            if self.skip_from.is_some_and(|e| ei + 1 >= e)
-                && ei < self.explored_until
-                && !matches!(self.events[ei], Event::Number { .. })
-            {
-                self.prune_floor = self.explored_best.get(ei + 1).copied().unwrap_or(u32::MAX);
-            }
-            if self.repairing && self.nodes.len() > self.budget {
-                return PassEnd::Capped {
-                    event: ei,
-                    tok: self.event_tok(ei),
-                    before: states,
-                };
-            }
-            match self.events[ei] {
-                Event::Number { number, black, tok } => {
-                    // Half-moves since the standard start: `12.` is 22 (White) or 23 (Black).
-                    let first = number.saturating_sub(1).saturating_mul(2);
-                    let offset = self.ply_offset;
-                    // Fits, misnumbered (off by more than a move or so: a cost), or one ply
-                    // off: a move was skipped or read twice, and no reading goes on from
-                    // there, since what follows would be read by the wrong side.
-                    let verdict = |st: &State| {
-                        let at = offset.saturating_add(st.ply);
-                        let second = first.saturating_add(1);
-                        let fits = if black {
-                            at == second
-                        } else {
-                            at == first || at == second
-                        };
-                        match (fits, at.abs_diff(first) > 3) {
-                            (true, _) => Some(0),
-                            (false, true) => Some(MISNUMBERED),
-                            (false, false) => None,
-                        }
-                    };
-                    if states.iter().all(|st| verdict(st).is_none()) {
-                        return PassEnd::DeadEnd {
-                            event: ei,
-                            tok,
-                            before: states,
-                        };
+            let read = self
+                .enter(ei, states)
+                .and_then(|states| match self.events[ei] {
+                    Event::Number { number, black, tok } => {
+                        self.read_number(ei, number, black, tok, states)
                     }
-                    states.retain_mut(|st| match verdict(st) {
-                        Some(cost) => {
-                            st.cost += cost;
-                            true
-                        }
-                        None => false,
-                    });
-                }
-                Event::Unknown { tok, run } => {
-                    let (passing, mut active) = split_skipping(states);
-                    let pinned = pin::find(self.pins, tok).is_some();
-                    if (self.repair[tok] || pinned) && !active.is_empty() {
-                        // The beam read goes back to be the next expansion's buffer.
-                        let read = self.expand(&active, tok, Some(run));
-                        if read.is_empty() && passing.is_empty() {
-                            // Nothing reads the token, and no reading passes over it (a
-                            // correction that names no legal move here): a dead end, as
-                            // for a move, so that the beam is never left empty.
-                            self.spare = read;
-                            return PassEnd::DeadEnd {
-                                event: ei,
-                                tok,
-                                before: active,
-                            };
-                        }
-                        active.clear();
-                        self.spare = std::mem::replace(&mut active, read);
-                    }
-                    active.extend(passing);
-                    states = self.prune(active);
-                }
-                Event::Move(tok) => {
-                    let (passing, mut active) = split_skipping(states);
-                    let mut next = if active.is_empty() {
-                        std::mem::take(&mut self.spare)
-                    } else {
-                        self.expand(&active, tok, None)
-                    };
-                    if next.is_empty() && passing.is_empty() {
-                        self.spare = next;
-                        return PassEnd::DeadEnd {
-                            event: ei,
-                            tok,
-                            before: active,
-                        };
-                    }
-                    next.extend(passing);
-                    states = self.prune(next);
-                    active.clear();
-                    self.spare = active;
-                }
+                    Event::Unknown { tok, run } => self.read_unknown(ei, tok, run, states),
+                    Event::Move(tok) => self.read_move(ei, tok, states),
+                });
+            match read {
+                Ok(next) => states = next,
+                Err(end) => return end,
             }
         }
         PassEnd::Complete(states)
+    }
+
+    /// The beam `states` entering event `ei`: without the states a failed, narrower
+    /// reach-back explored, recorded for a wider one, with the prune's floor set; or the
+    /// end of the pass (nothing left, or the node budget spent).
+    fn enter(&mut self, ei: usize, mut states: Vec<State>) -> Result<Vec<State>, PassEnd> {
+        // A wider reach-back window reads the tokens from the last window's start on
+        // as the last did: states it explored there led nowhere.
+        if self.skip_from.is_some_and(|e| ei >= e) && ei <= self.explored_until {
+            let before = states.len();
+            let mut kept = std::mem::take(&mut self.spare);
+            kept.clear();
+            kept.extend(
+                states
+                    .iter()
+                    .filter(|s| !self.explored.contains(&explored_key(s, ei)))
+                    .cloned(),
+            );
+            if kept.is_empty() {
+                self.spare = kept;
+                return Err(PassEnd::DeadEnd {
+                    event: ei,
+                    tok: self.event_tok(ei),
+                    before: states,
+                });
+            }
+            #[cfg(test)]
+            super::tests::EXPLORED_SKIPPED.with(|n| n.set(n.get() + before - kept.len()));
+            if kept.len() < before {
+                self.spare = std::mem::replace(&mut states, kept);
+            } else {
+                self.spare = kept;
+            }
+        }
+        if self.record_from.is_some_and(|e| ei >= e) && ei <= self.explored_until {
+            for s in &states {
+                self.explored.insert(explored_key(s, ei));
+                self.explored_best[ei] = self.explored_best[ei].min(s.cost);
+            }
+        }
+        // The states passed over at the next event would have been as cheap as that: the
+        // prune after this event's expansion measures its margin from them (a move
+        // number prunes nothing, and a floor never outlives its event).
+        self.prune_floor = u32::MAX;
+        if self.skip_from.is_some_and(|e| ei + 1 >= e)
+            && ei < self.explored_until
+            && !matches!(self.events[ei], Event::Number { .. })
+        {
+            self.prune_floor = self.explored_best.get(ei + 1).copied().unwrap_or(u32::MAX);
+        }
+        if self.repairing && self.nodes.len() > self.budget {
+            return Err(PassEnd::Capped {
+                event: ei,
+                tok: self.event_tok(ei),
+                before: states,
+            });
+        }
+        Ok(states)
+    }
+
+    /// Move number `number` (of `black`, token `tok`) at event `ei`: the states whose
+    /// plies it fits, those misnumbered at a cost; a dead end when it fits none.
+    fn read_number(
+        &mut self,
+        ei: usize,
+        number: u32,
+        black: bool,
+        tok: usize,
+        mut states: Vec<State>,
+    ) -> Result<Vec<State>, PassEnd> {
+        // Half-moves since the standard start: `12.` is 22 (White) or 23 (Black).
+        let first = number.saturating_sub(1).saturating_mul(2);
+        let offset = self.ply_offset;
+        // Fits, misnumbered (off by more than a move or so: a cost), or one ply
+        // off: a move was skipped or read twice, and no reading goes on from
+        // there, since what follows would be read by the wrong side.
+        let verdict = |st: &State| {
+            let at = offset.saturating_add(st.ply);
+            let second = first.saturating_add(1);
+            let fits = if black {
+                at == second
+            } else {
+                at == first || at == second
+            };
+            match (fits, at.abs_diff(first) > 3) {
+                (true, _) => Some(0),
+                (false, true) => Some(MISNUMBERED),
+                (false, false) => None,
+            }
+        };
+        if states.iter().all(|st| verdict(st).is_none()) {
+            return Err(PassEnd::DeadEnd {
+                event: ei,
+                tok,
+                before: states,
+            });
+        }
+        states.retain_mut(|st| match verdict(st) {
+            Some(cost) => {
+                st.cost += cost;
+                true
+            }
+            None => false,
+        });
+        Ok(states)
+    }
+
+    /// Unread text (token `tok`, with `run` tokens after it that may belong to it) at
+    /// event `ei`: read where its repairs are open, and passed over.
+    fn read_unknown(
+        &mut self,
+        ei: usize,
+        tok: usize,
+        run: usize,
+        states: Vec<State>,
+    ) -> Result<Vec<State>, PassEnd> {
+        let (passing, mut active) = split_skipping(states);
+        let pinned = pin::find(self.pins, tok).is_some();
+        if (self.repair[tok] || pinned) && !active.is_empty() {
+            // The beam read goes back to be the next expansion's buffer.
+            let read = self.expand(&active, tok, Some(run));
+            if read.is_empty() && passing.is_empty() {
+                // Nothing reads the token, and no reading passes over it (a
+                // correction that names no legal move here): a dead end, as
+                // for a move, so that the beam is never left empty.
+                self.spare = read;
+                return Err(PassEnd::DeadEnd {
+                    event: ei,
+                    tok,
+                    before: active,
+                });
+            }
+            active.clear();
+            self.spare = std::mem::replace(&mut active, read);
+        }
+        active.extend(passing);
+        let states = self.prune(active);
+        Ok(states)
+    }
+
+    /// Move token `tok` at event `ei`: the beam expanded by its readings and pruned; a dead
+    /// end when no state reads it and none passes over it.
+    fn read_move(
+        &mut self,
+        ei: usize,
+        tok: usize,
+        states: Vec<State>,
+    ) -> Result<Vec<State>, PassEnd> {
+        let (passing, mut active) = split_skipping(states);
+        let mut next = if active.is_empty() {
+            std::mem::take(&mut self.spare)
+        } else {
+            self.expand(&active, tok, None)
+        };
+        if next.is_empty() && passing.is_empty() {
+            self.spare = next;
+            return Err(PassEnd::DeadEnd {
+                event: ei,
+                tok,
+                before: active,
+            });
+        }
+        next.extend(passing);
+        let states = self.prune(next);
+        active.clear();
+        self.spare = active;
+        Ok(states)
     }
 
     /// Resumes decoding at the last checkpoint at or before event `ei` (the checkpoints
