@@ -72,7 +72,7 @@ pub(super) fn finish(
         failure,
         termination: d.end,
         cost: end.best.cost,
-        beam_capped: d.capped,
+        beam_capped: d.beam_capped,
         search_capped: d.search_capped,
         nodes_expanded: d.nodes.len(),
         unread,
@@ -214,7 +214,7 @@ fn ply(d: &mut Decoder<'_>, id: u32, alternatives: &mut HashMap<u32, Vec<String>
     };
     alts.sort();
     alts.dedup();
-    let unsettled = n.readings > 1 && n.ply < d.capped_at;
+    let unsettled = n.readings > 1 && n.ply < d.beam_capped_at;
     let pinned = pin::find(d.pins, n.tok as usize);
     // The book's check or mate mark says otherwise than the move: printed wrong, or
     // damaged, as a repair is.

@@ -223,7 +223,7 @@ fn decoder<'a>(
         spare: cleared(&mut scratch.spare),
         cands: cleared(&mut scratch.cands),
         found: cleared(&mut scratch.found),
-        capped_at: 0,
+        beam_capped_at: 0,
         checkpoints: cleared(&mut scratch.checkpoints),
         checkpoint_states: cleared(&mut scratch.checkpoint_states),
         seen,
@@ -247,7 +247,7 @@ fn decoder<'a>(
         ply_offset: (game.start.fullmoves().get() - 1)
             .saturating_mul(2)
             .saturating_add(u32::from(game.start.turn() == Color::Black)),
-        capped: false,
+        beam_capped: false,
     };
     (d, unread)
 }

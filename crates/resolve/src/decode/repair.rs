@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use escriba_notation::Move as Token;
+use escriba_notation::Move as PrintedMove;
 use shakmaty::{Move, Position};
 
 use crate::candidates::{Candidate, MIN_LITERAL_REPAIR, Reach, Relax, explained_into, strict_into};
@@ -87,7 +87,7 @@ impl Decoder<'_> {
         st: &State,
         legal: &[Move],
         tok: usize,
-        literal: Option<&Token>,
+        literal: Option<&PrintedMove>,
         unknown_run: Option<usize>,
         found: &mut Vec<Found>,
         cands: &mut Vec<Candidate>,
@@ -188,7 +188,7 @@ impl Decoder<'_> {
         st: &State,
         legal: &[Move],
         tok: usize,
-        token: &Token,
+        token: &PrintedMove,
         floor: u32,
         cutoff: u32,
     ) {

@@ -8,7 +8,7 @@ use shakmaty::{Bitboard, Move, MoveList, Position};
 use crate::candidates::{NEAR_TIE, Relax, destination_moves_in, mark_evidence};
 use crate::san::san_of;
 
-use escriba_notation::Move as Token;
+use escriba_notation::Move as PrintedMove;
 
 use crate::candidates::Candidate;
 
@@ -184,7 +184,7 @@ impl Decoder<'_> {
         &mut self,
         st: &State,
         tok: usize,
-        token: &Token,
+        token: &PrintedMove,
         legal: &[Move],
         floor: u32,
         cheapest: u32,
@@ -354,10 +354,10 @@ impl Decoder<'_> {
         let best = states[0].cost.min(floor);
         states.retain(|s| s.cost <= best + PRUNE_MARGIN);
         if states.len() > self.opts.beam {
-            self.capped = true;
+            self.beam_capped = true;
             // Readings dropped here were never followed to the end: nothing before this ply
             // can be called settled.
-            self.capped_at = self.capped_at.max(states[0].ply);
+            self.beam_capped_at = self.beam_capped_at.max(states[0].ply);
             states.truncate(self.opts.beam);
         }
         states

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use escriba_notation::{CheckMark, Move as Token, Termination, TokenKind};
+use escriba_notation::{CheckMark, Move as PrintedMove, Termination, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
@@ -37,19 +37,19 @@ pub(super) const MAX_JOIN: usize = 3;
 /// The beam is kept every this many events, for repair attempts to resume from.
 pub(super) const CHECKPOINT: usize = 16;
 /// The cost of stopping a game at a dead end: a repair path dearer than this is not taken
-/// (the repair model's table, [`escriba_notation::damage::cost`], gives the scale).
-pub const STOP: u32 = escriba_notation::damage::cost::STOP;
+/// (the repair model's table, [`escriba_notation::cost`], gives the scale).
+pub const STOP: u32 = escriba_notation::cost::STOP;
 /// A repair this dear (no glyph confusion explains it) must be followed by this many plies
 /// read to be taken: otherwise nothing confirms it, and the game stops there.
 pub(super) const CONFIRM_PLIES: usize = 3;
 /// The cost from which a repair needs later moves to confirm it.
-pub(super) const UNCONFIRMED: u32 = escriba_notation::damage::cost::WRONG_PIECE;
+pub(super) const UNCONFIRMED: u32 = escriba_notation::cost::WRONG_PIECE;
 /// Passing over unread text glued to the move before it.
-pub(super) const STRAY: u32 = escriba_notation::damage::cost::STRAY;
+pub(super) const STRAY: u32 = escriba_notation::cost::STRAY;
 /// Passing over unread text that reads as a damaged legal move where it stands.
-pub(super) const SKIP_A_MOVE: u32 = escriba_notation::damage::cost::SKIP_A_MOVE;
+pub(super) const SKIP_A_MOVE: u32 = escriba_notation::cost::SKIP_A_MOVE;
 /// Rewriting a token that reads as printed, on top of its repair's cost.
-pub(super) const LEGAL_REWRITE: u32 = escriba_notation::damage::cost::LEGAL_REWRITE;
+pub(super) const LEGAL_REWRITE: u32 = escriba_notation::cost::LEGAL_REWRITE;
 
 /// One event of the main line.
 #[derive(Debug, Clone, Copy)]
@@ -184,8 +184,9 @@ pub(super) struct Decoder<'a> {
     /// Half-moves from the standard start to the game's start position.
     pub(super) ply_offset: u32,
     /// The last ply at which the beam dropped live readings (0: never).
-    pub(super) capped_at: u32,
-    pub(super) capped: bool,
+    pub(super) beam_capped_at: u32,
+    /// The beam had to drop live readings somewhere in the game.
+    pub(super) beam_capped: bool,
     /// Beams kept before some events: (event index, first of its states in
     /// `checkpoint_states`), in event order.
     pub(super) checkpoints: Vec<(usize, usize)>,
@@ -283,7 +284,7 @@ pub(super) struct Scratch {
 pub(super) type Found = (Candidate, u32, u32, Option<CheckMark>);
 
 impl<'a> Decoder<'a> {
-    pub(super) fn token(&self, tok: usize) -> &Token {
+    pub(super) fn token(&self, tok: usize) -> &PrintedMove {
         match &self.game.tokens[tok].kind {
             TokenKind::Move(m) => m,
             _ => unreachable!("not a move token"),
@@ -322,7 +323,7 @@ impl<'a> Decoder<'a> {
         &self,
         st: &State,
         legal: &[Move],
-        token: &Token,
+        token: &PrintedMove,
         max_repairs: u32,
         out: &mut Vec<Candidate>,
     ) {
