@@ -24,8 +24,8 @@ pub const MARK_KIND: u32 = 1;
 /// as the last move, p ≈ 1/10).
 pub const MATE_FOR_CHECK: u32 = 2;
 /// A check or mate mark on a move that gives no check. The model never damages a
-/// mark, and the shared books and the corpus print none among their 660 marks
-/// (p < 1/660): a token whose readings as printed all contradict their mark is read
+/// mark, and the shared books and the corpus print none among their 659 marks
+/// (p < 1/659): a token whose readings as printed all contradict their mark is read
 /// with the repairs that earn it too, and they compete (cost 13, rounded).
 pub const WRONG_MARK: u32 = 13;
 /// A bare file (`R-K`) read on a rank other than the first (books: p ≈ 0.4).
