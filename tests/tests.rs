@@ -10,6 +10,7 @@
 //! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for;
 //! - `accounting`: the same as a property, over 1,000 generated and damaged games;
 //! - `lost`: issue 22's cases outside book mode: nothing dropped, nothing replayed wrong;
+//! - `check_mark`: issue 22 case 12: a reading that contradicts the check mark is never `exact`;
 //! - `module_graph`: no import circle between the modules of any crate;
 //! - `book_any`: random games in the layouts books print, read back whole (issue 21);
 //! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
@@ -35,6 +36,7 @@ mod book_any;
 mod book_generated;
 mod book_layouts;
 mod book_shared;
+mod check_mark;
 mod cli_compare;
 mod cli_edges;
 mod cli_exit_codes;

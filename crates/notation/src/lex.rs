@@ -7,7 +7,7 @@ use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::combinator::{opt, value};
 
-use crate::ast::{AbsSquare, CheckMark};
+use crate::ast::{AbsSquare, CheckMark, Termination};
 use crate::dialect::Dialect;
 
 /// Parser input: the rest of the source text.
@@ -367,6 +367,68 @@ fn marks(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
         break;
     }
     (rest, s)
+}
+
+/// Numeric results; `-` may be any dash and may be spaced (`1 – 0`).
+const RESULT_NUMBERS: [(&str, &str, Termination); 5] = [
+    ("1/2", "1/2", Termination::Draw),
+    ("½", "½", Termination::Draw),
+    ("1", "0", Termination::WhiteWins),
+    ("0", "1", Termination::BlackWins),
+    ("0", "0", Termination::Draw), // 0-0 is castling; see `result_number`.
+];
+
+fn dash_len(s: &str) -> Option<usize> {
+    ['-', '–', '—', '−', ':']
+        .iter()
+        .find(|d| s.starts_with(**d))
+        .map(|d| d.len_utf8())
+}
+
+fn spaces_len(s: &str) -> usize {
+    s.len() - s.trim_start_matches([' ', '\t']).len()
+}
+
+/// `1-0`, `0-1`, `½-½`, `1/2-1/2`, `1 – 0`, `1:0`; returns the length read.
+/// Read by the tokenizer, and by the grammars so that a result's `1` is never a rank.
+pub(crate) fn result_number(s: &str) -> Option<(usize, Termination)> {
+    // After `1`, `0` or `½` a result goes on with a dash, a blank, `/` or `:`; a move
+    // number goes on with `.` or a digit. Decide on that one byte before comparing strings.
+    let b = s.as_bytes();
+    let next = if b.first() == Some(&0xC2) {
+        b.get(2)
+    } else {
+        b.get(1)
+    };
+    if !matches!(next, Some(b'-' | b' ' | b'\t' | b'/' | b':' | 0xE2)) {
+        return None;
+    }
+    for &(a, b, t) in &RESULT_NUMBERS {
+        let Some(rest) = s.strip_prefix(a) else {
+            continue;
+        };
+        let mut n = a.len();
+        let sp = spaces_len(rest);
+        let Some(d) = dash_len(&rest[sp..]) else {
+            continue;
+        };
+        if t == Termination::Draw && a == "0" {
+            continue;
+        }
+        n += sp + d;
+        let rest = &s[n..];
+        let sp = spaces_len(rest);
+        let Some(rest2) = rest[sp..].strip_prefix(b) else {
+            continue;
+        };
+        // `0-0-0`, `1-0-0`: not a result.
+        if rest2.starts_with(['-', '0', '1']) {
+            continue;
+        }
+        n += sp + b.len();
+        return Some((n, t));
+    }
+    None
 }
 
 #[cfg(test)]

@@ -12,10 +12,13 @@
 //! No board is consulted here: legality is the resolver's job. [`detect::rank_dialects`]
 //! ranks the likely dialects of a text from token statistics, and [`readings`] offers the
 //! repaired readings of a damaged token for the resolver to test; [`damage`] is the forward
-//! model (how print and OCR damage a token) that the corruption test and the bench apply.
+//! model (how print and OCR damage a token) that the corruption test and the bench apply,
+//! and [`cost`] the repair model's table of costs, which the readings and the resolver
+//! share.
 #![deny(missing_docs)]
 
 pub mod ast;
+pub mod cost;
 pub mod damage;
 pub mod detect;
 pub mod dialect;

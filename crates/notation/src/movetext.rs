@@ -126,15 +126,6 @@ fn mate_in(rest: &str) -> usize {
     at + unit_word.len()
 }
 
-/// Numeric results; `-` may be any dash and may be spaced (`1 – 0`).
-const RESULT_NUMBERS: [(&str, &str, Termination); 5] = [
-    ("1/2", "1/2", Termination::Draw),
-    ("½", "½", Termination::Draw),
-    ("1", "0", Termination::WhiteWins),
-    ("0", "1", Termination::BlackWins),
-    ("0", "0", Termination::Draw), // 0-0 is castling; see `result_number`.
-];
-
 struct Scanner<'a> {
     src: &'a str,
     pos: usize,
@@ -297,58 +288,6 @@ fn strip_prefix_ci<'a>(s: &'a str, p: &str) -> Option<&'a str> {
     } else {
         None
     }
-}
-
-fn dash_len(s: &str) -> Option<usize> {
-    ['-', '–', '—', '−', ':']
-        .iter()
-        .find(|d| s.starts_with(**d))
-        .map(|d| d.len_utf8())
-}
-
-fn spaces_len(s: &str) -> usize {
-    s.len() - s.trim_start_matches([' ', '\t']).len()
-}
-
-/// `1-0`, `0-1`, `½-½`, `1/2-1/2`, `1 – 0`, `1:0`; returns the length read.
-fn result_number(s: &str) -> Option<(usize, Termination)> {
-    // After `1`, `0` or `½` a result goes on with a dash, a blank, `/` or `:`; a move
-    // number goes on with `.` or a digit. Decide on that one byte before comparing strings.
-    let b = s.as_bytes();
-    let next = if b.first() == Some(&0xC2) {
-        b.get(2)
-    } else {
-        b.get(1)
-    };
-    if !matches!(next, Some(b'-' | b' ' | b'\t' | b'/' | b':' | 0xE2)) {
-        return None;
-    }
-    for &(a, b, t) in &RESULT_NUMBERS {
-        let Some(rest) = s.strip_prefix(a) else {
-            continue;
-        };
-        let mut n = a.len();
-        let sp = spaces_len(rest);
-        let Some(d) = dash_len(&rest[sp..]) else {
-            continue;
-        };
-        if t == Termination::Draw && a == "0" {
-            continue;
-        }
-        n += sp + d;
-        let rest = &s[n..];
-        let sp = spaces_len(rest);
-        let Some(rest2) = rest[sp..].strip_prefix(b) else {
-            continue;
-        };
-        // `0-0-0`, `1-0-0`: not a result.
-        if rest2.starts_with(['-', '0', '1']) {
-            continue;
-        }
-        n += sp + b.len();
-        return Some((n, t));
-    }
-    None
 }
 
 impl<'a> Scanner<'a> {
@@ -571,7 +510,7 @@ impl<'a> Scanner<'a> {
         let rest = self.rest();
         let first = rest.as_bytes()[0];
         if (first.is_ascii_digit() || first == 0xC2)
-            && let Some((n, t)) = result_number(rest)
+            && let Some((n, t)) = crate::lex::result_number(rest)
             && is_boundary(rest[n..].chars().next())
         {
             return self.push(TokenKind::Result(t), start, start + n);

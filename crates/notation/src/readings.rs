@@ -13,7 +13,7 @@ use crate::parse_move;
 pub struct Reading {
     /// The move read.
     pub mv: Move,
-    /// What the repair costs (higher is less likely; see [`crate::damage::cost`]).
+    /// What the repair costs (higher is less likely; see [`crate::cost`]).
     pub cost: u32,
     /// The repaired text.
     pub text: String,
@@ -72,9 +72,7 @@ const ENGLISH_LETTERS: [(&str, &str); 2] = [("R-", "B-"), ("R. to", "B. to")];
 const ORDINAL_SUFFIXES: [&str; 5] = ["th", "st", "nd", "rd", "d"];
 
 // The costs, from the one table of the repair model.
-use crate::damage::cost::{
-    DIGIT, DROP, EDIT, GARBLED_DIGIT, LOST_MARK, NO_ORIGIN, RECASE, SQUEEZE,
-};
+use crate::cost::{DIGIT, DROP, EDIT, GARBLED_DIGIT, LOST_MARK, NO_ORIGIN, RECASE, SQUEEZE};
 
 /// The readings found so far, and the buffer each candidate text is built in (most do not
 /// parse, and are never allocated).
@@ -420,7 +418,7 @@ mod tests {
         // `P4` (any pawn to the 4th) would read the `R` as a garbled digit: dearer by more
         // than the near-tie margin.
         assert_eq!(cost("P4"), Some(GARBLED_DIGIT), "{r:?}");
-        const { assert!(GARBLED_DIGIT > DIGIT + crate::damage::cost::NEAR_TIE) };
+        const { assert!(GARBLED_DIGIT > DIGIT + crate::cost::NEAR_TIE) };
         // The same for a piece: `C3AR` that lost its `3`.
         assert!(
             readings(es, "CAR")

@@ -5,8 +5,10 @@
 //! constraint rules the move out; in repair mode one constraint may be broken, at a cost,
 //! and the move is flagged as repaired. Check and mate marks are evidence, weighed apart.
 
-use escriba_notation::damage::cost;
-use escriba_notation::{CastleSide, CheckMark, Man, Move as Token, MoveKind, PieceMove, Place};
+use escriba_notation::cost;
+use escriba_notation::{
+    CastleSide, CheckMark, Man, Move as PrintedMove, MoveKind, PieceMove, Place,
+};
 use shakmaty::{
     Bitboard, CastlingSide, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Rank,
     Role, Square, attacks,
@@ -144,7 +146,7 @@ impl Relax {
 pub const NEAR_TIE: u32 = cost::NEAR_TIE;
 
 /// The cost of each relaxation: a negative log-likelihood from the one table of the repair
-/// model, [`escriba_notation::damage::cost`], which says where each figure comes from.
+/// model, [`escriba_notation::cost`], which says where each figure comes from.
 const fn relax_cost(bit: u32) -> u32 {
     match bit {
         Relax::POSITIONAL => cost::POSITIONAL,
@@ -439,12 +441,12 @@ fn piece_cost(
 }
 
 /// The cost of reading `token` as the legal move `m`, or `None` when it can't mean it.
-pub fn score(ctx: &Ctx<'_>, token: &Token, m: Move) -> Option<Candidate> {
+pub fn score(ctx: &Ctx<'_>, token: &PrintedMove, m: Move) -> Option<Candidate> {
     score_refusing(ctx, token, m, 0)
 }
 
 /// [`score`] with the repair bits of `refused` not to be used.
-fn score_refusing(ctx: &Ctx<'_>, token: &Token, m: Move, refused: u32) -> Option<Candidate> {
+fn score_refusing(ctx: &Ctx<'_>, token: &PrintedMove, m: Move, refused: u32) -> Option<Candidate> {
     let acc = match token.kind {
         MoveKind::Castle(side) => {
             let cs = m.castling_side()?;
@@ -481,7 +483,7 @@ pub(crate) struct Prefilter {
 impl Prefilter {
     /// The prefilter of `token` for `side` to move (a descriptive square is counted from
     /// the side that moves).
-    pub(crate) fn new(token: &Token, side: Color) -> Prefilter {
+    pub(crate) fn new(token: &PrintedMove, side: Color) -> Prefilter {
         match token.kind {
             MoveKind::Castle(_) => Prefilter {
                 castle: true,
@@ -593,7 +595,7 @@ impl Reach {
 /// (shakmaty's `san_candidates`), which also hold every SAN rival of each. Fills `out` and
 /// returns true; returns false (leaving `out` empty) when the token names neither, or too
 /// many squares to be worth it, and all legal moves are needed.
-pub fn destination_moves(pos: &Chess, token: &Token, out: &mut MoveList) -> bool {
+pub fn destination_moves(pos: &Chess, token: &PrintedMove, out: &mut MoveList) -> bool {
     destination_moves_in(pos, pos.is_check(), token, out)
 }
 
@@ -601,7 +603,7 @@ pub fn destination_moves(pos: &Chess, token: &Token, out: &mut MoveList) -> bool
 pub(crate) fn destination_moves_in(
     pos: &Chess,
     in_check: bool,
-    token: &Token,
+    token: &PrintedMove,
     out: &mut MoveList,
 ) -> bool {
     out.clear();
@@ -753,14 +755,19 @@ pub fn moves_to(pos: &Chess, role: Role, to: Square, out: &mut MoveList) -> bool
 }
 
 /// Every legal move `token` can mean in `ctx`, cheapest first (stable in move order).
-pub fn candidates(ctx: &Ctx<'_>, token: &Token, legal: &[Move]) -> Vec<Candidate> {
+pub fn candidates(ctx: &Ctx<'_>, token: &PrintedMove, legal: &[Move]) -> Vec<Candidate> {
     let mut out = Vec::new();
     candidates_into(ctx, token, legal, &mut out);
     out
 }
 
 /// [`candidates`] into a buffer the caller reuses (appended, then the new part sorted).
-pub fn candidates_into(ctx: &Ctx<'_>, token: &Token, legal: &[Move], out: &mut Vec<Candidate>) {
+pub fn candidates_into(
+    ctx: &Ctx<'_>,
+    token: &PrintedMove,
+    legal: &[Move],
+    out: &mut Vec<Candidate>,
+) {
     let start = out.len();
     if ctx.max_repairs == 0 {
         let pre = Prefilter::new(token, ctx.pos.turn());
@@ -785,7 +792,7 @@ pub fn candidates_into(ctx: &Ctx<'_>, token: &Token, legal: &[Move], out: &mut V
 /// or rank). The moving man is then of the printed role.
 pub(crate) fn explained_into(
     ctx: &Ctx<'_>,
-    token: &Token,
+    token: &PrintedMove,
     legal: &[Move],
     out: &mut Vec<Candidate>,
 ) {
@@ -807,7 +814,7 @@ pub(crate) fn explained_into(
 /// the side to move is known.
 pub(crate) fn strict_into(
     ctx: &Ctx<'_>,
-    token: &Token,
+    token: &PrintedMove,
     pre: &Prefilter,
     legal: &[Move],
     out: &mut Vec<Candidate>,
@@ -824,9 +831,10 @@ pub(crate) fn strict_into(
 }
 
 /// Weighs the book's check or mate mark against what the move did: how many men give check
-/// after it, whether the moved man is one of them, and whether it mates. Returns the cost.
+/// after it, whether the moved man is one of them, and whether it mates. Returns the cost,
+/// from the repair model's table ([`cost`]).
 ///
-/// A mark the move does not earn costs more than a check the book left unmarked.
+/// A mark the move does not earn costs much more than a check the book left unmarked.
 pub fn mark_evidence(
     mark: Option<CheckMark>,
     checkers: u32,
@@ -835,28 +843,23 @@ pub fn mark_evidence(
 ) -> u32 {
     let check = checkers > 0;
     match mark {
-        None => u32::from(check),
-        Some(CheckMark::Mate) if !check => 4,
-        Some(CheckMark::Mate) if !mate => 2,
-        Some(CheckMark::Mate) => 0,
-        Some(CheckMark::Check) => {
-            if check {
-                0
-            } else {
-                4
-            }
-        }
+        None if check => cost::UNMARKED_CHECK,
+        None => 0,
+        Some(_) if !check => cost::WRONG_MARK,
+        Some(CheckMark::Mate) if !mate => cost::MATE_FOR_CHECK,
+        Some(CheckMark::Mate | CheckMark::Check) => 0,
         Some(CheckMark::Double) if checkers >= 2 => 0,
-        Some(CheckMark::Double) => {
-            if check {
-                1
-            } else {
-                4
-            }
-        }
-        Some(CheckMark::Discovered) if !check => 4,
-        Some(CheckMark::Discovered) => u32::from(mover_checks && checkers == 1),
+        Some(CheckMark::Double) => cost::MARK_KIND,
+        Some(CheckMark::Discovered) if mover_checks && checkers == 1 => cost::MARK_KIND,
+        Some(CheckMark::Discovered) => 0,
     }
+}
+
+/// Whether `m`, legal in `pos`, gives check: what a check or mate mark says of it.
+pub(crate) fn gives_check(pos: &Chess, m: Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after.is_check()
 }
 
 #[cfg(test)]
@@ -867,7 +870,7 @@ mod tests {
     use escriba_notation::{DescLang, DescSquare, Dialect};
 
     /// Strict candidates as (UCI, cost, relax, SAN among `list`), in a stable order.
-    fn strict(pos: &Chess, origins: &Origins, token: &Token, list: &[Move]) -> Vec<String> {
+    fn strict(pos: &Chess, origins: &Origins, token: &PrintedMove, list: &[Move]) -> Vec<String> {
         let ctx = Ctx {
             pos,
             origins,
@@ -983,7 +986,7 @@ mod tests {
                             ];
                             let mut man = p.man;
                             man.role = roles[(next() % 6) as usize];
-                            forms.push(Token::new(MoveKind::Piece(PieceMove { man, ..p })));
+                            forms.push(PrintedMove::new(MoveKind::Piece(PieceMove { man, ..p })));
                             if let Some(Place::Desc(mut d)) = p.to {
                                 // Its wings swapped, which a glyph confusion explains.
                                 if let Some(f) = d.file
@@ -993,11 +996,15 @@ mod tests {
                                         file: Some(wings_swapped(f)),
                                         ..d
                                     }));
-                                    forms.push(Token::new(MoveKind::Piece(PieceMove { to, ..p })));
+                                    forms.push(PrintedMove::new(MoveKind::Piece(PieceMove {
+                                        to,
+                                        ..p
+                                    })));
                                 }
                                 d.rank = Some((next() % 8) as u8 + 1);
                                 let to = Some(Place::Desc(d));
-                                forms.push(Token::new(MoveKind::Piece(PieceMove { to, ..p })));
+                                forms
+                                    .push(PrintedMove::new(MoveKind::Piece(PieceMove { to, ..p })));
                             }
                         }
                         for t in forms {

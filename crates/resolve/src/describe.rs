@@ -6,8 +6,8 @@
 //! origin square; captures name the victim, then its file, then the square.
 
 use escriba_notation::{
-    AbsSquare, CastleSide, CheckMark, DescFile, DescSquare, Dialect, Form, Man, Move as Token,
-    MoveKind, PieceMove, Place, Role as NRole, Style, write_move,
+    AbsSquare, CastleSide, CheckMark, DescFile, DescSquare, Dialect, Form, Man,
+    Move as PrintedMove, MoveKind, PieceMove, Place, Role as NRole, Style, write_move,
 };
 use shakmaty::{Chess, Move, Position, Role, Square};
 
@@ -182,7 +182,7 @@ fn options_algebraic(m: Move, legal: &[Move]) -> Vec<PieceMove> {
 
 /// The AST a book in `dialect` would print for the legal move `m` in `pos`: the fewest
 /// qualifiers with which the strict matcher picks `m` alone at the lowest cost.
-pub fn describe(pos: &Chess, origins: &Origins, m: Move, dialect: Dialect) -> Token {
+pub fn describe(pos: &Chess, origins: &Origins, m: Move, dialect: Dialect) -> PrintedMove {
     describe_among(pos, origins, m, dialect, &pos.legal_moves())
 }
 
@@ -193,10 +193,10 @@ fn describe_among(
     m: Move,
     dialect: Dialect,
     legal: &[Move],
-) -> Token {
+) -> PrintedMove {
     let check = check_mark(pos, m);
     let mut mv = if let Some(cs) = m.castling_side() {
-        Token::new(MoveKind::Castle(Some(if cs.is_king_side() {
+        PrintedMove::new(MoveKind::Castle(Some(if cs.is_king_side() {
             CastleSide::King
         } else {
             CastleSide::Queen
@@ -215,7 +215,7 @@ fn describe_among(
         };
         let mut chosen = *options.last().expect("at least one option");
         for p in options {
-            let mut tok = Token::new(MoveKind::Piece(p));
+            let mut tok = PrintedMove::new(MoveKind::Piece(p));
             tok.en_passant = m.is_en_passant() && dialect.is_descriptive();
             let c = candidates(&ctx, &tok, legal);
             // Unique beyond the conventions' margin, so that no reader calls it a near tie.
@@ -226,7 +226,7 @@ fn describe_among(
                 break;
             }
         }
-        Token::new(MoveKind::Piece(chosen))
+        PrintedMove::new(MoveKind::Piece(chosen))
     };
     mv.check = check;
     mv.en_passant = m.is_en_passant() && dialect.is_descriptive();

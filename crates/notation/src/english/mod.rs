@@ -1,0 +1,54 @@
+//! English descriptive notation in every printed style.
+//!
+//! One grammar reads the three printed forms, which real books mix freely:
+//! - compact: `P-K4`, `Kt-KB3`, `QR-Q.Sq.`, `PxP`, `R(QR3)-Q3`, `NxP(K5)`, `P-K8=Q`, `O-O`;
+//! - spaced (Capablanca): `Kt - K B 3`, `R (Q 3) - Q 7`, `B x B P`, `P K 4`;
+//! - long hand (Staunton's *Blue Book*, the 1840s *Chronicle*, Walker): `K. Kt. to K. B's 3d.`,
+//!   `Q. to her Kt's 3d.`, `P. takes P.`, `K. P. two`, `B. to adv. K. B. sq.`,
+//!   `Castles on K's side.`
+//!
+//! The grammar is built from *units*: a piece letter or word (`K`, `Kt.`, `Q's`, `Bishop`)
+//! with its optional period and possessive. A man is one to three units (`Q`, `QKt`,
+//! `K. B. P.`), a file one or two (`B`, `K. B's`). Compact print runs the letters together, so
+//! the mover is read longest first and shortened when the rest of the move does not follow:
+//! `KB5` is the king to B5, because `KB` followed by `5` is not a move.
+//!
+//! Blanks inside a token are limited to two in a row (`grammar::gap`), so that the wide gap
+//! between the two printed columns of a score always ends a move.
+//!
+//! The parts: `grammar` is the full grammar; `fast` reads the plain shapes byte by byte
+//! and leaves the rest to the grammar (each reads what the grammar reads); `write` writes a
+//! move back in each form; [`move_body`] is the entry, which tries the fast path first.
+
+use crate::ast::Move;
+use crate::lex::{In, Res};
+
+mod fast;
+mod grammar;
+#[cfg(test)]
+mod tests;
+mod write;
+
+use fast::{compact_fast, long_fast};
+use grammar::full_body;
+pub(crate) use write::write;
+
+/// Reads one English descriptive move body (without its suffix marks).
+#[inline(always)]
+pub(crate) fn move_body(i: In<'_>) -> Res<'_, Move> {
+    // The second byte tells the compact shapes (`P-K4`, `KtxP`, `O-O`) from the long-hand
+    // ones (`P. to`, `Kt. takes`, `Castles`).
+    match i.as_bytes() {
+        [_, b'.', ..] | [b'K', b't', b'.', ..] | [b'C', b'a', ..] => {
+            if let Some(fast) = long_fast(i) {
+                return Ok(fast);
+            }
+        }
+        _ => {
+            if let Some(fast) = compact_fast(i) {
+                return Ok(fast);
+            }
+        }
+    }
+    full_body(i)
+}

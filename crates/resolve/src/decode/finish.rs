@@ -1,0 +1,373 @@
+//! Turning the cheapest path into plies: the last marks settled, unconfirmed repairs cut,
+//! ties listed as alternatives, each ply's status and note, and the failure.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use escriba_notation::TokenKind;
+use shakmaty::san::Suffix;
+use shakmaty::{Chess, Color, Position};
+
+use crate::candidates::{NEAR_TIE, Relax};
+use crate::identity::Origins;
+use crate::san::render;
+use crate::{Ply, Status};
+
+use super::cache::reading_text;
+use super::notes;
+use super::pin;
+use super::state::*;
+
+pub(super) fn path(nodes: &[Node], mut id: u32) -> Vec<u32> {
+    let len = if id == NONE {
+        0
+    } else {
+        nodes[id as usize].ply as usize + 1
+    };
+    let mut out = Vec::with_capacity(len);
+    while id != NONE {
+        out.push(id);
+        id = nodes[id as usize].parent;
+    }
+    out.reverse();
+    out
+}
+
+/// The position and identities after the nodes of `path`, from the game's start.
+pub(super) fn replay(d: &Decoder<'_>, path: &[u32]) -> (Chess, Origins) {
+    let mut pos = d.game.start.clone();
+    let mut origins = Origins::new(pos.board());
+    for &id in path {
+        let m = d.nodes[id as usize].mv;
+        origins.play(m);
+        pos.play_unchecked(m);
+    }
+    (pos, origins)
+}
+
+pub(super) fn finish(
+    d: &mut Decoder<'_>,
+    states: Vec<State>,
+    failed_tok: Option<usize>,
+    unread: Vec<usize>,
+) -> Decoded {
+    let (states, best) = settle_last(d, states);
+    let mut chosen = path(&d.nodes, best.node);
+    let mut end = End {
+        best,
+        failed_tok,
+        unconfirmed: None,
+    };
+    stop_before_culprit(d, &unread, &mut chosen, &mut end);
+    cut_unconfirmed(d, &mut chosen, &mut end);
+    let mut alternatives = alternatives(d, &states, &end);
+    let plies = chosen
+        .iter()
+        .map(|&id| ply(d, id, &mut alternatives))
+        .collect::<Vec<_>>();
+    let failure = failure(d, &end, plies.len());
+    Decoded {
+        plies,
+        failure,
+        termination: d.end,
+        cost: end.best.cost,
+        beam_capped: d.beam_capped,
+        search_capped: d.search_capped,
+        nodes_expanded: d.nodes.len(),
+        unread,
+        final_position: end.best.pos,
+    }
+}
+
+/// Where the chosen path ends: its last state, the token the game stopped at (if it did),
+/// and the dear repair cut for want of confirmation (if one was).
+struct End {
+    best: State,
+    failed_tok: Option<usize>,
+    unconfirmed: Option<String>,
+}
+
+/// The last plies' marks settled with their positions' legal moves; the states, and the
+/// cheapest of them.
+fn settle_last(d: &mut Decoder<'_>, mut states: Vec<State>) -> (Vec<State>, State) {
+    for st in &mut states {
+        let has_moves = !st.pos.legal_moves().is_empty();
+        st.cost += d.settle(st, has_moves, st.pos.checkers());
+    }
+    let best = states
+        .iter()
+        .min_by_key(|s| s.cost)
+        .cloned()
+        .expect("a pass always leaves a state");
+    (states, best)
+}
+
+/// A game stopped at a move number after unread text: the unread text is the culprit (an
+/// unreadable move, after which the sides were swapped). Stop before it.
+fn stop_before_culprit(d: &Decoder<'_>, unread: &[usize], chosen: &mut Vec<u32>, end: &mut End) {
+    let Some(tok) = end.failed_tok else { return };
+    if !matches!(d.game.tokens[tok].kind, TokenKind::MoveNumber { .. }) {
+        return;
+    }
+    let since = d.game.tokens[..tok]
+        .iter()
+        .rposition(|t| matches!(t.kind, TokenKind::MoveNumber { .. }))
+        .unwrap_or(0);
+    if let Some(&culprit) = unread.iter().find(|&&u| u > since && u < tok) {
+        chosen.retain(|&id| (d.nodes[id as usize].tok as usize) < culprit);
+        (end.best.pos, end.best.origins) = replay(d, chosen);
+        end.failed_tok = Some(culprit);
+    }
+}
+
+/// A dear repair (no glyph confusion explains it: a wrong piece letter, file or rank) that
+/// no later move confirms is a guess: the game stops at it instead.
+fn cut_unconfirmed(d: &Decoder<'_>, chosen: &mut Vec<u32>, end: &mut End) {
+    if end.failed_tok.is_some() {
+        return;
+    }
+    let Some(k) = chosen
+        .iter()
+        .rposition(|&id| d.nodes[id as usize].relax.0 & Relax::UNEXPLAINED != 0)
+    else {
+        return;
+    };
+    if chosen.len() - 1 - k >= CONFIRM_PLIES {
+        return;
+    }
+    let n = d.nodes[chosen[k] as usize];
+    end.unconfirmed = Some(format!(
+        "{} ({})",
+        render(n.san, n.suffix),
+        n.relax.describe().join(", ")
+    ));
+    chosen.truncate(k);
+    (end.best.pos, end.best.origins) = replay(d, chosen);
+    end.failed_tok = Some(n.tok as usize);
+}
+
+/// The other moves of the readings that tie with the chosen one, by the chosen node they
+/// differ at: the ties recorded along its path, and the complete readings as cheap.
+fn alternatives(d: &Decoder<'_>, states: &[State], end: &End) -> HashMap<u32, Vec<String>> {
+    let best = &end.best;
+    let mut alternatives: HashMap<u32, Vec<String>> = HashMap::new();
+    let mut tie_pairs: Vec<(u32, u32)> = Vec::new();
+    let mut t = best.tie;
+    while t != NONE {
+        let tie = d.ties[t as usize];
+        tie_pairs.push((tie.kept, tie.dropped));
+        t = tie.next;
+    }
+    if end.failed_tok.is_none() {
+        for other in states {
+            if other.cost <= best.cost + NEAR_TIE && other.node != best.node && other.node != NONE {
+                tie_pairs.push((best.node, other.node));
+            }
+        }
+    }
+    for (kept, dropped) in tie_pairs {
+        let a = path(&d.nodes, kept);
+        let b = path(&d.nodes, dropped);
+        for (i, &bn) in b.iter().enumerate() {
+            let Some(&an) = a.get(i) else { break };
+            if an != bn && d.nodes[an as usize].mv != d.nodes[bn as usize].mv {
+                let node = d.nodes[bn as usize];
+                alternatives
+                    .entry(an)
+                    .or_default()
+                    .push(render(node.san, node.suffix).to_string());
+            }
+        }
+    }
+    alternatives
+}
+
+/// What a ply's note holds, besides its relaxations' words.
+#[derive(Clone, Copy)]
+struct NoteParts<'p> {
+    pinned: Option<&'p pin::Pin>,
+    /// The search was capped before it settled the ply's readings.
+    capped: bool,
+    /// Several readings, settled by the moves after.
+    settled: bool,
+    /// The book's mark that the move does not bear out (when no relaxation says so).
+    mark: Option<(u8, &'static str)>,
+}
+
+/// The ply of node `id`, with its alternatives taken from `alternatives`.
+fn ply(d: &mut Decoder<'_>, id: u32, alternatives: &mut HashMap<u32, Vec<String>>) -> Ply {
+    let game = d.game;
+    let n = d.nodes[id as usize];
+    let token = match game.tokens[n.tok as usize].kind {
+        TokenKind::Move(m) => Some(m),
+        _ => None,
+    };
+    let mut span = game.tokens[n.tok as usize].span;
+    if n.tok2 != NONE {
+        span.end = game.tokens[n.tok2 as usize].span.end;
+    }
+    let mut alts = if alternatives.is_empty() {
+        Vec::new()
+    } else {
+        alternatives.remove(&id).unwrap_or_default()
+    };
+    alts.sort();
+    alts.dedup();
+    let unsettled = n.readings > 1 && n.ply < d.beam_capped_at;
+    let pinned = pin::find(d.pins, n.tok as usize);
+    // The book's check or mate mark says otherwise than the move: printed wrong, or
+    // damaged, as a repair is.
+    let contradicted = token.as_ref().and_then(|t| mark_note(t.check, n.suffix));
+    // A repair with near-ties is no repair: the ply is ambiguous, with the others listed.
+    let status = if pinned.is_some() {
+        pin::STATUS
+    } else if !alts.is_empty() {
+        Status::Ambiguous
+    } else if n.relax.is_repair() || contradicted.is_some() {
+        Status::Repaired
+    } else if unsettled {
+        Status::Ambiguous
+    } else if n.readings <= 1 && !n.relax.is_unprinted() {
+        Status::Exact
+    } else {
+        Status::Inferred
+    };
+    let parts = NoteParts {
+        pinned,
+        capped: unsettled && alts.is_empty(),
+        settled: status == Status::Inferred && n.readings > 1,
+        mark: contradicted.filter(|_| n.relax.0 & Relax::MARK == 0),
+    };
+    let note = note(d, &n, status, parts);
+    let color = if (game.start.turn() == Color::White) == n.ply.is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let base = game.start.fullmoves().get();
+    let offset = u32::from(game.start.turn() == Color::Black);
+    let move_number = base.saturating_add(n.ply.saturating_add(offset) / 2);
+    Ply {
+        san: render(n.san, n.suffix),
+        uci: crate::san::uci(n.mv),
+        mv: n.mv,
+        status,
+        cost: n.cost,
+        token: n.tok as usize,
+        span,
+        move_number,
+        color,
+        alternatives: alts,
+        note,
+        nag: token.and_then(|t| t.nag),
+    }
+}
+
+/// The note of node `n`'s ply: its relaxations' words, then what `parts` adds. An unflagged
+/// ply's note says only what its key holds, and is shared.
+fn note(
+    d: &mut Decoder<'_>,
+    n: &Node,
+    status: Status,
+    parts: NoteParts<'_>,
+) -> Option<Cow<'static, str>> {
+    let cache = &d.reading_cache;
+    let write = |notes: &mut String| {
+        if let Some(pin) = parts.pinned {
+            notes.push_str(&pin::note(pin));
+        }
+        for w in n.relax.words() {
+            if w == "misprint or OCR damage read as" && n.reading != NONE {
+                notes::push(notes, w);
+                notes.push_str(" `");
+                notes.push_str(reading_text(cache, n.tok as usize, n.reading));
+                notes.push('`');
+            } else {
+                notes::push(notes, w);
+            }
+        }
+        if parts.capped {
+            notes::sep(notes);
+            let _ = write!(
+                notes,
+                "{} readings; the search was capped and did not follow the others to the end",
+                n.readings
+            );
+        }
+        if parts.settled {
+            notes::sep(notes);
+            let _ = write!(
+                notes,
+                "{} readings; settled by the moves that follow",
+                n.readings
+            );
+        }
+        if let Some((_, note)) = parts.mark {
+            notes::push(notes, note);
+        }
+    };
+    if n.relax.0 == 0
+        && !parts.settled
+        && parts.mark.is_none()
+        && parts.pinned.is_none()
+        && !parts.capped
+    {
+        None
+    } else if !status.is_flagged() && parts.pinned.is_none() {
+        let readings = if parts.settled { n.readings } else { 0 };
+        let key = notes::key(n.relax.0, readings, parts.mark.map_or(0, |(k, _)| k));
+        notes::shared(key, &mut d.note_buf, write)
+    } else {
+        d.note_buf.clear();
+        write(&mut d.note_buf);
+        (!d.note_buf.is_empty()).then(|| Cow::Owned(d.note_buf.clone()))
+    }
+}
+
+/// Why the game stopped, if it did: the diagnostic at the failing token, with what a pin,
+/// an unconfirmed repair or the capped search adds to its message.
+fn failure(d: &Decoder<'_>, end: &End, plies: usize) -> Option<crate::Diagnostic> {
+    let tok = end.failed_tok?;
+    let mut f = crate::diagnose::diagnose(d.game, &end.best.pos, &end.best.origins, tok, plies);
+    if let Some(pin) = pin::find(d.pins, tok) {
+        pin::explain(pin, &mut f);
+    }
+    if let Some(repair) = &end.unconfirmed {
+        f.message = format!(
+            "`{}` fits no legal move as printed, and its nearest repair, {repair}, is confirmed by no later move: the game stops here",
+            f.text
+        );
+    }
+    if d.search_capped {
+        f.message = format!(
+            "the repair search was capped ({} nodes expanded) before `{}`: the game stops here",
+            d.nodes.len(),
+            f.text
+        );
+    }
+    Some(f)
+}
+
+/// The note on a check or mate mark the move does not bear out, with its index (1–3).
+pub(super) fn mark_note(
+    mark: Option<escriba_notation::CheckMark>,
+    suffix: Option<Suffix>,
+) -> Option<(u8, &'static str)> {
+    use escriba_notation::CheckMark::*;
+    let says = match mark? {
+        Check | Discovered | Double => "check",
+        Mate => "mate",
+    };
+    let is = match suffix {
+        None => "no check",
+        Some(Suffix::Check) => "check",
+        Some(Suffix::Checkmate) => "mate",
+    };
+    Some(match (says, is) {
+        ("check", "no check") => (1, "the book marks check; the move gives no check"),
+        ("mate", "no check") => (2, "the book marks mate; the move gives no check"),
+        ("mate", "check") => (3, "the book marks mate; the move gives check"),
+        _ => return None,
+    })
+}
