@@ -28,11 +28,11 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use escriba_pipeline::book::BookMode;
 use escriba_pipeline::compare::{self, MatchBy};
 use escriba_pipeline::corrections::Corrections;
-use escriba_pipeline::review::page::{GameIn, SourceLines, read_jsonl, render_page};
 use escriba_pipeline::{
     Config, Error, GameResult, Input, Notation, Observer, OutputFile, PieceLetters, Progress,
     Shard, Sink, Sinks, Summary, exit_code, expand_inputs_with, transcribe,
 };
+use escriba_review::{GameIn, SourceLines, read_jsonl, render_page};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Transcribe chess games printed in old books (descriptive or localized algebraic
@@ -815,7 +815,9 @@ fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
             .map(Input::name)
             .collect::<Vec<_>>()
             .join(", ");
-        let page = render_page(&games, &sources, &title)?;
+        // Rendering fails only on a template bug; it is told as a failure to write the page.
+        let page = render_page(&games, &sources, &title)
+            .map_err(|e| Error::io(&path, io::Error::other(e)))?;
         h.write_all(page.as_bytes())
             .map_err(|e| Error::io(&path, e))?;
         h.commit()?;

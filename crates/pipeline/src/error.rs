@@ -69,22 +69,6 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// A JSONL file that is not a run's JSONL (`escriba review`).
-    #[error("{}:{line}: {message}", path.display())]
-    Jsonl {
-        /// The JSONL file.
-        path: PathBuf,
-        /// 1-based line of the problem.
-        line: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// The review page could not be rendered (a template error: a bug).
-    #[error("the review page could not be rendered: {message}")]
-    Render {
-        /// What went wrong.
-        message: String,
-    },
     /// A reference or output PGN that cannot be read for `compare`.
     #[error("{}:{line}: {message}", path.display())]
     Pgn {

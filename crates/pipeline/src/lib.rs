@@ -14,7 +14,8 @@
 //!   [`letters`]: localized SAN; [`compare`]: accuracy against a reference;
 //! - [`qa`]: snapshot-driven corpus QA (`escriba qa`);
 //! - [`corrections`]: plies chosen by a proofreader, pinned on the next run;
-//! - [`review`]: the review page (one offline HTML file) and the data it is built from.
+//! - [`review_data`]: what JSONL carries for a doubtful ply (position, readings, legal
+//!   moves), from which the review page (crate `escriba-review`) is built.
 #![deny(missing_docs)]
 
 pub mod batch;
@@ -32,7 +33,7 @@ pub mod output;
 pub mod pgn;
 pub mod qa;
 pub mod report;
-pub mod review;
+pub mod review_data;
 pub mod segment;
 pub mod shard;
 pub mod source;

@@ -14,12 +14,13 @@ use serde::{Deserialize, Serialize};
 
 use escriba_resolve::Status;
 
-use crate::error::{Error, Result};
-use crate::game::record::GameResult;
-use crate::review::data::{LegalMove, PlyReview, Reading, ReadingKind};
-use crate::source::decode_text;
+use escriba_pipeline::GameResult;
+use escriba_pipeline::review_data::{LegalMove, PlyReview, Reading, ReadingKind};
+use escriba_pipeline::source::decode_text;
 
-const TEMPLATE: &str = include_str!("../../templates/review.html");
+use crate::error::{Error, Result};
+
+const TEMPLATE: &str = include_str!("../templates/review.html");
 /// How many source lines the page shows on each side of a token's line.
 const CONTEXT: usize = 2;
 
@@ -85,7 +86,7 @@ pub struct GameIn {
     #[serde(default)]
     pub flagged: usize,
     /// Where it stopped.
-    pub failure: Option<crate::game::Failure>,
+    pub failure: Option<escriba_pipeline::game::Failure>,
     /// The review data of the failing token.
     #[serde(default)]
     pub failure_review: Option<PlyReview>,
@@ -120,7 +121,8 @@ impl GameIn {
 
     /// The object of a processed game, as `--jsonl` writes it.
     pub fn of(r: &GameResult) -> GameIn {
-        serde_json::from_str(&crate::jsonl::game_line(r)).expect("game_line writes a game")
+        serde_json::from_str(&escriba_pipeline::jsonl::game_line(r))
+            .expect("game_line writes a game")
     }
 }
 
@@ -619,7 +621,7 @@ mod tests {
     #[test]
     fn a_page_counts_plies_by_status_and_says_when_a_source_cannot_be_read() {
         let mut g = hostile();
-        g.failure = Some(crate::game::Failure {
+        g.failure = Some(escriba_pipeline::game::Failure {
             ply: 1,
             token: "XYZ".into(),
             line: 1,
