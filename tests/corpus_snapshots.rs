@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
+use escriba_check::qa::{check_file, corpus_files, with_corrections};
 use escriba_pipeline::Config;
-use escriba_pipeline::qa::{check_file, corpus_files, with_corrections};
 
 #[test]
 fn every_corpus_file_transcribes_as_its_snapshot_shows() {

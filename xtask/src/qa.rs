@@ -19,9 +19,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use escriba_check::compare::{self, MatchBy};
+use escriba_check::qa::{self, QaOptions, table};
 use escriba_notation::{DescLang, Dialect};
-use escriba_pipeline::compare::{self, MatchBy};
-use escriba_pipeline::qa::{self, QaOptions, table};
 use escriba_pipeline::{Config, Notation};
 use escriba_resolve::shakmaty::fen::Epd;
 use escriba_resolve::shakmaty::san::San;

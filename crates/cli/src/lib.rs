@@ -25,8 +25,8 @@ use std::time::Duration;
 use annotate_snippets::{Level, Renderer, Snippet};
 use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use escriba_check::compare::{self, MatchBy};
 use escriba_pipeline::book::BookMode;
-use escriba_pipeline::compare::{self, MatchBy};
 use escriba_pipeline::corrections::Corrections;
 use escriba_pipeline::{
     Config, Error, GameResult, Input, Notation, Observer, OutputFile, PieceLetters, Progress,
@@ -1146,11 +1146,11 @@ fn run_review(args: ReviewArgs) -> anyhow::Result<()> {
 }
 
 fn run_qa(args: QaArgs) -> anyhow::Result<i32> {
-    let opts = escriba_pipeline::qa::QaOptions {
+    let opts = escriba_check::qa::QaOptions {
         accept: args.accept,
         ..Default::default()
     };
-    let report = escriba_pipeline::qa::run(&args.dir, &opts)?;
+    let report = escriba_check::qa::run(&args.dir, &opts)?;
     let text = if args.json {
         serde_json::to_string_pretty(&report).context("writing JSON")? + "\n"
     } else {

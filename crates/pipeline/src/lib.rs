@@ -1,8 +1,9 @@
 //! # escriba-pipeline
 //!
 //! Documents in, games out: read sources in any of the usual encodings, cut them into
-//! games, resolve each game in parallel, and write PGN, CSV, JSON Lines and a QA report —
-//! plus `compare`, which measures a transcription against an independent PGN by position.
+//! games, resolve each game in parallel, and write PGN, CSV, JSON Lines and a QA report.
+//! What reads the results back is in other crates: `escriba-review` (the review page) and
+//! `escriba-check` (`qa`, `compare`).
 //!
 //! - [`source`]: encodings, line endings, chunked line reading, line/column maps;
 //! - [`segment`]: the pluggable [`Segmenter`] and the default [`BlockSegmenter`];
@@ -11,8 +12,7 @@
 //! - [`pgn`], [`csv_out`], [`jsonl`], [`report`]: the outputs;
 //! - [`batch`]: the parallel, ordered, bounded driver ([`transcribe`]);
 //! - [`output`]: atomic output files; [`shard`]: deterministic shards;
-//!   [`letters`]: localized SAN; [`compare`]: accuracy against a reference;
-//! - [`qa`]: snapshot-driven corpus QA (`escriba qa`);
+//!   [`letters`]: localized SAN;
 //! - [`corrections`]: plies chosen by a proofreader, pinned on the next run;
 //! - [`review_data`]: what JSONL carries for a doubtful ply (position, readings, legal
 //!   moves), from which the review page (crate `escriba-review`) is built.
@@ -21,7 +21,6 @@
 pub mod batch;
 pub mod book;
 pub mod choice;
-pub mod compare;
 pub mod config;
 pub mod corrections;
 pub mod csv_out;
@@ -31,7 +30,6 @@ pub mod jsonl;
 pub mod letters;
 pub mod output;
 pub mod pgn;
-pub mod qa;
 pub mod report;
 pub mod review_data;
 pub mod segment;

@@ -8,18 +8,18 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use escriba_pipeline::csv_out::PlyRow;
+use escriba_pipeline::segment::{BlockSegmenter, segment_text};
+use escriba_pipeline::source::decode_text;
+use escriba_pipeline::tags::Tags;
 use escriba_resolve::shakmaty::fen::Epd;
-use escriba_resolve::shakmaty::san::San;
+use escriba_resolve::shakmaty::san::{San, SanPlus};
 use escriba_resolve::shakmaty::{Chess, Color, EnPassantMode, Position};
 use escriba_resolve::start_position;
 use serde::Serialize;
 
-use crate::csv_out::PlyRow;
 use crate::error::{Error, Result};
-use crate::pgn::{Lexeme, lex_main_line};
-use crate::segment::{BlockSegmenter, segment_text};
-use crate::source::decode_text;
-use crate::tags::Tags;
+use crate::pgn::{Lexeme, main_line};
 
 /// A replayed PGN game.
 #[derive(Debug, Clone)]
@@ -41,23 +41,46 @@ pub struct ReplayedGame {
     pub finished: bool,
 }
 
-/// The SAN-like words of a PGN movetext's main line: comments, variations, NAGs and move
-/// numbers removed; stops at a result or a null move (`--`, `Z0`).
-fn main_line_words(movetext: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    for lexeme in lex_main_line(movetext) {
+/// A PGN movetext's main line as `pgn-reader` reads it: its moves up to a result or a
+/// null move (`--`, `Z0`); whether an `{escriba: untranscribed …}` comment marks a stop;
+/// and the reader's error, if it stopped before the moves' end.
+struct MainLine {
+    moves: Vec<SanPlus>,
+    stopped: bool,
+    unreadable: Option<String>,
+}
+
+fn read_main_line(movetext: &str) -> MainLine {
+    let (lexemes, error) = main_line(movetext);
+    let stopped = lexemes
+        .iter()
+        .any(|l| matches!(l, Lexeme::Comment(c) if c.starts_with("escriba: untranscribed")));
+    let mut moves = Vec::new();
+    let mut ended = false;
+    for lexeme in lexemes {
         match lexeme {
-            Lexeme::Word(w) if w == "--" || w == "Z0" => break,
-            Lexeme::Word(w) => words.push(w),
-            Lexeme::Result(_) => break,
+            Lexeme::Move(m) if m.san == San::Null => {
+                ended = true;
+                break;
+            }
+            Lexeme::Move(m) => moves.push(m),
+            Lexeme::Result(_) => {
+                ended = true;
+                break;
+            }
             Lexeme::Comment(_) => {}
         }
     }
-    words
+    MainLine {
+        moves,
+        stopped,
+        unreadable: error.filter(|_| !ended),
+    }
 }
 
 /// Replays one game's movetext from `start`.
 fn replay(tags: Tags, line: usize, movetext: &str) -> ReplayedGame {
+    let read = read_main_line(movetext);
     let mut g = ReplayedGame {
         tags,
         line,
@@ -65,11 +88,7 @@ fn replay(tags: Tags, line: usize, movetext: &str) -> ReplayedGame {
         positions: Vec::new(),
         numbers: Vec::new(),
         error: None,
-        finished: !movetext
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .contains("{escriba: untranscribed"),
+        finished: !read.stopped,
     };
     let mut pos: Chess = match start_position(g.tags.get("FEN"), false) {
         Ok(p) => p,
@@ -78,21 +97,21 @@ fn replay(tags: Tags, line: usize, movetext: &str) -> ReplayedGame {
             return g;
         }
     };
-    for w in main_line_words(movetext) {
-        let bare = w.trim_end_matches(['!', '?', '+', '#']);
-        let m = bare
-            .parse::<San>()
-            .ok()
-            .and_then(|san| san.to_move(&pos).ok());
-        let Some(m) = m else {
-            g.error = Some(format!("`{w}` is not a legal SAN move here"));
+    for san in read.moves {
+        let Ok(m) = san.san.to_move(&pos) else {
+            g.error = Some(format!("`{san}` is not a legal SAN move here"));
             break;
         };
         g.numbers.push((pos.fullmoves().get(), pos.turn()));
         pos.play_unchecked(m);
-        g.sans.push(w);
+        g.sans.push(san.to_string());
         g.positions
             .push(Epd::from_position(&pos, EnPassantMode::Legal).to_string());
+    }
+    if g.error.is_none() {
+        g.error = read
+            .unreadable
+            .map(|e| format!("the PGN cannot be read on: {e}"));
     }
     g
 }
@@ -105,7 +124,7 @@ pub fn replay_pgn(text: &str) -> Vec<ReplayedGame> {
         .collect()
 }
 
-/// Reads and replays a PGN file (any of the encodings [`crate::source`] reads).
+/// Reads and replays a PGN file (any of the encodings [`escriba_pipeline::source`] reads).
 pub fn replay_pgn_file(path: &Path) -> Result<Vec<ReplayedGame>> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     Ok(replay_pgn(&decode_text(&bytes).0))
@@ -441,11 +460,28 @@ mod tests {
 
     #[test]
     fn pgn_main_line_skips_comments_variations_and_nags() {
-        let w = main_line_words(
-            "1. e4 {c (x)} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 ; rest\n3.Bb5 1-0 4. a3",
-        );
+        let sans = |text: &str| -> Vec<String> {
+            read_main_line(text)
+                .moves
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        let w = sans("1. e4 {c (x)} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 ; rest\n3.Bb5 1-0 4. a3");
         assert_eq!(w, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-        assert_eq!(main_line_words("1. d4 -- 2. c4"), ["d4"]);
+        assert_eq!(sans("1. d4 -- 2. c4"), ["d4"]);
+    }
+
+    #[test]
+    fn a_reference_that_cannot_be_read_to_its_end_says_so() {
+        let games = replay_pgn("1. e4 e5 2. Nf3 {never closed");
+        assert_eq!(games[0].sans, ["e4", "e5", "Nf3"]);
+        assert_eq!(
+            games[0].error.as_deref(),
+            Some("the PGN cannot be read on: unterminated comment")
+        );
+        let after_result = replay_pgn("1. e4 e5 1-0 {never closed");
+        assert_eq!(after_result[0].error, None, "the moves ended before");
     }
 
     #[test]
