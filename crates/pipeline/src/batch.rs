@@ -359,7 +359,7 @@ fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead 
     };
     let (reader, utf16) = sniff_utf16(raw).map_err(|e| Error::io(input.name(), e))?;
     Ok(LineReader::new(reader, cfg.chunk_bytes)
-        .with_max_line(cfg.max_game_bytes)
+        .with_max_line(cfg.max_line_bytes)
         .with_encoding(utf16))
 }
 

@@ -2,7 +2,7 @@
 //! its flagged plies for humans.
 
 use escriba_notation::Dialect;
-use escriba_pipeline::game::GameResult;
+use escriba_pipeline::game::{GameResult, GameStatus};
 use escriba_resolve::Status;
 use serde::Serialize;
 
@@ -37,7 +37,7 @@ impl FlagCheck {
 
 /// A flagged ply or the point where a game stopped, for humans.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Diagnostic {
+pub struct FlaggedPly {
     /// 1-based ply.
     pub ply: usize,
     /// `line:column` in the corpus file.
@@ -47,7 +47,7 @@ pub struct Diagnostic {
     /// The reading (empty for a failure).
     pub san: String,
     /// `repaired`, `ambiguous` or `failed`.
-    pub status: String,
+    pub status: Status,
     /// The resolver's note, alternatives, or failure message.
     pub note: String,
 }
@@ -61,8 +61,8 @@ pub struct GameQa {
     pub line: usize,
     /// The dialect the game was read in.
     pub dialect: Option<String>,
-    /// `complete`, `partial`, `failed` or `empty`.
-    pub status: String,
+    /// What became of the game.
+    pub status: GameStatus,
     /// The game as transcribed.
     pub state: SnapGame,
     /// Against `ExpectedSAN`, when the game has the tag.
@@ -70,7 +70,7 @@ pub struct GameQa {
     /// Against `ExpectedFlags`, for games with `ExpectedSAN` or `ExpectedFlags`.
     pub flags: Option<FlagCheck>,
     /// Flagged plies and the failure, in ply order.
-    pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics: Vec<FlaggedPly>,
 }
 
 impl GameQa {
@@ -160,8 +160,8 @@ pub fn check_flags(r: &GameResult) -> Option<FlagCheck> {
     Some(FlagCheck { want, got })
 }
 
-fn diagnostics(r: &GameResult) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = r
+fn diagnostics(r: &GameResult) -> Vec<FlaggedPly> {
+    let mut out: Vec<FlaggedPly> = r
         .plies
         .iter()
         .enumerate()
@@ -174,23 +174,23 @@ fn diagnostics(r: &GameResult) -> Vec<Diagnostic> {
                 }
                 note.push_str(&format!("also possible: {}", p.ply.alternatives.join(", ")));
             }
-            Diagnostic {
+            FlaggedPly {
                 ply: i + 1,
                 location: format!("{}:{}", p.line, p.column),
                 token: r.input(p).to_owned(),
                 san: p.ply.san.to_string(),
-                status: p.ply.status.as_str().to_owned(),
+                status: p.ply.status,
                 note,
             }
         })
         .collect();
     if let Some(f) = &r.failure {
-        out.push(Diagnostic {
+        out.push(FlaggedPly {
             ply: f.ply + 1,
             location: format!("{}:{}", f.line, f.column),
             token: f.token.clone(),
             san: String::new(),
-            status: Status::Failed.as_str().to_owned(),
+            status: Status::Failed,
             note: f.message.clone(),
         });
     }
@@ -206,7 +206,7 @@ pub fn game_qa(r: &GameResult) -> GameQa {
             .dialect
             .map(|d| d.id().to_owned())
             .or_else(|| r.tags.get("Notation").map(str::to_owned)),
-        status: r.status.as_str().to_owned(),
+        status: r.status,
         state: game_state(r),
         expected: check_expected(r),
         flags: check_flags(r),

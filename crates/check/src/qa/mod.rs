@@ -45,10 +45,11 @@ use escriba_pipeline::corrections::{CorrectionWarning, Corrections};
 use escriba_pipeline::game::{GameResult, GameText};
 use escriba_pipeline::segment::segment_text;
 use escriba_pipeline::source::decode_text;
+use escriba_resolve::Status;
 use rayon::prelude::*;
 
 pub use expect::{
-    Diagnostic, ExpectedCheck, FlagCheck, GameQa, check_expected, check_flags, game_qa,
+    ExpectedCheck, FlagCheck, FlaggedPly, GameQa, check_expected, check_flags, game_qa,
 };
 pub use report::{DialectTotals, FileQa, QaReport, QaTotals, SnapshotState, table};
 pub use snapshot::{Change, PlyState, SnapGame, diff, game_state, parse_snapshot, snapshot_pgn};
@@ -308,20 +309,20 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
         for g in &file.games {
             t.games += 1;
             for p in &g.state.plies {
-                match p.status.as_str() {
-                    "exact" => t.exact += 1,
-                    "inferred" => t.inferred += 1,
-                    "repaired" => t.repaired += 1,
-                    "ambiguous" => t.ambiguous += 1,
-                    "corrected" => t.corrected += 1,
-                    _ => t.failed += 1,
+                match p.status {
+                    Status::Exact => t.exact += 1,
+                    Status::Inferred => t.inferred += 1,
+                    Status::Repaired => t.repaired += 1,
+                    Status::Ambiguous => t.ambiguous += 1,
+                    Status::Corrected => t.corrected += 1,
+                    Status::Failed => t.failed += 1,
                 }
             }
             let plies = g
                 .state
                 .plies
                 .iter()
-                .filter(|p| p.status != "failed")
+                .filter(|p| p.status != Status::Failed)
                 .count();
             t.plies += plies;
             let dialect = g.dialect.clone().unwrap_or_else(|| "unknown".to_owned());

@@ -58,7 +58,7 @@ impl FileQa {
                 "game {} (line {}): {} in {}; plies: {}\n",
                 g.game,
                 g.line,
-                g.status,
+                g.status.as_str(),
                 g.dialect.as_deref().unwrap_or("no notation"),
                 if counts.is_empty() {
                     "none".to_owned()
@@ -95,7 +95,7 @@ impl FileQa {
                     d.location,
                     d.token,
                     reading,
-                    d.status,
+                    d.status.as_str(),
                     if d.note.is_empty() {
                         String::new()
                     } else {

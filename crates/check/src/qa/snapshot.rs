@@ -17,8 +17,8 @@ use crate::pgn::{Lexeme, main_line};
 pub struct PlyState {
     /// The SAN (for a `failed` ply: the first word of the token where the game stopped).
     pub san: String,
-    /// `exact`, `inferred`, `repaired`, `ambiguous` or `failed`.
-    pub status: String,
+    /// How the ply was read (`failed` for the token where the game stopped).
+    pub status: Status,
 }
 
 /// One game as a snapshot records it.
@@ -58,8 +58,10 @@ impl fmt::Display for Change {
             return write!(f, ": {}", self.detail.as_deref().unwrap_or(""));
         };
         let san = |p: &Option<PlyState>| p.as_ref().map_or("—".to_owned(), |p| p.san.clone());
-        let status =
-            |p: &Option<PlyState>| p.as_ref().map_or("—".to_owned(), |p| p.status.clone());
+        let status = |p: &Option<PlyState>| {
+            p.as_ref()
+                .map_or("—".to_owned(), |p| p.status.as_str().to_owned())
+        };
         let (sb, sa) = (san(&self.before), san(&self.after));
         let (tb, ta) = (status(&self.before), status(&self.after));
         write!(f, " ply {ply}: ")?;
@@ -76,16 +78,13 @@ impl fmt::Display for Change {
     }
 }
 
-/// The words of a status comment's first word, if it names a status.
-fn status_word(comment: &str) -> Option<&'static str> {
+/// The status a status comment's first word names, if it names one.
+fn status_word(comment: &str) -> Option<Status> {
     let w = comment
         .split_whitespace()
         .next()?
         .trim_end_matches([':', ';', ',']);
-    Status::ALL
-        .into_iter()
-        .map(Status::as_str)
-        .find(|s| *s == w)
+    Status::ALL.into_iter().find(|s| s.as_str() == w)
 }
 
 const UNTRANSCRIBED: &str = "escriba: untranscribed from ";
@@ -119,14 +118,14 @@ pub fn game_state(r: &GameResult) -> SnapGame {
         .iter()
         .map(|p| PlyState {
             san: p.ply.san.to_string(),
-            status: p.ply.status.as_str().to_owned(),
+            status: p.ply.status,
         })
         .collect();
     for item in &r.items {
         if let Item::Untranscribed { text, .. } = item {
             plies.push(PlyState {
                 san: text.split_whitespace().next().unwrap_or("").to_owned(),
-                status: Status::Failed.as_str().to_owned(),
+                status: Status::Failed,
             });
         }
     }
@@ -159,10 +158,10 @@ fn parse_movetext(movetext: &str) -> SnapGame {
                     let token = rest.split_once(" : ").map_or("", |(_, t)| t);
                     g.plies.push(PlyState {
                         san: token.split_whitespace().next().unwrap_or("").to_owned(),
-                        status: Status::Failed.as_str().to_owned(),
+                        status: Status::Failed,
                     });
                 } else if after_ply && let Some(s) = status_word(&body) {
-                    g.plies.last_mut().expect("after a ply").status = s.to_owned();
+                    g.plies.last_mut().expect("after a ply").status = s;
                 }
                 after_ply = false;
             }
@@ -173,7 +172,7 @@ fn parse_movetext(movetext: &str) -> SnapGame {
             Lexeme::Move(m) => {
                 g.plies.push(PlyState {
                     san: m.to_string(),
-                    status: Status::Exact.as_str().to_owned(),
+                    status: Status::Exact,
                 });
                 after_ply = true;
             }
