@@ -19,7 +19,7 @@ pub mod error;
 pub mod page;
 
 pub use error::{Error, Result};
-pub use page::{GameIn, MoveIn, SourceLines, read_jsonl, render_page};
+pub use page::{GameIn, MoveIn, Side, SourceLines, read_jsonl, render_page};
 
 /// The flags with which the tests and benchmarks open the page in headless Chromium: no
 /// sandbox (they run as root), no GPU, and none of the browser's own connections (the

@@ -10,19 +10,60 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
 
 use escriba_resolve::Status;
 
-use escriba_pipeline::GameResult;
 use escriba_pipeline::review_data::{LegalMove, PlyReview, Reading, ReadingKind};
 use escriba_pipeline::source::decode_text;
+use escriba_pipeline::{GameResult, GameStatus};
 
 use crate::error::{Error, Result};
 
 const TEMPLATE: &str = include_str!("../templates/review.html");
 /// How many source lines the page shows on each side of a token's line.
 const CONTEXT: usize = 2;
+
+/// The side that plays a ply, as JSONL writes it (`white`, `black`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+/// The status named `name` among `all`, by its `as_str` name.
+fn by_name<'de, D: Deserializer<'de>, T: Copy>(
+    d: D,
+    all: &[T],
+    as_str: fn(T) -> &'static str,
+    what: &str,
+) -> std::result::Result<T, D::Error> {
+    let name = String::deserialize(d)?;
+    all.iter()
+        .copied()
+        .find(|s| as_str(*s) == name)
+        .ok_or_else(|| D::Error::custom(format!("unknown {what} status `{name}`")))
+}
+
+/// A ply's status, by the name JSONL writes (`exact`, `repaired`, …).
+fn ply_status<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Status, D::Error> {
+    by_name(d, &Status::ALL, Status::as_str, "ply")
+}
+
+/// A game's status, by the name JSONL writes (`complete`, `partial`, `failed`, `empty`).
+fn game_status<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<GameStatus, D::Error> {
+    use GameStatus::{Complete, Empty, Failed, Partial};
+    by_name(
+        d,
+        &[Complete, Partial, Failed, Empty],
+        GameStatus::as_str,
+        "game",
+    )
+}
 
 /// One ply of a game's JSONL object: the fields the page reads.
 #[derive(Debug, Clone, Deserialize)]
@@ -31,8 +72,8 @@ pub struct MoveIn {
     pub ply: usize,
     /// The move number.
     pub move_number: u32,
-    /// `white` or `black`.
-    pub side: String,
+    /// The side that plays it.
+    pub side: Side,
     /// The token as printed.
     pub input: String,
     /// SAN.
@@ -40,7 +81,8 @@ pub struct MoveIn {
     /// UCI.
     pub uci: String,
     /// The status.
-    pub status: String,
+    #[serde(deserialize_with = "ply_status")]
+    pub status: Status,
     /// The cost.
     pub cost: u32,
     /// 1-based line.
@@ -72,8 +114,9 @@ pub struct GameIn {
     /// 1-based last line.
     #[serde(default)]
     pub end_line: usize,
-    /// `complete`, `partial`, `failed` or `empty`.
-    pub status: String,
+    /// What became of the game.
+    #[serde(deserialize_with = "game_status")]
+    pub status: GameStatus,
     /// The dialect id.
     pub notation: Option<String>,
     /// The tags.
@@ -295,8 +338,11 @@ struct EntryData<'a> {
 }
 
 /// The statuses that get an entry on the page.
-fn reviewed(status: &str) -> bool {
-    matches!(status, "repaired" | "ambiguous" | "inferred" | "corrected")
+fn reviewed(status: Status) -> bool {
+    matches!(
+        status,
+        Status::Repaired | Status::Ambiguous | Status::Inferred | Status::Corrected
+    )
 }
 
 fn context(lines: &[String], line: usize, column: usize, width: usize) -> Vec<CtxLine> {
@@ -431,8 +477,8 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
         };
         for m in &g.moves {
             plies += 1;
-            count(&mut counts, &m.status);
-            if !reviewed(&m.status) {
+            count(&mut counts, m.status.as_str());
+            if !reviewed(m.status) {
                 continue;
             }
             let review = m.fen.as_ref().map(|fen| PlyReview {
@@ -443,11 +489,11 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
             let label = format!(
                 "{}{}",
                 m.move_number,
-                if m.side == "black" { "..." } else { "." }
+                if m.side == Side::Black { "..." } else { "." }
             );
             let width = m.input.chars().count();
             entry(
-                &m.status,
+                m.status.as_str(),
                 m.ply,
                 label,
                 &m.input,
@@ -496,7 +542,7 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
             } else {
                 g.line.to_string()
             },
-            status: g.status.clone(),
+            status: g.status.as_str().to_owned(),
             kind: g.kind.clone().unwrap_or_else(|| "game".into()),
             flagged: g.flagged,
             entries: n,
@@ -578,8 +624,13 @@ mod tests {
 
     /// A game whose ambiguous token is markup that would close the data block.
     fn hostile() -> GameIn {
+        serde_json::from_value(hostile_json()).unwrap()
+    }
+
+    /// [`hostile`]'s JSONL object.
+    fn hostile_json() -> serde_json::Value {
         let token = "</script><script>alert(1)</script>";
-        let game = serde_json::json!({
+        serde_json::json!({
             "source": "-", "game": 1, "line": 1, "end_line": 1, "status": "complete",
             "notation": "en-descriptive", "tags": {"White": "<i>W</i>", "Black": "B & co"},
             "flagged": 1, "failure": null,
@@ -594,8 +645,7 @@ mod tests {
                 ],
                 "legal": [{"book": token, "san": "e4", "uci": "e2e4"}]
             }]
-        });
-        serde_json::from_value(game).unwrap()
+        })
     }
 
     #[test]
@@ -616,6 +666,31 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(data).unwrap();
         assert_eq!(v[0]["token"], "</script><script>alert(1)</script>");
         assert_eq!(v[0]["legal"][0][0], "</script><script>alert(1)</script>");
+    }
+
+    #[test]
+    fn a_status_or_side_that_jsonl_never_writes_is_an_error_with_its_line() {
+        let mut game = hostile_json();
+        for (field, bad, message) in [
+            ("status", "sure", "unknown ply status `sure`"),
+            ("side", "red", "unknown variant `red`"),
+        ] {
+            let mut g = game.clone();
+            g["moves"][0][field] = bad.into();
+            let path = std::env::temp_dir().join(format!(
+                "escriba-review-{}-{field}.jsonl",
+                std::process::id()
+            ));
+            std::fs::write(&path, format!("\n{g}\n")).unwrap();
+            let e = read_jsonl(&path).unwrap_err().to_string();
+            std::fs::remove_file(&path).unwrap();
+            assert!(
+                e.contains(":2: not a game object") && e.contains(message),
+                "{e}"
+            );
+        }
+        game["status"] = "won".into();
+        assert!(serde_json::from_value::<GameIn>(game).is_err());
     }
 
     #[test]
