@@ -15,9 +15,9 @@
 //! verdict. SIGTERM, SIGINT and SIGHUP remove the temporary files of unfinished outputs
 //! (the old files stay as they were) and exit with 128 + the signal number.
 //!
-//! The crate's parts: [`args`] (the command line, parsed by clap), [`console`] (what a run
-//! tells on stderr: diagnostics, progress), [`out`] (stdout and output files), and
-//! [`commands`], one module per subcommand.
+//! The crate's parts: `args` (the command line, parsed by clap), `console` (what a run
+//! tells on stderr: diagnostics, progress), `out` (stdout and output files), and
+//! `commands`, one module per subcommand.
 
 mod args;
 mod commands;

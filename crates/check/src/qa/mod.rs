@@ -21,7 +21,7 @@
 //!   `7:repaired`; a game with `ExpectedSAN` and no `ExpectedFlags` must have no flagged ply.
 //!
 //! A corpus may hold its corrections in `corrections.toml` at its top
-//! ([`CORRECTIONS_FILE`], the format of [`crate::corrections`], sources relative to the
+//! ([`CORRECTIONS_FILE`], the format of [`escriba_pipeline::corrections`], sources relative to the
 //! corpus folder): they are applied to every run, so a corrected ply shows in the snapshot
 //! as `{corrected: …}` and any change to it as a snapshot change. A correction that is not
 //! applied (its token is no longer printed there, its file is gone, no game reads it as a
