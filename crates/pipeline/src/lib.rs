@@ -42,20 +42,20 @@
 
 pub mod batch;
 pub mod book;
-pub mod choice;
+pub(crate) mod choice;
 pub mod config;
 pub mod corrections;
 pub mod csv_out;
-pub mod error;
+pub(crate) mod error;
 pub mod game;
 pub mod jsonl;
-pub mod letters;
+pub(crate) mod letters;
 pub mod output;
 pub mod pgn;
-pub mod report;
+pub(crate) mod report;
 pub mod review_data;
 pub mod segment;
-pub mod shard;
+pub(crate) mod shard;
 pub mod source;
 pub mod tags;
 
