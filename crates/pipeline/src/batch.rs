@@ -64,7 +64,7 @@ pub fn is_game_file(name: &str) -> bool {
 
 /// Matches a file name against a pattern where `*` is any run of characters and `?` any
 /// one character.
-pub fn glob_match(pattern: &str, name: &str) -> bool {
+pub(crate) fn glob_match(pattern: &str, name: &str) -> bool {
     let p: Vec<char> = pattern.chars().collect();
     let n: Vec<char> = name.chars().collect();
     // The classic two-pointer match with one backtrack point for the last `*`.

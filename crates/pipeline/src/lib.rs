@@ -20,7 +20,7 @@
 //! [`process_game`] resolves each segment, in parallel, into a [`GameResult`] (plies with
 //! their status, issues, failure); and the results, in input order, go to the [`Sinks`]:
 //! PGN ([`pgn`]), CSV ([`csv_out`]), JSON Lines ([`jsonl`], with [`review_data`] on each
-//! doubtful ply) and the [`Summary`] ([`report`]). The run's settings are a [`Config`].
+//! doubtful ply) and the [`Summary`] (`report`). The run's settings are a [`Config`].
 //!
 //! ## Modules
 //!
@@ -30,14 +30,14 @@
 //! - book mode: [`book`] (whole OCR'd books: lines classified, grouped into games and
 //!   fragments with their notes, built into segments);
 //! - one game: [`game`] ([`process_game`] and its record, [`GameResult`]);
-//! - the batch: [`batch`] (the parallel, ordered, bounded driver), [`shard`]
+//! - the batch: [`batch`] (the parallel, ordered, bounded driver), `shard`
 //!   (deterministic shards);
-//! - outputs: [`pgn`], [`csv_out`], [`jsonl`], [`review_data`], [`report`], [`output`]
-//!   (atomic output files), [`letters`] (localized SAN);
-//! - settings: [`config`] ([`Config`]), [`choice`] (the notation and book mode a run reads
+//! - outputs: [`pgn`], [`csv_out`], [`jsonl`], [`review_data`], `report`, [`output`]
+//!   (atomic output files), `letters` (localized SAN);
+//! - settings: [`config`] ([`Config`]), `choice` (the notation and book mode a run reads
 //!   its inputs in), [`corrections`] (plies chosen by a proofreader, pinned on the next
 //!   run);
-//! - [`error`]: what stops a batch ([`Error`]; per-game problems are in the game's result).
+//! - `error`: what stops a batch ([`Error`]; per-game problems are in the game's result).
 #![deny(missing_docs)]
 
 pub mod batch;

@@ -7,7 +7,7 @@ use crate::game::record::{GameResult, Item};
 use crate::tags::escape_value;
 
 /// The longest line written (PGN export format: fewer than 80 characters).
-pub const MAX_LINE: usize = 79;
+pub(crate) const MAX_LINE: usize = 79;
 
 /// Fills lines with words up to [`MAX_LINE`] characters.
 struct Wrapper<'a> {

@@ -249,7 +249,7 @@ fn style_of(dialect: Dialect, text: &str, tokens: &[Token]) -> Style {
 
 /// The review data of a game: nothing for a game whose plies are all `exact` and that did
 /// not stop early.
-pub fn game_review(r: &GameResult) -> GameReview {
+pub(crate) fn game_review(r: &GameResult) -> GameReview {
     let mut out = GameReview {
         plies: vec![None; r.plies.len()],
         failure: None,
