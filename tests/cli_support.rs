@@ -109,7 +109,8 @@ impl Drop for TempDir {
 /// One game of a PGN file, read with `pgn-reader` (not the pipeline's code).
 #[derive(Debug, Default, Clone)]
 pub struct PgnGame {
-    pub tags: Vec<(String, String)>,
+    /// The game as read (its tags are read through it).
+    pub read: escriba_check::pgn::PgnGame,
     /// Main-line SAN, move numbers and NAGs left out.
     pub sans: Vec<String>,
     /// Comment bodies, without braces, line breaks folded to spaces.
@@ -120,10 +121,7 @@ pub struct PgnGame {
 
 impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.read.tag(name)
     }
 }
 
@@ -138,7 +136,7 @@ pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
             sans: g.moves().map(ToString::to_string).collect(),
             comments: g.comments().map(str::to_owned).collect(),
             result: g.outcome().map(|o| o.to_string()).unwrap_or_default(),
-            tags: g.tags,
+            read: g,
         })
         .collect()
 }

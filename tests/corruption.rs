@@ -39,29 +39,18 @@ const LONG_HAND: Style = Style {
 };
 
 /// The first `n` games of at least 20 plies of the bulk PGN (`../shared`), read with
-/// `pgn-reader` and replayed (a main line stops at its first illegal move); `None`, with
-/// [`absent`](crate::common::absent)'s notice (a failure in CI), when the file is missing.
-/// The same games locally and in CI.
+/// `pgn-reader` and replayed (`xtask::pgn::read`: a main line stops at its first illegal
+/// move); `None`, with [`absent`](crate::common::absent)'s notice (a failure in CI), when
+/// the file is missing. The same games locally and in CI.
 fn games(n: usize) -> Option<Vec<Vec<Move>>> {
     let path = shared("corpus/bulk/lichess-2017-01-31.pgn")?;
     let text = std::fs::read_to_string(path).unwrap();
-    let read = escriba_check::pgn::read(&text);
-    let mut out = Vec::new();
-    for g in &read.games {
-        let mut pos = Chess::default();
-        let mut moves = Vec::new();
-        for san in g.moves() {
-            let Ok(m) = san.san.to_move(&pos) else { break };
-            pos.play_unchecked(m);
-            moves.push(m);
-        }
-        if moves.len() >= 20 {
-            out.push(moves);
-        }
-        if out.len() == n {
-            break;
-        }
-    }
+    let out: Vec<Vec<Move>> = xtask::pgn::read(&text)
+        .into_iter()
+        .map(|g| g.moves)
+        .filter(|moves| moves.len() >= 20)
+        .take(n)
+        .collect();
     assert_eq!(
         out.len(),
         n,

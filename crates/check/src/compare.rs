@@ -204,9 +204,11 @@ pub type PlyIndex = HashMap<(u64, usize), PlyRow>;
 
 /// Reads a `plies.csv` written by `transcribe` (rows with status `failed` included).
 pub fn read_plies_csv(path: &Path) -> Result<PlyIndex> {
-    let csv_err = |e| Error::Csv {
-        path: path.to_owned(),
-        source: e,
+    let csv_err = |e| {
+        Error::Pipeline(escriba_pipeline::Error::Csv {
+            path: path.to_owned(),
+            source: e,
+        })
     };
     let mut r = csv::Reader::from_path(path).map_err(csv_err)?;
     let mut out = HashMap::new();

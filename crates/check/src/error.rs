@@ -3,29 +3,11 @@
 use std::io;
 use std::path::PathBuf;
 
-/// What stops `escriba qa` or `escriba compare`: I/O on a named file, a corpus that cannot
-/// be checked, or an error of the transcription it runs.
+/// What stops `escriba qa` or `escriba compare`: a corpus that cannot be checked, or one
+/// of the pipeline's errors (I/O on a named file, a CSV, the transcription it runs).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// Reading or writing a file failed.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file concerned.
-        path: PathBuf,
-        /// The underlying error.
-        #[source]
-        source: io::Error,
-    },
-    /// Reading a plies CSV failed.
-    #[error("{}: {source}", path.display())]
-    Csv {
-        /// The CSV file.
-        path: PathBuf,
-        /// The underlying error.
-        #[source]
-        source: csv::Error,
-    },
     /// `qa` was given something that is not a corpus folder, or an empty one.
     #[error("{}: nothing to check: {message}", path.display())]
     NothingToCheck {
@@ -50,7 +32,8 @@ pub enum Error {
         /// The snapshot both would write.
         snapshot: PathBuf,
     },
-    /// The transcription the check runs failed (a corrections file that cannot be read).
+    /// I/O on a named file, a plies CSV that cannot be read, or the transcription the
+    /// check runs (a corrections file that cannot be read): the pipeline's errors.
     #[error(transparent)]
     Pipeline(#[from] escriba_pipeline::Error),
 }
@@ -58,10 +41,7 @@ pub enum Error {
 impl Error {
     /// Wraps an I/O error with the file it concerns.
     pub fn io(path: impl Into<PathBuf>, source: io::Error) -> Error {
-        Error::Io {
-            path: path.into(),
-            source,
-        }
+        Error::Pipeline(escriba_pipeline::Error::io(path, source))
     }
 }
 

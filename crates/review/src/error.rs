@@ -8,15 +8,6 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// Reading the JSONL failed.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file concerned.
-        path: PathBuf,
-        /// The underlying error.
-        #[source]
-        source: io::Error,
-    },
     /// A JSONL file that is not a run's JSONL.
     #[error("{}:{line}: {message}", path.display())]
     Jsonl {
@@ -33,15 +24,15 @@ pub enum Error {
         /// What went wrong.
         message: String,
     },
+    /// Reading the JSONL failed: the pipeline's I/O error, naming the file.
+    #[error(transparent)]
+    Io(#[from] escriba_pipeline::Error),
 }
 
 impl Error {
     /// Wraps an I/O error with the file it concerns.
     pub fn io(path: impl Into<PathBuf>, source: io::Error) -> Error {
-        Error::Io {
-            path: path.into(),
-            source,
-        }
+        Error::Io(escriba_pipeline::Error::io(path, source))
     }
 }
 
