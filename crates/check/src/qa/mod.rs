@@ -45,7 +45,6 @@ use escriba_pipeline::corrections::{CorrectionWarning, Corrections};
 use escriba_pipeline::game::{GameResult, GameText};
 use escriba_pipeline::segment::segment_text;
 use escriba_pipeline::source::decode_text;
-use escriba_resolve::Status;
 use rayon::prelude::*;
 
 pub use expect::{
@@ -296,56 +295,7 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
             std::fs::write(&snap, &file.snapshot_pgn).map_err(|e| Error::io(&snap, e))?;
             report.written.push(relative(dir, &snap));
         }
-        let t = &mut report.totals;
-        t.files += 1;
-        t.changes += changes.len();
-        t.stale += usize::from(file.snapshot == SnapshotState::Stale);
-        if let Some(c) = &file.reference {
-            t.reference_files += 1;
-            t.reference_plies_right += c.plies_right;
-            t.reference_plies += c.plies_right + c.plies_wrong + c.plies_missing;
-        }
-        let mut seen = Vec::new();
-        for g in &file.games {
-            t.games += 1;
-            for p in &g.state.plies {
-                match p.status {
-                    Status::Exact => t.exact += 1,
-                    Status::Inferred => t.inferred += 1,
-                    Status::Repaired => t.repaired += 1,
-                    Status::Ambiguous => t.ambiguous += 1,
-                    Status::Corrected => t.corrected += 1,
-                    Status::Failed => t.failed += 1,
-                }
-            }
-            let plies = g
-                .state
-                .plies
-                .iter()
-                .filter(|p| p.status != Status::Failed)
-                .count();
-            t.plies += plies;
-            let dialect = g.dialect.clone().unwrap_or_else(|| "unknown".to_owned());
-            let d = report.dialects.entry(dialect.clone()).or_default();
-            if !seen.contains(&dialect) {
-                d.files += 1;
-                seen.push(dialect);
-            }
-            d.games += 1;
-            d.plies += plies;
-            if let Some(e) = &g.expected {
-                t.expected_games += 1;
-                t.expected_games_right += usize::from(e.problems.is_empty());
-                t.expected_plies += e.plies;
-                t.expected_right += e.right;
-                d.expected_plies += e.plies;
-                d.expected_right += e.right;
-            }
-            if let Some(f) = &g.flags {
-                t.flag_games += 1;
-                t.flag_games_right += usize::from(f.ok());
-            }
-        }
+        report.tally(&file, changes.len());
         report.changes.extend(changes);
         report.files.push(file);
     }

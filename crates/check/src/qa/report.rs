@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use escriba_pipeline::corrections::CorrectionWarning;
+use escriba_resolve::Status;
 use serde::Serialize;
 
 use super::expect::GameQa;
@@ -215,6 +216,61 @@ pub struct QaReport {
 }
 
 impl QaReport {
+    /// Adds one checked file, with its `changes` against its snapshot, to the totals and
+    /// the counts per dialect.
+    pub(crate) fn tally(&mut self, file: &FileQa, changes: usize) {
+        let t = &mut self.totals;
+        t.files += 1;
+        t.changes += changes;
+        t.stale += usize::from(file.snapshot == SnapshotState::Stale);
+        if let Some(c) = &file.reference {
+            t.reference_files += 1;
+            t.reference_plies_right += c.plies_right;
+            t.reference_plies += c.plies_right + c.plies_wrong + c.plies_missing;
+        }
+        let mut seen = Vec::new();
+        for g in &file.games {
+            t.games += 1;
+            for p in &g.state.plies {
+                match p.status {
+                    Status::Exact => t.exact += 1,
+                    Status::Inferred => t.inferred += 1,
+                    Status::Repaired => t.repaired += 1,
+                    Status::Ambiguous => t.ambiguous += 1,
+                    Status::Corrected => t.corrected += 1,
+                    Status::Failed => t.failed += 1,
+                }
+            }
+            let plies = g
+                .state
+                .plies
+                .iter()
+                .filter(|p| p.status != Status::Failed)
+                .count();
+            t.plies += plies;
+            let dialect = g.dialect.clone().unwrap_or_else(|| "unknown".to_owned());
+            let d = self.dialects.entry(dialect.clone()).or_default();
+            if !seen.contains(&dialect) {
+                d.files += 1;
+                seen.push(dialect);
+            }
+            d.games += 1;
+            d.plies += plies;
+            if let Some(e) = &g.expected {
+                t.expected_games += 1;
+                t.expected_games_right += usize::from(e.problems.is_empty());
+                t.expected_plies += e.plies;
+                t.expected_right += e.right;
+                d.expected_plies += e.plies;
+                d.expected_right += e.right;
+            }
+            if let Some(f) = &g.flags {
+                t.flag_games += 1;
+                t.flag_games_right += usize::from(f.ok());
+            }
+        }
+    }
+
     /// Games whose `ExpectedSAN`/`ExpectedFlags` checks fail.
     pub fn expectation_failures(&self) -> usize {
         self.files
@@ -238,6 +294,18 @@ impl QaReport {
 
     /// The human report: changes, expectation failures, references, then the summary.
     pub fn render(&self) -> String {
+        let mut s = self.render_findings();
+        s.push_str(&self.render_totals());
+        s.push_str(&format!(
+            "\nqa: {}\n",
+            if self.passed() { "ok" } else { "FAILED" }
+        ));
+        s
+    }
+
+    /// What needs a look: corrections not applied, changes, expectation failures, the
+    /// references, the snapshots written or removed, the stale ones.
+    fn render_findings(&self) -> String {
         let mut s = String::new();
         if !self.corrections.is_empty() {
             s.push_str(&format!(
@@ -311,6 +379,12 @@ impl QaReport {
                 self.totals.stale
             ));
         }
+        s
+    }
+
+    /// The summary tables: the totals, then the counts per dialect.
+    fn render_totals(&self) -> String {
+        let mut s = String::new();
         let t = &self.totals;
         let mut head = vec![
             "corpus",
@@ -389,10 +463,6 @@ impl QaReport {
         s.push_str(&table(
             &["dialect", "files", "games", "plies", "expected SAN"],
             &rows,
-        ));
-        s.push_str(&format!(
-            "\nqa: {}\n",
-            if self.passed() { "ok" } else { "FAILED" }
         ));
         s
     }

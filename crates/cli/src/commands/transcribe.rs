@@ -116,68 +116,14 @@ pub(crate) fn check_outputs(
 }
 
 pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
-    let letters = if args.figurine {
-        PieceLetters::figurine()
-    } else {
-        args.piece_letters.clone().unwrap_or_default()
-    };
-    let jobs = args.jobs.unwrap_or(0);
-    if jobs > escriba_pipeline::config::MAX_JOBS {
-        return Err(Error::Usage {
-            option: "--jobs",
-            message: format!(
-                "{jobs} worker threads: at most {}",
-                escriba_pipeline::config::MAX_JOBS
-            ),
-        });
-    }
-    let cfg = Config {
-        notation: args.notation,
-        drop_broken: args.drop_broken,
-        annotate_flags: args.annotate_flags,
-        letters,
-        jobs,
-        shard: args.shard.unwrap_or_default(),
-        book: if args.book {
-            BookMode::On
-        } else if args.no_book {
-            BookMode::Off
-        } else {
-            BookMode::Auto
-        },
-        no_fragments: args.no_fragments,
-        csv_safe: args.csv_safe,
-        ..Config::default()
-    };
+    let mut cfg = config_of(&args)?;
     let expanded = expand_inputs_with(&args.inputs, &args.glob)?;
     let inputs = expanded.inputs;
-    let mut cfg = cfg;
     if let Some(path) = &args.corrections {
-        let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
-        let mut c = Corrections::load(path, &cwd)?;
-        let names: Vec<String> = inputs.iter().map(Input::name).collect();
-        for w in c.bind(&names) {
-            if !args.quiet {
-                say(&format!("warning: correction {w}"));
-            }
-        }
-        cfg.corrections = Some(Arc::new(c));
+        cfg.corrections = Some(Arc::new(load_corrections(path, &inputs, args.quiet)?));
     }
     let dash = PathBuf::from("-");
     let pgn_path = args.output.clone().unwrap_or_else(|| dash.clone());
-    let mut named: Vec<(&'static str, &Path)> = vec![("--output", pgn_path.as_path())];
-    for (o, p) in [
-        ("--plies-csv", &args.plies_csv),
-        ("--games-csv", &args.games_csv),
-        ("--jsonl", &args.jsonl),
-        ("--report", &args.report),
-        ("--html", &args.html),
-        ("--sqlite", &args.sqlite),
-    ] {
-        if let Some(p) = p {
-            named.push((o, p.as_path()));
-        }
-    }
     let parquet_files = match &args.parquet {
         Some(dir) if dir.as_os_str() == "-" => {
             return Err(Error::Usage {
@@ -188,9 +134,7 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         Some(dir) => Some([dir.join("games.parquet"), dir.join("plies.parquet")]),
         None => None,
     };
-    for p in parquet_files.iter().flatten() {
-        named.push(("--parquet", p.as_path()));
-    }
+    let named = named_outputs(&args, &pgn_path, parquet_files.as_ref());
     let mut read = inputs.clone();
     read.extend(args.corrections.clone().map(Input::File));
     check_outputs(&read, &named)?;
@@ -253,20 +197,8 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
             say(&format!("warning: correction {w}"));
         }
     }
-    if let (Some(mut h), Some(games)) = (html.take(), observer.games.take()) {
-        let path = name(args.html.as_deref());
-        let sources = SourceLines::load(&games, None);
-        let title = inputs
-            .iter()
-            .map(Input::name)
-            .collect::<Vec<_>>()
-            .join(", ");
-        // Rendering fails only on a template bug; it is told as a failure to write the page.
-        let page = render_page(&games, &sources, &title)
-            .map_err(|e| Error::io(&path, io::Error::other(e)))?;
-        h.write_all(page.as_bytes())
-            .map_err(|e| Error::io(&path, e))?;
-        h.commit()?;
+    if let (Some(h), Some(games)) = (html.take(), observer.games.take()) {
+        write_review_page(h, &name(args.html.as_deref()), &games, &inputs)?;
     }
     summary.files_skipped = expanded.skipped;
     let tables = observer.tables.finish().map_err(|e| {
@@ -286,14 +218,8 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         }
         _ => Vec::new(),
     };
-    if let Some(mut r) = report.take() {
-        let path = name(args.report.as_deref());
-        let json =
-            serde_json::to_string_pretty(&summary).map_err(|e| Error::io(&path, e.into()))?;
-        r.write_all(json.as_bytes())
-            .and_then(|()| r.write_all(b"\n"))
-            .map_err(|e| Error::io(&path, e))?;
-        r.commit()?;
+    if let Some(r) = report.take() {
+        write_report(r, &name(args.report.as_deref()), &summary)?;
     }
     let outs = [Some(pgn), plies, games, jsonl, html];
     if !args.quiet && outs.iter().flatten().any(Out::closed) {
@@ -306,6 +232,115 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         f.commit()?;
     }
     Ok(summary)
+}
+
+/// Every output file the command line names, with its option (the PGN's is `-` for
+/// stdout), for [`check_outputs`].
+fn named_outputs<'a>(
+    args: &'a TranscribeArgs,
+    pgn_path: &'a Path,
+    parquet_files: Option<&'a [PathBuf; 2]>,
+) -> Vec<(&'static str, &'a Path)> {
+    let mut named: Vec<(&'static str, &Path)> = vec![("--output", pgn_path)];
+    for (o, p) in [
+        ("--plies-csv", &args.plies_csv),
+        ("--games-csv", &args.games_csv),
+        ("--jsonl", &args.jsonl),
+        ("--report", &args.report),
+        ("--html", &args.html),
+        ("--sqlite", &args.sqlite),
+    ] {
+        if let Some(p) = p {
+            named.push((o, p.as_path()));
+        }
+    }
+    for p in parquet_files.into_iter().flatten() {
+        named.push(("--parquet", p.as_path()));
+    }
+    named
+}
+
+/// The run's settings from the command line (`--jobs` checked against its limit).
+fn config_of(args: &TranscribeArgs) -> Result<Config, Error> {
+    let letters = if args.figurine {
+        PieceLetters::figurine()
+    } else {
+        args.piece_letters.clone().unwrap_or_default()
+    };
+    let jobs = args.jobs.unwrap_or(0);
+    if jobs > escriba_pipeline::config::MAX_JOBS {
+        return Err(Error::Usage {
+            option: "--jobs",
+            message: format!(
+                "{jobs} worker threads: at most {}",
+                escriba_pipeline::config::MAX_JOBS
+            ),
+        });
+    }
+    Ok(Config {
+        notation: args.notation,
+        drop_broken: args.drop_broken,
+        annotate_flags: args.annotate_flags,
+        letters,
+        jobs,
+        shard: args.shard.unwrap_or_default(),
+        book: if args.book {
+            BookMode::On
+        } else if args.no_book {
+            BookMode::Off
+        } else {
+            BookMode::Auto
+        },
+        no_fragments: args.no_fragments,
+        csv_safe: args.csv_safe,
+        ..Config::default()
+    })
+}
+
+/// The corrections file at `path` (its sources relative to the working directory), bound
+/// to the inputs; a correction that names no input is warned of (unless `quiet`).
+fn load_corrections(path: &Path, inputs: &[Input], quiet: bool) -> Result<Corrections, Error> {
+    let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
+    let mut c = Corrections::load(path, &cwd)?;
+    let names: Vec<String> = inputs.iter().map(Input::name).collect();
+    for w in c.bind(&names) {
+        if !quiet {
+            say(&format!("warning: correction {w}"));
+        }
+    }
+    Ok(c)
+}
+
+/// Writes the review page of `games` (titled by the inputs' names) to `h`, at `path`.
+fn write_review_page(
+    mut h: Out,
+    path: &Path,
+    games: &[GameIn],
+    inputs: &[Input],
+) -> Result<(), Error> {
+    let sources = SourceLines::load(games, None);
+    let title = inputs
+        .iter()
+        .map(Input::name)
+        .collect::<Vec<_>>()
+        .join(", ");
+    // Rendering fails only on a template bug; it is told as a failure to write the page.
+    let page =
+        render_page(games, &sources, &title).map_err(|e| Error::io(path, io::Error::other(e)))?;
+    h.write_all(page.as_bytes())
+        .map_err(|e| Error::io(path, e))?;
+    h.commit()?;
+    Ok(())
+}
+
+/// Writes the run's report (`--report`) to `r`, at `path`.
+fn write_report(mut r: Out, path: &Path, summary: &Summary) -> Result<(), Error> {
+    let json = serde_json::to_string_pretty(summary).map_err(|e| Error::io(path, e.into()))?;
+    r.write_all(json.as_bytes())
+        .and_then(|()| r.write_all(b"\n"))
+        .map_err(|e| Error::io(path, e))?;
+    r.commit()?;
+    Ok(())
 }
 
 pub(crate) fn name(p: Option<&Path>) -> PathBuf {
