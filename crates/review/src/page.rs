@@ -138,6 +138,23 @@ pub struct GameIn {
     pub kind: Option<String>,
 }
 
+impl MoveIn {
+    /// The ply's review data, when JSONL carries it (plies that are not exact).
+    fn review(&self) -> Option<PlyReview> {
+        self.fen.as_ref().map(|fen| PlyReview {
+            fen: fen.clone(),
+            readings: self.readings.clone().unwrap_or_default(),
+            legal: self.legal.clone(),
+        })
+    }
+
+    /// The move label: `12.` for White, `12...` for Black.
+    fn label(&self) -> String {
+        let dots = if self.side == Side::Black { "..." } else { "." };
+        format!("{}{dots}", self.move_number)
+    }
+}
+
 impl GameIn {
     /// Every line and column the page quotes is 1-based: a 0 (a hand-edited or foreign
     /// file) is an error, not a place.
@@ -415,39 +432,10 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
                          review: Option<&PlyReview>,
                          chosen: Option<&MoveIn>,
                          message: Option<&str>| {
-            let (context, source_note) = match lines {
-                Some(Ok(l)) => {
-                    let printed: String = l
-                        .get(line.wrapping_sub(1))
-                        .map(|s| s.chars().skip(column - 1).collect())
-                        .unwrap_or_default();
-                    let note = (!printed.starts_with(token)).then(|| {
-                        format!("the source no longer reads `{token}` here: it has changed since the run")
-                    });
-                    (context(l, line, column, width), note)
-                }
-                Some(Err(why)) => (
-                    Vec::new(),
-                    Some(format!("no source lines: `{}`: {why}", g.source)),
-                ),
-                None => (Vec::new(), Some("no source lines".into())),
-            };
+            let (context, source_note) =
+                source_context(lines, &g.source, token, (line, column, width));
             let fen = review.map(|r| r.fen.clone()).unwrap_or_default();
-            let readings: Vec<ReadingOut> = review
-                .map(|r| r.readings.as_slice())
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-                .map(|(i, r)| ReadingOut {
-                    key: i + 1,
-                    san: r.san.clone(),
-                    uci: r.uci.clone(),
-                    book: r.book.clone(),
-                    cost: r.cost,
-                    note: r.note.clone(),
-                    kind: r.kind,
-                })
-                .collect();
+            let readings = readings_out(review);
             let id = format!("e{}", entries.len() + 1);
             let san = chosen.map(|m| m.san.clone()).unwrap_or_default();
             let uci = chosen.map(|m| m.uci.clone()).unwrap_or_default();
@@ -481,21 +469,12 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
             if !reviewed(m.status) {
                 continue;
             }
-            let review = m.fen.as_ref().map(|fen| PlyReview {
-                fen: fen.clone(),
-                readings: m.readings.clone().unwrap_or_default(),
-                legal: m.legal.clone(),
-            });
-            let label = format!(
-                "{}{}",
-                m.move_number,
-                if m.side == Side::Black { "..." } else { "." }
-            );
+            let review = m.review();
             let width = m.input.chars().count();
             entry(
                 m.status.as_str(),
                 m.ply,
-                label,
+                m.label(),
                 &m.input,
                 (m.line, m.column, width),
                 review.as_ref(),
@@ -505,24 +484,10 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
         }
         if let Some(f) = &g.failure {
             count(&mut counts, Status::Failed.as_str());
-            let black = g
-                .failure_review
-                .as_ref()
-                .is_some_and(|r| r.fen.split(' ').nth(1) == Some("b"));
-            let number = g
-                .failure_review
-                .as_ref()
-                .and_then(|r| r.fen.split(' ').nth(5)?.parse::<u32>().ok())
-                .unwrap_or(0);
-            let label = if number == 0 {
-                String::new()
-            } else {
-                format!("{number}{}", if black { "..." } else { "." })
-            };
             entry(
                 "failed",
                 f.ply + 1,
-                label,
+                failure_label(g.failure_review.as_ref()),
                 &f.token,
                 (f.line, f.column, f.width),
                 g.failure_review.as_ref(),
@@ -530,26 +495,113 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
                 Some(&f.message),
             );
         }
-        let n = entries.len() - first_entry;
-        rows.push(GameRow {
-            game: g.game,
-            white: tag("White"),
-            black: tag("Black"),
-            heading: tag("BookHeading"),
-            source: g.source.clone(),
-            lines: if g.end_line > g.line {
-                format!("{}–{}", g.line, g.end_line)
-            } else {
-                g.line.to_string()
-            },
-            status: g.status.as_str().to_owned(),
-            kind: g.kind.clone().unwrap_or_else(|| "game".into()),
-            flagged: g.flagged,
-            entries: n,
-            first: (n > 0).then(|| entries[first_entry].id.clone()),
-        });
+        rows.push(game_row(g, &entries[first_entry..]));
     }
-    let data: Vec<EntryData<'_>> = entries
+    let data = script_data(&entries);
+    let flagged_entries = entries
+        .iter()
+        .filter(|e| matches!(e.status.as_str(), "repaired" | "ambiguous" | "failed"))
+        .count();
+    use minijinja::Value as V;
+    render_template(minijinja::context! {
+        title => title,
+        games => games.len(),
+        plies => plies,
+        counts => V::from(minijinja::value::Serde(&counts)),
+        flagged_entries => flagged_entries,
+        rows => V::from(minijinja::value::Serde(&rows)),
+        entries => V::from(minijinja::value::Serde(&entries)),
+        missing => V::from(minijinja::value::Serde(&missing)),
+        data => minijinja::Value::from_safe_string(json_for_script(&data)),
+        version => env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// The book's lines around a token at (`line`, `column`, `width`) of `source`, and a note
+/// when they cannot be shown or no longer read the token there.
+fn source_context(
+    lines: Option<&std::result::Result<Vec<String>, String>>,
+    source: &str,
+    token: &str,
+    (line, column, width): (usize, usize, usize),
+) -> (Vec<CtxLine>, Option<String>) {
+    match lines {
+        Some(Ok(l)) => {
+            let printed: String = l
+                .get(line.wrapping_sub(1))
+                .map(|s| s.chars().skip(column - 1).collect())
+                .unwrap_or_default();
+            let note = (!printed.starts_with(token)).then(|| {
+                format!("the source no longer reads `{token}` here: it has changed since the run")
+            });
+            (context(l, line, column, width), note)
+        }
+        Some(Err(why)) => (
+            Vec::new(),
+            Some(format!("no source lines: `{source}`: {why}")),
+        ),
+        None => (Vec::new(), Some("no source lines".into())),
+    }
+}
+
+/// A ply's readings as the page lists them, keyed from 1.
+fn readings_out(review: Option<&PlyReview>) -> Vec<ReadingOut> {
+    review
+        .map(|r| r.readings.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| ReadingOut {
+            key: i + 1,
+            san: r.san.clone(),
+            uci: r.uci.clone(),
+            book: r.book.clone(),
+            cost: r.cost,
+            note: r.note.clone(),
+            kind: r.kind,
+        })
+        .collect()
+}
+
+/// The move label (`12.`, `12...`) of the point where a game stopped, from the position
+/// there; empty when it is not known.
+fn failure_label(review: Option<&PlyReview>) -> String {
+    let black = review.is_some_and(|r| r.fen.split(' ').nth(1) == Some("b"));
+    let number = review
+        .and_then(|r| r.fen.split(' ').nth(5)?.parse::<u32>().ok())
+        .unwrap_or(0);
+    if number == 0 {
+        String::new()
+    } else {
+        format!("{number}{}", if black { "..." } else { "." })
+    }
+}
+
+/// A game's row in the page's table of games, with its `entries`.
+fn game_row(g: &GameIn, entries: &[Entry]) -> GameRow {
+    let tag = |k: &str| g.tags.get(k).cloned().unwrap_or_default();
+    GameRow {
+        game: g.game,
+        white: tag("White"),
+        black: tag("Black"),
+        heading: tag("BookHeading"),
+        source: g.source.clone(),
+        lines: if g.end_line > g.line {
+            format!("{}–{}", g.line, g.end_line)
+        } else {
+            g.line.to_string()
+        },
+        status: g.status.as_str().to_owned(),
+        kind: g.kind.clone().unwrap_or_else(|| "game".into()),
+        flagged: g.flagged,
+        entries: entries.len(),
+        first: entries.first().map(|e| e.id.clone()),
+    }
+}
+
+/// What the page's script reads of each entry (the JSON data block).
+fn script_data(entries: &[Entry]) -> Vec<EntryData<'_>> {
+    entries
         .iter()
         .map(|e| EntryData {
             id: &e.id,
@@ -570,11 +622,11 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
                 .map(|l| [l.book.as_str(), l.san.as_str(), l.uci.as_str()])
                 .collect(),
         })
-        .collect();
-    let flagged_entries = entries
-        .iter()
-        .filter(|e| matches!(e.status.as_str(), "repaired" | "ambiguous" | "failed"))
-        .count();
+        .collect()
+}
+
+/// The page: the template rendered with `ctx`.
+fn render_template(ctx: minijinja::Value) -> Result<String> {
     let mut env = minijinja::Environment::new();
     let syntax = minijinja::syntax::SyntaxConfig::builder()
         .trim_blocks(true)
@@ -591,31 +643,19 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
     let tmpl = env.get_template("review.html").map_err(|e| Error::Render {
         message: e.to_string(),
     })?;
-    use minijinja::Value as V;
-    tmpl.render(minijinja::context! {
-        title => title,
-        games => games.len(),
-        plies => plies,
-        counts => V::from(minijinja::value::Serde(&counts)),
-        flagged_entries => flagged_entries,
-        rows => V::from(minijinja::value::Serde(&rows)),
-        entries => V::from(minijinja::value::Serde(&entries)),
-        missing => V::from(minijinja::value::Serde(&missing)),
-        data => minijinja::Value::from_safe_string(json_for_script(&data)),
-        version => env!("CARGO_PKG_VERSION"),
-    })
-    // A NUL is no character of an HTML document (a book's text may hold one): it is
-    // shown as U+FFFD, as a parser would.
-    .map(|page| {
-        if page.contains('\0') {
-            page.replace('\0', "\u{FFFD}")
-        } else {
-            page
-        }
-    })
-    .map_err(|e| Error::Render {
-        message: e.to_string(),
-    })
+    tmpl.render(ctx)
+        // A NUL is no character of an HTML document (a book's text may hold one): it is
+        // shown as U+FFFD, as a parser would.
+        .map(|page| {
+            if page.contains('\0') {
+                page.replace('\0', "\u{FFFD}")
+            } else {
+                page
+            }
+        })
+        .map_err(|e| Error::Render {
+            message: e.to_string(),
+        })
 }
 
 #[cfg(test)]
