@@ -184,6 +184,11 @@ impl QaTotals {
     }
 }
 
+/// `n/total (p%)`, the percentage to two decimals.
+fn share(n: u64, total: u64) -> String {
+    format!("{n}/{total} ({:.2}%)", percent(n, total))
+}
+
 fn percent(n: u64, total: u64) -> f64 {
     if total == 0 {
         100.0
@@ -411,12 +416,7 @@ impl QaReport {
             t.ambiguous.to_string(),
             t.failed.to_string(),
             t.changes.to_string(),
-            format!(
-                "{}/{} ({:.2}%)",
-                t.expected_right,
-                t.expected_plies,
-                t.expected_percent()
-            ),
+            share(t.expected_right as u64, t.expected_plies as u64),
             format!("{}/{} games", t.flag_games_right, t.flag_games),
         ];
         if t.corrections > 0 {
@@ -425,12 +425,7 @@ impl QaReport {
         }
         if t.reference_files > 0 {
             head.push("reference");
-            row.push(format!(
-                "{}/{} ({:.2}%)",
-                t.reference_plies_right,
-                t.reference_plies,
-                percent(t.reference_plies_right, t.reference_plies)
-            ));
+            row.push(share(t.reference_plies_right, t.reference_plies));
         }
         s.push('\n');
         s.push_str(&table(
@@ -447,12 +442,7 @@ impl QaReport {
                     c.files.to_string(),
                     c.games.to_string(),
                     c.plies.to_string(),
-                    format!(
-                        "{}/{} ({:.2}%)",
-                        c.expected_right,
-                        c.expected_plies,
-                        percent(c.expected_right as u64, c.expected_plies as u64)
-                    ),
+                    share(c.expected_right as u64, c.expected_plies as u64),
                 ]
             })
             .collect();
