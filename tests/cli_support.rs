@@ -1,6 +1,6 @@
 //! Helpers for the command-line tests: running the `escriba-e2e` binary (the same
-//! `escriba::main` as the installed `escriba`), scratch directories, a small PGN reader
-//! independent of the pipeline's, CSV rows as maps, and redaction of run-dependent text.
+//! `escriba::main` as the installed `escriba`), scratch directories, PGN read with
+//! `pgn-reader` (independent of the pipeline's code), CSV rows as maps, and redaction of run-dependent text.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -106,89 +106,39 @@ impl Drop for TempDir {
     }
 }
 
-/// One game of a PGN file, read by a deliberately simple reader (not the pipeline's).
+/// One game of a PGN file, read with `pgn-reader` (not the pipeline's code).
 #[derive(Debug, Default, Clone)]
 pub struct PgnGame {
-    pub tags: Vec<(String, String)>,
+    /// The game as read (its tags are read through it).
+    pub read: escriba_check::pgn::PgnGame,
     /// Main-line SAN, move numbers and NAGs left out.
     pub sans: Vec<String>,
     /// Comment bodies, without braces, line breaks folded to spaces.
     pub comments: Vec<String>,
-    /// The game termination marker.
+    /// The game termination marker (empty when there is none).
     pub result: String,
 }
 
 impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.read.tag(name)
     }
 }
 
-fn is_result(w: &str) -> bool {
-    matches!(w, "1-0" | "0-1" | "1/2-1/2" | "*")
-}
-
-fn is_move_number(w: &str) -> bool {
-    let digits = w.trim_end_matches('.');
-    digits.len() < w.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// Reads every game of a PGN text (tags, main line, comments; no variations expected).
+/// Reads every game of a PGN text (tags, main line, comments); a text the reader cannot
+/// read to its end fails the test.
 pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
-    let mut games = Vec::new();
-    let mut game = PgnGame::default();
-    let mut started = false;
-    let mut chars = text.chars().peekable();
-    let mut word = String::new();
-    fn flush(word: &mut String, game: &mut PgnGame, games: &mut Vec<PgnGame>) {
-        if word.is_empty() {
-            return;
-        }
-        let w = std::mem::take(word);
-        if is_result(&w) {
-            game.result = w;
-            games.push(std::mem::take(game));
-        } else if !is_move_number(&w) && !w.starts_with('$') {
-            game.sans.push(w);
-        }
-    }
-    while let Some(c) = chars.next() {
-        match c {
-            '[' if word.is_empty() && !started => {
-                let line: String = chars.by_ref().take_while(|&c| c != '\n').collect();
-                let line = line.trim_end().trim_end_matches(']');
-                let (name, value) = line.split_once(' ').expect("tag pair");
-                let value = value.trim();
-                let value = value.strip_prefix('"').unwrap_or(value);
-                let value = value.strip_suffix('"').unwrap_or(value);
-                let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
-                game.tags.push((name.to_owned(), value));
-            }
-            '{' => {
-                flush(&mut word, &mut game, &mut games);
-                started = true;
-                let body: String = chars.by_ref().take_while(|&c| c != '}').collect();
-                game.comments
-                    .push(body.split_whitespace().collect::<Vec<_>>().join(" "));
-            }
-            c if c.is_whitespace() => {
-                let before = games.len();
-                flush(&mut word, &mut game, &mut games);
-                if games.len() > before {
-                    started = false;
-                }
-            }
-            c => {
-                started = true;
-                word.push(c);
-            }
-        }
-    }
-    flush(&mut word, &mut game, &mut games);
-    games
+    let read = escriba_check::pgn::read(text);
+    assert_eq!(read.error, None, "the PGN reads to its end:\n{text}");
+    read.games
+        .into_iter()
+        .map(|g| PgnGame {
+            sans: g.moves().map(ToString::to_string).collect(),
+            comments: g.comments().map(str::to_owned).collect(),
+            result: g.outcome().map(|o| o.to_string()).unwrap_or_default(),
+            read: g,
+        })
+        .collect()
 }
 
 /// A CSV file's rows as column-name → value maps (header checked against `columns`).

@@ -8,6 +8,11 @@
 //! pawns may go. Nothing at that ply can see it; only a later contradiction can. The test
 //! measures such damage on its own games and reports what escriba caught, and asserts the
 //! rule on every other kind of damage: unreadable tokens and tokens that fit no legal move.
+//!
+//! Whatever the damage, every run also checks that the undamaged texts come out right and
+//! unflagged, and that the PGN the pipeline writes for each damaged game re-reads, with
+//! `pgn-reader`, to legal moves and to the plies decoded. The games are the bulk PGN's of
+//! `../shared` (the same locally and in CI, where their absence fails the run).
 
 use escriba_notation::damage::damage;
 use escriba_notation::{
@@ -16,11 +21,15 @@ use escriba_notation::{
 use escriba_resolve::candidates::{Ctx, candidates};
 use escriba_resolve::describe::write_game;
 use escriba_resolve::identity::Origins;
-use escriba_resolve::shakmaty::san::San;
+use std::sync::Arc;
+
+use escriba_pipeline::pgn::write_game as write_pgn;
+use escriba_pipeline::segment::{BlockSegmenter, segment_text};
+use escriba_pipeline::{Config, GameText, process_game};
 use escriba_resolve::shakmaty::{CastlingMode, Chess, Move, Position};
 use escriba_resolve::{Options, resolve};
 
-use crate::common::{Rng, random_game, shared};
+use crate::common::{Rng, shared};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 const ES: Dialect = Dialect::Descriptive(DescLang::Es);
@@ -29,41 +38,66 @@ const LONG_HAND: Style = Style {
     knight: KnightLetter::Kt,
 };
 
-/// Games from the bulk PGN when present, else random games.
-fn games(n: usize) -> Vec<Vec<Move>> {
-    let mut out = Vec::new();
-    if let Some(path) = shared("corpus/bulk/lichess-2017-01-31.pgn") {
-        let text = std::fs::read_to_string(path).unwrap();
-        for block in text
-            .split("\n\n")
-            .filter(|b| !b.trim_start().starts_with('['))
-        {
-            let mut pos = Chess::default();
-            let mut moves = Vec::new();
-            for word in block.split_whitespace() {
-                if word.ends_with('.') || word.starts_with('{') || word.contains("%") {
-                    continue;
-                }
-                let Ok(san) = word.trim_end_matches(['!', '?']).parse::<San>() else {
-                    continue;
-                };
-                let Ok(m) = san.to_move(&pos) else { break };
-                pos.play_unchecked(m);
-                moves.push(m);
-            }
-            if moves.len() >= 20 {
-                out.push(moves);
-            }
-            if out.len() == n {
-                break;
-            }
-        }
+/// The first `n` games of at least 20 plies of the bulk PGN (`../shared`), read with
+/// `pgn-reader` and replayed (`xtask::pgn::read`: a main line stops at its first illegal
+/// move); `None`, with [`absent`](crate::common::absent)'s notice (a failure in CI), when
+/// the file is missing. The same games locally and in CI.
+fn games(n: usize) -> Option<Vec<Vec<Move>>> {
+    let path = shared("corpus/bulk/lichess-2017-01-31.pgn")?;
+    let text = std::fs::read_to_string(path).unwrap();
+    let out: Vec<Vec<Move>> = xtask::pgn::read(&text)
+        .into_iter()
+        .map(|g| g.moves)
+        .filter(|moves| moves.len() >= 20)
+        .take(n)
+        .collect();
+    assert_eq!(
+        out.len(),
+        n,
+        "the bulk PGN holds {n} games of 20 plies or more"
+    );
+    Some(out)
+}
+
+/// What the pipeline writes for a damaged game re-reads, with `pgn-reader`, to legal
+/// moves from the start and to the plies decoded (`sans`), so that no damage makes an
+/// output PGN that another program reads differently.
+fn check_pgn_reads_back(dialect: Dialect, text: &str, sans: &[String]) -> Result<(), String> {
+    let cfg = Config::default();
+    let book = format!("[Notation \"{}\"]\n\n{text}\n", dialect.id());
+    let mut segments = segment_text(&mut BlockSegmenter::new(), &book);
+    if segments.len() != 1 {
+        return Err(format!("{} games cut from one", segments.len()));
     }
-    let mut rng = Rng::new(7);
-    while out.len() < n {
-        out.push(random_game(&mut rng, 80));
+    let game = GameText {
+        source: Arc::from("damaged"),
+        index: 1,
+        segment: segments.remove(0),
+    };
+    let mut pgn = String::new();
+    write_pgn(&process_game(&game, &cfg), &cfg, &mut pgn);
+    let read = escriba_check::pgn::read(&pgn);
+    if read.error.is_some() || read.games.len() != 1 {
+        return Err(format!(
+            "{:?}, {} games: {pgn}",
+            read.error,
+            read.games.len()
+        ));
     }
-    out
+    let mut pos = Chess::default();
+    let mut back = Vec::new();
+    for san in read.games[0].moves() {
+        let m = san
+            .san
+            .to_move(&pos)
+            .map_err(|e| format!("`{san}`: {e}: {pgn}"))?;
+        pos.play_unchecked(m);
+        back.push(san.to_string());
+    }
+    if back != sans {
+        return Err(format!("read back {back:?}, decoded {sans:?}"));
+    }
+    Ok(())
 }
 
 /// How one batch of damaged games came out.
@@ -75,6 +109,10 @@ struct Tally {
     /// Plies printed right that came out as another move.
     collateral: Vec<String>,
     silent: Vec<String>,
+    /// Damaged games whose output PGN does not re-read to the plies decoded.
+    unreadable: Vec<String>,
+    /// Plies of the undamaged texts that come out wrong or flagged.
+    clean_wrong: Vec<String>,
 }
 
 /// True when `text` reads, strictly, as a legal move other than `truth` in `pos`.
@@ -127,6 +165,24 @@ fn run(games: &[Vec<Move>], seed: u64, legal: bool, dialect: Dialect, style: Sty
             origins.play(m);
             pos.play_unchecked(m);
         }
+        // The text as written, before any damage, comes out right and unflagged (`exact`
+        // or `inferred`: compact descriptive leaves much to the position).
+        let clean = resolve(&text, dialect, start.clone(), &Options::default());
+        if clean.plies.len() != moves.len() {
+            t.clean_wrong.push(format!(
+                "game {gi}: {} of {} plies read",
+                clean.plies.len(),
+                moves.len()
+            ));
+        }
+        for (i, p) in clean.plies.iter().enumerate() {
+            if p.uci != truth[i] || p.status.is_flagged() {
+                t.clean_wrong.push(format!(
+                    "game {gi} ply {i}: got {} ({:?}) want {}",
+                    p.uci, p.status, truth[i]
+                ));
+            }
+        }
         // Back to front, so that earlier spans stay valid.
         let mut text = text;
         let mut hit = Vec::new();
@@ -148,6 +204,10 @@ fn run(games: &[Vec<Move>], seed: u64, legal: bool, dialect: Dialect, style: Sty
             continue;
         }
         let d = resolve(&text, dialect, start.clone(), &Options::default());
+        let sans: Vec<String> = d.plies.iter().map(|p| p.san.to_string()).collect();
+        if let Err(why) = check_pgn_reads_back(dialect, &text, &sans) {
+            t.unreadable.push(format!("game {gi}: {why}"));
+        }
         for &ply in &hit {
             t.damaged += 1;
             match d.plies.get(ply) {
@@ -180,6 +240,21 @@ fn run(games: &[Vec<Move>], seed: u64, legal: bool, dialect: Dialect, style: Sty
     t
 }
 
+/// The checks every run makes, whatever the damage: the undamaged texts come out right,
+/// and every output PGN reads back.
+fn assert_outputs_read_back(t: &Tally) {
+    assert!(
+        t.clean_wrong.is_empty(),
+        "undamaged texts read wrong or flagged:\n{}",
+        t.clean_wrong.join("\n")
+    );
+    assert!(
+        t.unreadable.is_empty(),
+        "output PGN that does not read back:\n{}",
+        t.unreadable.join("\n")
+    );
+}
+
 fn describe(kind: &str, t: &Tally) -> String {
     format!(
         "{kind}: {} damaged plies; {} recovered exactly ({:.1}%); {} past the end of a stopped game; {} collateral plies; {} silently wrong plies",
@@ -195,7 +270,7 @@ fn describe(kind: &str, t: &Tally) -> String {
 /// Damage that fits no legal move (or no grammar): measured, and with `strict`, asserted
 /// never to come out silently wrong.
 fn check_illegal_damage(name: &str, dialect: Dialect, style: Style, seed: u64, strict: bool) {
-    let games = games(150);
+    let Some(games) = games(150) else { return };
     let t = run(&games, seed, false, dialect, style);
     eprintln!(
         "{}",
@@ -208,6 +283,7 @@ fn check_illegal_damage(name: &str, dialect: Dialect, style: Style, seed: u64, s
         t.damaged > 100,
         "the test must damage enough plies to mean something"
     );
+    assert_outputs_read_back(&t);
     if strict {
         // Target 0: a repair never rewrites a ply printed right.
         assert!(
@@ -232,7 +308,7 @@ fn check_illegal_damage(name: &str, dialect: Dialect, style: Style, seed: u64, s
 /// Damage that reads as another legal move: nothing at that ply can see it; report what
 /// later moves caught.
 fn measure_legal_damage(name: &str, dialect: Dialect, style: Style, seed: u64) {
-    let games = games(150);
+    let Some(games) = games(150) else { return };
     let t = run(&games, seed, true, dialect, style);
     eprintln!(
         "{}",
@@ -245,6 +321,7 @@ fn measure_legal_damage(name: &str, dialect: Dialect, style: Style, seed: u64) {
         t.damaged > 20,
         "the test must damage enough plies to mean something"
     );
+    assert_outputs_read_back(&t);
 }
 
 #[test]

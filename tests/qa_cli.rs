@@ -1,6 +1,8 @@
 //! `escriba qa` end to end, on a temporary copy of `corpus/` with its `*.snap.pgn`
-//! snapshots: a clean copy passes; one altered printed move is reported as exactly that
-//! change and fails the run until `--accept`; an ExpectedSAN mismatch fails even with
+//! snapshots (the one store of the corpus's transcriptions): a clean copy passes with
+//! every snapshot byte for byte the same; one altered printed move is reported as exactly
+//! that change and fails the run until `--accept`; a snapshot whose notes differ is
+//! reported stale and rewritten by `--accept`; an ExpectedSAN mismatch fails even with
 //! `--accept`.
 
 use std::path::{Path, PathBuf};
@@ -61,6 +63,19 @@ fn an_altered_move_is_reported_as_exactly_that_change_until_accepted() {
     let dir = temp_corpus("altered");
     let (code, out) = qa(&dir, &[]);
     assert_eq!(code, 0, "the committed snapshots match the corpus:\n{out}");
+    let (_, json) = qa(&dir, &["--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let not_same: Vec<&serde_json::Value> = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["snapshot"] != "same")
+        .map(|f| &f["file"])
+        .collect();
+    assert!(
+        not_same.is_empty(),
+        "snapshots that are not byte for byte the transcription (notes included): {not_same:?}"
+    );
 
     // 1...P-K4 becomes 1...P-K3: e6 instead of e5; 2...Q-R5 mate is still Qh4#.
     alter(&dir, "P-KB3 P-K4", "P-KB3 P-K3");
@@ -89,6 +104,48 @@ fn an_altered_move_is_reported_as_exactly_that_change_until_accepted() {
     let (code, out) = qa(&dir, &[]);
     assert_eq!(code, 0, "{out}");
     assert!(change_lines(&out).is_empty(), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `{repaired: NOTE}` → `{repaired: other words}` in a snapshot: only a note differs.
+#[test]
+fn a_snapshot_whose_notes_differ_is_stale_until_accepted() {
+    const DAMAGED: &str = "es-algebraic/ocr-damaged/mate-del-pastor";
+    let dir = temp_corpus("stale");
+    let snap = dir.join(format!("{DAMAGED}.snap.pgn"));
+    let text = std::fs::read_to_string(&snap).unwrap();
+    let note = "{repaired: misprint or OCR damage";
+    assert!(
+        text.contains(note),
+        "{DAMAGED}.snap.pgn no longer holds `{note}`"
+    );
+    std::fs::write(&snap, text.replacen(note, "{repaired: other words for", 1)).unwrap();
+    let (code, out) = qa(&dir, &[]);
+    assert_eq!(code, 0, "notes are not moves: {out}");
+    assert!(change_lines(&out).is_empty(), "{out}");
+    assert!(
+        out.contains("1 snapshots differ only in their notes (`--accept` rewrites them)"),
+        "{out}"
+    );
+    let (_, json) = qa(&dir, &["--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let stale = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["snapshot"] == "stale")
+        .expect("a stale file");
+    assert_eq!(stale["file"], format!("{DAMAGED}.txt"));
+    let (code, out) = qa(&dir, &["--accept"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(&format!("wrote {DAMAGED}.snap.pgn")), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&snap).unwrap(),
+        text,
+        "the note is back"
+    );
+    let (_, out) = qa(&dir, &[]);
+    assert!(!out.contains("differ only in their notes"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -140,7 +140,7 @@ fn browse(browser: &Path, url: &str, extra: &[&str]) -> Option<String> {
     let out = TempDir::new("chromium-out");
     let stdout = std::fs::File::create(out.path().join("stdout")).unwrap();
     let mut child = Command::new(browser)
-        .args(escriba_pipeline::review::HEADLESS_CHROMIUM)
+        .args(escriba_review::HEADLESS_CHROMIUM)
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .args(extra)
         .arg(url)

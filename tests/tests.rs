@@ -5,7 +5,6 @@
 //! - `resolve_fixtures`: the converter fixtures with known answers;
 //! - `roundtrip`: random games through every dialect's writer and back;
 //! - `corruption`: damaged tokens are flagged, never silently wrong;
-//! - `corpus_snapshots`: every corpus file's transcription and diagnostics (insta);
 //! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`;
 //! - `nothing_lost`: issue 9's reproducers: every game and every move token accounted for;
 //! - `accounting`: the same as a property, over 1,000 generated and damaged games;
@@ -46,7 +45,6 @@ mod cli_pipe;
 mod cli_snapshots;
 mod cli_support;
 mod common;
-mod corpus_snapshots;
 mod corruption;
 mod lost;
 mod module_graph;

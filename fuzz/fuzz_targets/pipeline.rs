@@ -8,7 +8,7 @@ use std::io::BufRead;
 use std::sync::Arc;
 
 use escriba_notation::movetext;
-use escriba_pipeline::compare::replay_pgn;
+use escriba_check::compare::replay_pgn;
 use escriba_pipeline::csv_out::{game_row, ply_rows, rows_bytes};
 use escriba_pipeline::game::{GameText, count_move_tokens, process_game};
 use escriba_pipeline::jsonl::game_line;

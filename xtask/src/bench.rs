@@ -440,7 +440,7 @@ fn review_page(escriba: &Path, dir: &Path) -> Result<()> {
                 let profile = dir.join(format!("chromium-profile-{k}"));
                 let _ = std::fs::remove_dir_all(&profile);
                 let out = Command::new(browser)
-                    .args(escriba_pipeline::review::HEADLESS_CHROMIUM)
+                    .args(escriba_review::HEADLESS_CHROMIUM)
                     .arg("--dump-dom")
                     .arg(format!("--user-data-dir={}", profile.display()))
                     .arg(format!("file://{}", page.canonicalize()?.display()))

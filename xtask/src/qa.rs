@@ -19,9 +19,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use escriba_check::compare::{self, MatchBy};
+use escriba_check::qa::{self, QaOptions, table};
 use escriba_notation::{DescLang, Dialect};
-use escriba_pipeline::compare::{self, MatchBy};
-use escriba_pipeline::qa::{self, QaOptions, table};
 use escriba_pipeline::{Config, Notation};
 use escriba_resolve::shakmaty::fen::Epd;
 use escriba_resolve::shakmaty::san::San;
@@ -475,6 +475,63 @@ fn raise(floor: &mut BTreeMap<String, f64>, figures: &[(String, f64)]) -> Vec<St
     raised
 }
 
+/// One shared book (`stem`.txt against `stem`.reference.pgn) in book mode: its figures
+/// printed, its hard checks (silently wrong plies, lines not accounted for, games missed
+/// or read short) added to `hard`, and its measure.
+fn check_book(
+    key: &'static str,
+    stem: &Path,
+    documented: &[Documented],
+    printed: Option<&[usize]>,
+    hard: &mut Vec<String>,
+) -> Result<Measure> {
+    let (m, f) = book(
+        key,
+        &stem.with_extension("txt"),
+        &stem.with_extension("reference.pgn"),
+        documented,
+        printed,
+    )?;
+    println!(
+        "{key}: {} games and {} fragments found ({} fragments left out: they do not \
+         replay); reference games missed: {:?}; wrong plies: {} in the documented \
+         disagreements, {} elsewhere ({} of them not flagged); lines: {}, {} skipped, \
+         every line accounted for: {}; games read shorter than printed (game, read, \
+         printed): {:?}",
+        f.games,
+        f.fragments,
+        f.left_out,
+        f.missed,
+        f.documented_wrong,
+        f.undocumented_wrong,
+        f.silently_wrong,
+        f.lines,
+        f.skipped_lines,
+        f.lines_covered,
+        f.short
+    );
+    let mut doc_games: Vec<usize> = documented.iter().map(|d| d.game).collect();
+    doc_games.dedup();
+    println!(
+        "  outside the documented disagreements: games right {}/{}, plies right {}/{}",
+        m.games_right,
+        m.games - doc_games.len() as u64,
+        m.plies_right,
+        m.plies - f.documented_wrong
+    );
+    for d in documented {
+        println!("  documented: reference game {}: {}", d.game, d.why);
+    }
+    if f.silently_wrong > 0 || !f.lines_covered || !f.missed.is_empty() || !f.short.is_empty() {
+        hard.push(format!(
+            "{key}: {} silently wrong plies, lines covered: {}, games missed: {:?}, \
+             games read short: {:?}",
+            f.silently_wrong, f.lines_covered, f.missed, f.short
+        ));
+    }
+    Ok(m)
+}
+
 /// `cargo xtask qa [--raise-floor]`.
 pub fn run(raise_floor: bool) -> Result<()> {
     let root = root();
@@ -512,55 +569,13 @@ pub fn run(raise_floor: bool) -> Result<()> {
                 None,
             ),
         ] {
-            let (m, f) = book(
+            measures.push(check_book(
                 key,
-                &shared.join(format!("{stem}.txt")),
-                &shared.join(format!("{stem}.reference.pgn")),
+                &shared.join(stem),
                 documented,
                 printed,
-            )?;
-            println!(
-                "{key}: {} games and {} fragments found ({} fragments left out: they do not \
-                 replay); reference games missed: {:?}; wrong plies: {} in the documented \
-                 disagreements, {} elsewhere ({} of them not flagged); lines: {}, {} skipped, \
-                 every line accounted for: {}; games read shorter than printed (game, read, \
-                 printed): {:?}",
-                f.games,
-                f.fragments,
-                f.left_out,
-                f.missed,
-                f.documented_wrong,
-                f.undocumented_wrong,
-                f.silently_wrong,
-                f.lines,
-                f.skipped_lines,
-                f.lines_covered,
-                f.short
-            );
-            let mut doc_games: Vec<usize> = documented.iter().map(|d| d.game).collect();
-            doc_games.dedup();
-            println!(
-                "  outside the documented disagreements: games right {}/{}, plies right {}/{}",
-                m.games_right,
-                m.games - doc_games.len() as u64,
-                m.plies_right,
-                m.plies - f.documented_wrong
-            );
-            for d in documented {
-                println!("  documented: reference game {}: {}", d.game, d.why);
-            }
-            if f.silently_wrong > 0
-                || !f.lines_covered
-                || !f.missed.is_empty()
-                || !f.short.is_empty()
-            {
-                hard.push(format!(
-                    "{key}: {} silently wrong plies, lines covered: {}, games missed: {:?}, \
-                     games read short: {:?}",
-                    f.silently_wrong, f.lines_covered, f.missed, f.short
-                ));
-            }
-            measures.push(m);
+                &mut hard,
+            )?);
         }
     } else if std::env::var("CI").as_deref() == Ok("true") {
         bail!(

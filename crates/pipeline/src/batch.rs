@@ -64,7 +64,7 @@ pub fn is_game_file(name: &str) -> bool {
 
 /// Matches a file name against a pattern where `*` is any run of characters and `?` any
 /// one character.
-pub fn glob_match(pattern: &str, name: &str) -> bool {
+pub(crate) fn glob_match(pattern: &str, name: &str) -> bool {
     let p: Vec<char> = pattern.chars().collect();
     let n: Vec<char> = name.chars().collect();
     // The classic two-pointer match with one backtrack point for the last `*`.
@@ -359,7 +359,7 @@ fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead 
     };
     let (reader, utf16) = sniff_utf16(raw).map_err(|e| Error::io(input.name(), e))?;
     Ok(LineReader::new(reader, cfg.chunk_bytes)
-        .with_max_line(cfg.max_game_bytes)
+        .with_max_line(cfg.max_line_bytes)
         .with_encoding(utf16))
 }
 
@@ -437,14 +437,7 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             option: "--jobs",
             message: e.to_string(),
         })?;
-    let total_bytes = inputs
-        .iter()
-        .map(|i| match i {
-            Input::Stdin => None,
-            Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-            Input::Text { bytes, .. } => Some(bytes.len() as u64),
-        })
-        .sum::<Option<u64>>();
+    let total_bytes = input_bytes(inputs);
     let mut writers = Writers {
         pgn: sinks
             .pgn
@@ -535,32 +528,55 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             current = next?;
         }
         out.deliver(ready.take(), cfg, &mut left_out)?;
-        let summary = &mut out.summary;
-        let report = cutter.reader.encoding_report();
-        if report.replaced > 0 || report.encodings.iter().any(|&e| e != Encoding::Utf8) {
-            summary.encodings.push(SourceEncoding {
-                source: input.name(),
-                encodings: report.encodings.clone(),
-                replaced: report.replaced,
-                first_replaced: report
-                    .first_replaced
-                    .map(|(l, c)| format!("{}:{l}:{c}", input.name())),
-            });
-        }
+        close_input(&mut out.summary, input, &mut cutter, left_out);
         next_index = cutter.next_index;
-        summary.other_shards += cutter.other_shards;
-        if let Some(mut report) = cutter.book.take() {
-            for (line, game, reason) in left_out {
-                report.settle(line, game, reason);
-            }
-            summary.books.push(report);
-        }
         out.bytes_before += cutter.reader.consumed();
     }
     out.writers.flush()?;
     let mut summary = out.summary;
     summary.set_elapsed(start.elapsed());
     Ok(summary)
+}
+
+/// The inputs' total size in bytes, when every size is known (not for stdin).
+fn input_bytes(inputs: &[Input]) -> Option<u64> {
+    inputs
+        .iter()
+        .map(|i| match i {
+            Input::Stdin => None,
+            Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+            Input::Text { bytes, .. } => Some(bytes.len() as u64),
+        })
+        .sum::<Option<u64>>()
+}
+
+/// What the summary keeps of an input read to its end: its encodings (when not plain
+/// UTF-8, or with bytes replaced), its games left to other shards, and its book report
+/// with the units `left_out` of the outputs settled.
+fn close_input(
+    summary: &mut Summary,
+    input: &Input,
+    cutter: &mut Cutter<'_>,
+    left_out: Vec<LeftOut>,
+) {
+    let report = cutter.reader.encoding_report();
+    if report.replaced > 0 || report.encodings.iter().any(|&e| e != Encoding::Utf8) {
+        summary.encodings.push(SourceEncoding {
+            source: input.name(),
+            encodings: report.encodings.clone(),
+            replaced: report.replaced,
+            first_replaced: report
+                .first_replaced
+                .map(|(l, c)| format!("{}:{l}:{c}", input.name())),
+        });
+    }
+    summary.other_shards += cutter.other_shards;
+    if let Some(mut report) = cutter.book.take() {
+        for (line, game, reason) in left_out {
+            report.settle(line, game, reason);
+        }
+        summary.books.push(report);
+    }
 }
 
 /// A processed game and its rendered outputs.

@@ -40,7 +40,7 @@ pub struct Config {
     pub chunk_bytes: usize,
     /// The longest line kept, in bytes: a longer one is cut, and its game fails (the
     /// default segmenter also cuts a game at [`crate::segment::MAX_GAME_BYTES`]).
-    pub max_game_bytes: usize,
+    pub max_line_bytes: usize,
     /// Whether inputs are read as whole books.
     pub book: BookMode,
     /// Leave a book's fragments (analysis, openings, studies) out of the outputs.
@@ -83,7 +83,7 @@ impl std::fmt::Debug for Config {
             .field("shard", &self.shard)
             .field("chunk_games", &self.chunk_games)
             .field("chunk_bytes", &self.chunk_bytes)
-            .field("max_game_bytes", &self.max_game_bytes)
+            .field("max_line_bytes", &self.max_line_bytes)
             .field("book", &self.book)
             .field("no_fragments", &self.no_fragments)
             .field("corrections", &self.corrections)
@@ -105,7 +105,7 @@ impl Default for Config {
             shard: Shard::ALL,
             chunk_games: 256,
             chunk_bytes: 256 << 10,
-            max_game_bytes: crate::segment::MAX_GAME_BYTES,
+            max_line_bytes: crate::segment::MAX_GAME_BYTES,
             book: BookMode::Auto,
             no_fragments: false,
             corrections: None,

@@ -359,7 +359,7 @@ pub fn game_row(r: &GameResult) -> GameRow {
 }
 
 /// A header row as CSV bytes (written even when no row follows).
-pub fn header_bytes(columns: &[&str]) -> csv::Result<Vec<u8>> {
+pub(crate) fn header_bytes(columns: &[&str]) -> csv::Result<Vec<u8>> {
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());

@@ -34,61 +34,10 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// A command was given nothing to work on: `qa` on a file, or on a folder without any
-    /// corpus file.
-    #[error("{}: nothing to check: {message}", path.display())]
-    NothingToCheck {
-        /// The path given.
-        path: PathBuf,
-        /// What is missing.
-        message: String,
-    },
-    /// Two corpus files that would write the same snapshot (`x.txt` and `x.pgn` both
-    /// snapshot to `x.snap.pgn`): `qa` cannot tell their snapshots apart.
-    #[error(
-        "{} and {} would both be snapshotted as {}: rename one of them",
-        first.display(),
-        second.display(),
-        snapshot.display()
-    )]
-    SnapshotClash {
-        /// The first corpus file, by path.
-        first: PathBuf,
-        /// The other one.
-        second: PathBuf,
-        /// The snapshot both would write.
-        snapshot: PathBuf,
-    },
     /// A corrections file that cannot be read (bad TOML, a field missing or empty).
     #[error("{}:{line}: {message}", path.display())]
     Corrections {
         /// The corrections file.
-        path: PathBuf,
-        /// 1-based line of the problem.
-        line: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A JSONL file that is not a run's JSONL (`escriba review`).
-    #[error("{}:{line}: {message}", path.display())]
-    Jsonl {
-        /// The JSONL file.
-        path: PathBuf,
-        /// 1-based line of the problem.
-        line: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// The review page could not be rendered (a template error: a bug).
-    #[error("the review page could not be rendered: {message}")]
-    Render {
-        /// What went wrong.
-        message: String,
-    },
-    /// A reference or output PGN that cannot be read for `compare`.
-    #[error("{}:{line}: {message}", path.display())]
-    Pgn {
-        /// The PGN file.
         path: PathBuf,
         /// 1-based line of the problem.
         line: usize,

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
-use crate::review::data::{GameReview, LegalMove, PlyReview, Reading, game_review};
+use crate::review_data::{GameReview, LegalMove, PlyReview, Reading, game_review};
 use crate::source::Encoding;
 
 /// The tags as one JSON object, in their order.

@@ -1,40 +1,61 @@
 //! # escriba-pipeline
 //!
 //! Documents in, games out: read sources in any of the usual encodings, cut them into
-//! games, resolve each game in parallel, and write PGN, CSV, JSON Lines and a QA report —
-//! plus `compare`, which measures a transcription against an independent PGN by position.
+//! games, resolve each game in parallel, and write PGN, CSV, JSON Lines and a QA report.
+//! What reads the results back is in other crates: `escriba-review` (the review page) and
+//! `escriba-check` (`qa`, `compare`).
 //!
-//! - [`source`]: encodings, line endings, chunked line reading, line/column maps;
-//! - [`segment`]: the pluggable [`Segmenter`] and the default [`BlockSegmenter`];
-//! - [`tags`]: tag pairs, book-style player headers, the Seven Tag Roster;
-//! - [`game`]: one game through the resolver ([`process_game`]);
-//! - [`pgn`], [`csv_out`], [`jsonl`], [`report`]: the outputs;
-//! - [`batch`]: the parallel, ordered, bounded driver ([`transcribe`]);
-//! - [`output`]: atomic output files; [`shard`]: deterministic shards;
-//!   [`letters`]: localized SAN; [`compare`]: accuracy against a reference;
-//! - [`qa`]: snapshot-driven corpus QA (`escriba qa`);
-//! - [`corrections`]: plies chosen by a proofreader, pinned on the next run;
-//! - [`review`]: the review page (one offline HTML file) and the data it is built from.
+//! ## How a run flows
+//!
+//! ```text
+//! Input ─► LineReader ─► Segmenter ─► Segment ─► process_game ─► GameResult ─► outputs
+//! (batch)   (source)     (segment,     (+tags)     (game)          (game::       (pgn, csv_out,
+//!                         book)                                     record)       jsonl, report)
+//! ```
+//!
+//! [`transcribe`] (in [`batch`]) drives it: each [`Input`] (a file or stdin, listed by
+//! [`expand_inputs`]) is read in chunks of decoded lines by a [`source::LineReader`]; a
+//! [`Segmenter`] ([`BlockSegmenter`] for PGN-like files, [`book::BookSegmenter`] for whole
+//! books) cuts the lines into [`Segment`]s (a game's tags and movetext, with line maps);
+//! [`process_game`] resolves each segment, in parallel, into a [`GameResult`] (plies with
+//! their status, issues, failure); and the results, in input order, go to the [`Sinks`]:
+//! PGN ([`pgn`]), CSV ([`csv_out`]), JSON Lines ([`jsonl`], with [`review_data`] on each
+//! doubtful ply) and the [`Summary`] (`report`). The run's settings are a [`Config`].
+//!
+//! ## Modules
+//!
+//! - reading: [`source`] (encodings, line endings, chunked line reading, line/column maps),
+//!   [`segment`] (the pluggable [`Segmenter`], the default [`BlockSegmenter`]), [`tags`]
+//!   (tag pairs, book-style player headers, the Seven Tag Roster);
+//! - book mode: [`book`] (whole OCR'd books: lines classified, grouped into games and
+//!   fragments with their notes, built into segments);
+//! - one game: [`game`] ([`process_game`] and its record, [`GameResult`]);
+//! - the batch: [`batch`] (the parallel, ordered, bounded driver), `shard`
+//!   (deterministic shards);
+//! - outputs: [`pgn`], [`csv_out`], [`jsonl`], [`review_data`], `report`, [`output`]
+//!   (atomic output files), `letters` (localized SAN);
+//! - settings: [`config`] ([`Config`]), `choice` (the notation and book mode a run reads
+//!   its inputs in), [`corrections`] (plies chosen by a proofreader, pinned on the next
+//!   run);
+//! - `error`: what stops a batch ([`Error`]; per-game problems are in the game's result).
 #![deny(missing_docs)]
 
 pub mod batch;
 pub mod book;
-pub mod choice;
-pub mod compare;
+pub(crate) mod choice;
 pub mod config;
 pub mod corrections;
 pub mod csv_out;
-pub mod error;
+pub(crate) mod error;
 pub mod game;
 pub mod jsonl;
-pub mod letters;
+pub(crate) mod letters;
 pub mod output;
 pub mod pgn;
-pub mod qa;
-pub mod report;
-pub mod review;
+pub(crate) mod report;
+pub mod review_data;
 pub mod segment;
-pub mod shard;
+pub(crate) mod shard;
 pub mod source;
 pub mod tags;
 

@@ -7,7 +7,7 @@ use crate::game::record::{GameResult, Item};
 use crate::tags::escape_value;
 
 /// The longest line written (PGN export format: fewer than 80 characters).
-pub const MAX_LINE: usize = 79;
+pub(crate) const MAX_LINE: usize = 79;
 
 /// Fills lines with words up to [`MAX_LINE`] characters.
 struct Wrapper<'a> {
@@ -182,112 +182,6 @@ fn write_items(
     }
 }
 
-/// One lexeme of PGN movetext's main line, as [`lex_main_line`] reads it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Lexeme {
-    /// A SAN-like word, its move number stripped (`12.e4` → `e4`).
-    Word(String),
-    /// A `{...}` comment's text, with its spaces folded.
-    Comment(String),
-    /// A termination marker: `1-0`, `0-1`, `1/2-1/2`, `*`.
-    Result(String),
-}
-
-/// The index just past the balanced `open`…`close` group starting at `i` (comments inside
-/// variations are skipped whole, so a `)` in a comment does not end a variation).
-fn skip_balanced(chars: &[char], mut i: usize, open: char, close: char) -> usize {
-    let mut depth = 0;
-    while i < chars.len() {
-        if chars[i] == open {
-            depth += 1;
-        } else if chars[i] == close {
-            depth -= 1;
-            if depth == 0 {
-                return i + 1;
-            }
-        } else if open == '(' && chars[i] == '{' {
-            i = skip_balanced(chars, i, '{', '}');
-            continue;
-        }
-        i += 1;
-    }
-    i
-}
-
-/// Reads PGN movetext's main line: words, comments and results; variations, `;` comments,
-/// NAGs and move numbers are passed over.
-pub(crate) fn lex_main_line(movetext: &str) -> Vec<Lexeme> {
-    let chars: Vec<char> = movetext.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-        } else if c == '{' {
-            let end = skip_balanced(&chars, i, '{', '}');
-            // An unterminated comment runs to the end.
-            let close = if end > i + 1 && chars[end - 1] == '}' {
-                end - 1
-            } else {
-                end
-            };
-            let inner: String = chars[i + 1..close].iter().collect();
-            out.push(Lexeme::Comment(
-                inner.split_whitespace().collect::<Vec<_>>().join(" "),
-            ));
-            i = end;
-        } else if c == '(' {
-            i = skip_balanced(&chars, i, '(', ')');
-        } else if c == ';' {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else {
-            let start = i;
-            while i < chars.len() && !chars[i].is_whitespace() && !"{(;".contains(chars[i]) {
-                i += 1;
-            }
-            let w: String = chars[start..i].iter().collect();
-            // Strip a leading move number: `12.`, `12...`, `12.e4`.
-            let digits = w.chars().take_while(char::is_ascii_digit).count();
-            let w = if digits > 0 && w[digits..].starts_with('.') {
-                w[digits..].trim_start_matches('.').to_owned()
-            } else {
-                w
-            };
-            match w.as_str() {
-                "" => {}
-                "1-0" | "0-1" | "1/2-1/2" | "*" => out.push(Lexeme::Result(w)),
-                _ if w.starts_with('$') => {}
-                _ => out.push(Lexeme::Word(w)),
-            }
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod lexer_tests {
-    use super::{Lexeme, lex_main_line};
-
-    #[test]
-    fn the_main_line_lexer_skips_variations_numbers_and_nags() {
-        let got = lex_main_line("1. e4 {a (b) c} e5 (1... c5 {x)} 2. Nf3) 2. Nf3 $1 {open");
-        assert_eq!(
-            got,
-            [
-                Lexeme::Word("e4".into()),
-                Lexeme::Comment("a (b) c".into()),
-                Lexeme::Word("e5".into()),
-                Lexeme::Word("Nf3".into()),
-                Lexeme::Comment("open".into()),
-            ]
-        );
-        assert_eq!(lex_main_line("1-0"), [Lexeme::Result("1-0".into())]);
-    }
-}
-
 #[cfg(test)]
 mod number_tests {
     use super::Wrapper;
@@ -310,6 +204,42 @@ mod number_tests {
         }
         assert_eq!(out, "1. 10... $0 4294967295.");
     }
+}
+
+/// PGN read back with `pgn-reader` (an independent reader) for the tests: each game's
+/// main-line SAN.
+#[cfg(test)]
+pub(crate) fn read_back(pgn: &str) -> Vec<ReadBack> {
+    use pgn_reader::{Reader, SanPlus, Visitor};
+    use std::ops::ControlFlow;
+    struct Sans;
+    impl Visitor for Sans {
+        type Tags = ();
+        type Movetext = Vec<String>;
+        type Output = ReadBack;
+        fn begin_tags(&mut self) -> ControlFlow<ReadBack> {
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(&mut self, (): ()) -> ControlFlow<ReadBack, Vec<String>> {
+            ControlFlow::Continue(Vec::new())
+        }
+        fn san(&mut self, sans: &mut Vec<String>, san: SanPlus) -> ControlFlow<ReadBack> {
+            sans.push(san.to_string());
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, sans: Vec<String>) -> ReadBack {
+            ReadBack { sans }
+        }
+    }
+    let mut reader = Reader::new(std::io::Cursor::new(pgn.as_bytes()));
+    std::iter::from_fn(|| reader.read_game(&mut Sans).expect("escriba's PGN reads")).collect()
+}
+
+/// One game read back by [`read_back`].
+#[cfg(test)]
+pub(crate) struct ReadBack {
+    /// Its main line's SAN.
+    pub(crate) sans: Vec<String>,
 }
 
 #[cfg(test)]
@@ -394,7 +324,7 @@ mod tests {
             &Config::default(),
             &mut s,
         );
-        let games = crate::compare::replay_pgn(&s);
+        let games = read_back(&s);
         assert_eq!(games.len(), 2, "{s}");
         assert_eq!(games[1].sans, ["e4", "e5"], "{s}");
     }

@@ -64,7 +64,7 @@ fn legacy(bytes: &[u8]) -> Encoding {
 }
 
 /// Picks the encoding of a text without a byte-order mark by the rules of the module docs.
-pub fn detect_encoding(bytes: &[u8]) -> Encoding {
+pub(crate) fn detect_encoding(bytes: &[u8]) -> Encoding {
     let (valid, invalid) = utf8_counts(bytes);
     if invalid == 0 || (valid > 0 && valid >= invalid) {
         Encoding::Utf8
@@ -74,7 +74,7 @@ pub fn detect_encoding(bytes: &[u8]) -> Encoding {
 }
 
 /// Decodes bytes in `encoding`; invalid sequences become U+FFFD.
-pub fn decode_with(bytes: &[u8], encoding: Encoding) -> String {
+pub(crate) fn decode_with(bytes: &[u8], encoding: Encoding) -> String {
     let enc = match encoding {
         Encoding::Utf8 => encoding_rs::UTF_8,
         Encoding::Latin1 => return encoding_rs::mem::decode_latin1(bytes).into_owned(),
@@ -109,7 +109,7 @@ pub fn decode_text(bytes: &[u8]) -> (String, Encoding) {
 }
 
 /// Turns CRLF and lone CR into LF.
-pub fn normalize_newlines(s: &str) -> String {
+pub(crate) fn normalize_newlines(s: &str) -> String {
     if !s.contains('\r') {
         return s.to_owned();
     }

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 /// The Seven Tag Roster, in export order, with the value used when a tag is unknown.
-pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+pub(crate) const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
     ("Event", "?"),
     ("Site", "?"),
     ("Date", "????.??.??"),
@@ -77,7 +77,7 @@ impl Tags {
 /// Parses a line made only of PGN tag pairs (`[White "Teichmann"] [Black "Rubinstein"]`).
 /// Returns `None` when the line is anything else, such as a footnote `[A]` or a page mark
 /// `[Illustration]`.
-pub fn parse_tag_line(line: &str) -> Option<Vec<(String, String)>> {
+pub(crate) fn parse_tag_line(line: &str) -> Option<Vec<(String, String)>> {
     let mut rest = line.trim();
     if !rest.starts_with('[') {
         return None;
@@ -116,7 +116,7 @@ pub fn parse_tag_line(line: &str) -> Option<Vec<(String, String)>> {
 }
 
 /// Escapes a tag value for PGN export (`\` and `"`).
-pub fn escape_value(v: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn escape_value(v: &str) -> std::borrow::Cow<'_, str> {
     if !v.contains(['\\', '"', '\n', '\r', '\t']) {
         return std::borrow::Cow::Borrowed(v);
     }
@@ -189,7 +189,7 @@ fn clean_name(s: &str) -> String {
 /// Returns the White and Black names found (either may be empty, as in the bare column
 /// heading `WHITE.  BLACK.`), or `None` when the line is not such a header. The line must
 /// start with one of the keywords.
-pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)> {
+pub(crate) fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)> {
     let trimmed = line.trim();
     // A header starts with one of the words. When its first bytes are ASCII, their lower
     // case is theirs letter by letter: most lines are told apart here, without lowering
@@ -246,7 +246,7 @@ const TITLES: [&str; 18] = [
 /// Tournament, 23rd September, 1892, between Messrs. James Mason and H. E. Bird:`,
 /// `—Between Rev. Rubinstein and Herr Marshall.`): White first, as books name them. A
 /// name that does not read as one (`and another fine player of London`) is `None`.
-pub fn between_players(text: &str) -> Option<(Option<String>, Option<String>)> {
+pub(crate) fn between_players(text: &str) -> Option<(Option<String>, Option<String>)> {
     let lower = text.to_lowercase();
     if lower.len() != text.len() {
         return None;
@@ -294,7 +294,7 @@ pub fn between_players(text: &str) -> Option<(Option<String>, Option<String>)> {
 /// The byte offset in a header line (trimmed) where moves begin: the first word after
 /// the first that opens with move 1 (`1.`, `1...`, `1.P4R`). `None` when the line holds no
 /// moves.
-pub fn header_moves_at(trimmed: &str) -> Option<usize> {
+pub(crate) fn header_moves_at(trimmed: &str) -> Option<usize> {
     let mut words = trimmed
         .split_whitespace()
         .map(|w| (w.as_ptr() as usize - trimmed.as_ptr() as usize, w));

@@ -1565,7 +1565,7 @@ mod tests {
             "{pgn}"
         );
         // The PGN's main line is still the book's.
-        let back = crate::compare::replay_pgn(&pgn);
+        let back = crate::pgn::read_back(&pgn);
         assert_eq!(back[0].sans, ["e4", "e5", "Nf3", "Nc6"]);
     }
 

@@ -1,0 +1,225 @@
+//! What a run tells on stderr: one-line errors, the diagnostics of each game (with the
+//! book's line, annotated), and the progress bar.
+
+use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
+
+use annotate_snippets::{Level, Renderer, Snippet};
+use escriba_pipeline::{GameResult, Observer, Progress};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Writes a line to stderr; a closed or failing stderr is ignored (a run never stops, nor
+/// panics, because nobody reads its diagnostics).
+pub(crate) fn say(s: &str) {
+    let mut e = io::stderr().lock();
+    let _ = e.write_all(s.as_bytes()).and_then(|()| e.write_all(b"\n"));
+}
+
+/// The error and its causes as one line, each cause once: a message that already holds
+/// its cause's text (as `path: No such file…` does) is not followed by it again.
+pub(crate) fn error_line(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let c = cause.to_string();
+        if out.contains(&c) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&c);
+    }
+    out
+}
+
+/// Diagnostics and progress on stderr.
+pub(crate) struct Console {
+    pub(crate) quiet: bool,
+    pub(crate) tty: bool,
+    pub(crate) renderer: Renderer,
+    pub(crate) bar: Option<ProgressBar>,
+}
+
+impl Console {
+    pub(crate) fn new(quiet: bool) -> Console {
+        let tty = io::stderr().is_terminal();
+        Console {
+            quiet,
+            tty,
+            renderer: if tty {
+                Renderer::styled()
+            } else {
+                Renderer::plain()
+            },
+            bar: None,
+        }
+    }
+
+    pub(crate) fn print(&self, s: &str) {
+        match &self.bar {
+            Some(b) => b.suspend(|| say(s)),
+            None => say(s),
+        }
+    }
+
+    pub(crate) fn finish(&mut self) {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// The line containing byte `at` of `text`, and `at`'s offset within it.
+pub(crate) fn line_at(text: &str, at: usize) -> (&str, usize) {
+    let at = at.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    (&text[start..end], at - start)
+}
+
+pub(crate) fn clip(list: &[String], n: usize) -> String {
+    let mut s = list.iter().take(n).cloned().collect::<Vec<_>>().join(", ");
+    if list.len() > n {
+        s.push_str(&format!(", … ({} in all)", list.len()));
+    }
+    s
+}
+
+impl Observer for Console {
+    fn game(&mut self, r: &GameResult) {
+        if self.quiet {
+            return;
+        }
+        let dialect = r.dialect.map_or("no notation", |d| d.id());
+        if let Some(f) = &r.failure {
+            let origin = format!("{}", r.source);
+            let title = format!("game {} ({}): {}", r.index, dialect, f.message);
+            let rendered = match &f.diagnostic {
+                Some(d) => {
+                    let (line, at) = line_at(&r.movetext, d.span.start as usize);
+                    let end = (at + d.span.len()).min(line.len()).max(at);
+                    let fen = format!("position: {}", d.fen);
+                    let shown: Vec<String> = d
+                        .legal()
+                        .iter()
+                        .filter(|m| !m.is_empty())
+                        .cloned()
+                        .collect();
+                    let legal = format!("legal moves: {}", clip(&shown, 40));
+                    let nearest = format!("nearest readings: {}", d.nearest().join("; "));
+                    let mut m = Level::Error.title(&title).snippet(
+                        Snippet::source(line)
+                            .line_start(f.line)
+                            .origin(&origin)
+                            .annotation(Level::Error.span(at..end).label("cannot go on here")),
+                    );
+                    m = m.footer(Level::Note.title(&fen));
+                    if !shown.is_empty() {
+                        m = m.footer(Level::Help.title(&legal));
+                    }
+                    if !d.nearest().is_empty() {
+                        m = m.footer(Level::Help.title(&nearest));
+                    }
+                    self.renderer.render(m).to_string()
+                }
+                None => {
+                    let at = format!("at {}:{}:{}", r.source, f.line, f.column);
+                    let m = Level::Error.title(&title).footer(Level::Note.title(&at));
+                    self.renderer.render(m).to_string()
+                }
+            };
+            self.print(&rendered);
+        }
+        for issue in &r.issues {
+            let title = format!("game {} ({}): {}", r.index, dialect, issue.message);
+            let origin = r.source.to_string();
+            // The line of the movetext the issue is on, when it is in the movetext.
+            let text = issue
+                .line
+                .checked_sub(r.movetext_line)
+                .and_then(|k| r.movetext.split('\n').nth(k));
+            let m = match text {
+                Some(line) => {
+                    let at = line
+                        .char_indices()
+                        .nth(issue.column.saturating_sub(1))
+                        .map_or(line.len(), |(i, _)| i);
+                    let end = line[at..]
+                        .char_indices()
+                        .nth(1)
+                        .map_or(line.len(), |(i, _)| at + i);
+                    Level::Warning.title(&title).snippet(
+                        Snippet::source(line)
+                            .line_start(issue.line)
+                            .origin(&origin)
+                            .annotation(Level::Warning.span(at..end)),
+                    )
+                }
+                None => Level::Warning.title(&title),
+            };
+            let s = self.renderer.render(m).to_string();
+            self.print(&s);
+        }
+        for p in r.plies.iter().filter(|p| p.ply.status.is_flagged()) {
+            let (line, at) = line_at(&r.movetext, p.ply.span.start as usize);
+            let end = (at + p.ply.span.len()).min(line.len()).max(at);
+            let title = format!(
+                "game {} ({}): `{}` read as {} ({})",
+                r.index,
+                dialect,
+                r.input(p),
+                p.ply.san,
+                p.ply.status.as_str()
+            );
+            let origin = r.source.to_string();
+            let label = p.ply.note.clone().unwrap_or_default();
+            let alts = format!("also possible: {}", p.ply.alternatives.join(", "));
+            let mut m = Level::Warning.title(&title).snippet(
+                Snippet::source(line)
+                    .line_start(p.line)
+                    .origin(&origin)
+                    .annotation(Level::Warning.span(at..end).label(&label)),
+            );
+            if !p.ply.alternatives.is_empty() {
+                m = m.footer(Level::Note.title(&alts));
+            }
+            let s = self.renderer.render(m).to_string();
+            self.print(&s);
+        }
+    }
+
+    fn progress(&mut self, p: &Progress) {
+        if self.quiet || !self.tty {
+            return;
+        }
+        if self.bar.is_none() {
+            if p.elapsed < Duration::from_secs(2) {
+                return;
+            }
+            let bar = match p.total_bytes {
+                Some(t) => ProgressBar::new(t).with_style(
+                    ProgressStyle::with_template(
+                        "{elapsed_precise} [{wide_bar}] {percent}% {msg} ETA {eta}",
+                    )
+                    .expect("valid template"),
+                ),
+                None => ProgressBar::new_spinner().with_style(
+                    ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                        .expect("valid template"),
+                ),
+            };
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar = Some(bar);
+        }
+        if let Some(b) = &self.bar {
+            let secs = p.elapsed.as_secs_f64().max(1e-9);
+            b.set_position(p.bytes);
+            b.set_message(format!(
+                "{} games, {:.0} games/s, {:.0} plies/s",
+                p.games,
+                p.games as f64 / secs,
+                p.plies as f64 / secs
+            ));
+        }
+    }
+}

@@ -1,0 +1,756 @@
+//! The review page, rendered from a run's JSONL objects.
+//!
+//! The page is one HTML file: inline CSS, an inline script of our own, and the run's data
+//! as JSON in a `<script type="application/json">` block (with `<`, `>` and `&` written as
+//! `\u003c`, `\u003e`, `\u0026`, so that no book text can close the block). Everything the
+//! page shows from the book is rendered by minijinja with HTML auto-escaping; the script
+//! only ever sets text and attributes. Boards are drawn by the script from FEN, lazily, as
+//! SVG with Unicode chess glyphs.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+
+use escriba_resolve::Status;
+
+use escriba_pipeline::review_data::{LegalMove, PlyReview, Reading, ReadingKind};
+use escriba_pipeline::source::decode_text;
+use escriba_pipeline::{GameResult, GameStatus};
+
+use crate::error::{Error, Result};
+
+const TEMPLATE: &str = include_str!("../templates/review.html");
+/// How many source lines the page shows on each side of a token's line.
+const CONTEXT: usize = 2;
+
+/// The side that plays a ply, as JSONL writes it (`white`, `black`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+/// The status named `name` among `all`, by its `as_str` name.
+fn by_name<'de, D: Deserializer<'de>, T: Copy>(
+    d: D,
+    all: &[T],
+    as_str: fn(T) -> &'static str,
+    what: &str,
+) -> std::result::Result<T, D::Error> {
+    let name = String::deserialize(d)?;
+    all.iter()
+        .copied()
+        .find(|s| as_str(*s) == name)
+        .ok_or_else(|| D::Error::custom(format!("unknown {what} status `{name}`")))
+}
+
+/// A ply's status, by the name JSONL writes (`exact`, `repaired`, …).
+fn ply_status<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Status, D::Error> {
+    by_name(d, &Status::ALL, Status::as_str, "ply")
+}
+
+/// A game's status, by the name JSONL writes (`complete`, `partial`, `failed`, `empty`).
+fn game_status<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<GameStatus, D::Error> {
+    use GameStatus::{Complete, Empty, Failed, Partial};
+    by_name(
+        d,
+        &[Complete, Partial, Failed, Empty],
+        GameStatus::as_str,
+        "game",
+    )
+}
+
+/// One ply of a game's JSONL object: the fields the page reads.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MoveIn {
+    /// 1-based ply.
+    pub ply: usize,
+    /// The move number.
+    pub move_number: u32,
+    /// The side that plays it.
+    pub side: Side,
+    /// The token as printed.
+    pub input: String,
+    /// SAN.
+    pub san: String,
+    /// UCI.
+    pub uci: String,
+    /// The status.
+    #[serde(deserialize_with = "ply_status")]
+    pub status: Status,
+    /// The cost.
+    pub cost: u32,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// The note.
+    pub note: Option<String>,
+    /// The position before the ply and the readings (plies that are not exact).
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The readings, the chosen one first.
+    #[serde(default)]
+    pub readings: Option<Vec<Reading>>,
+    /// The legal moves.
+    #[serde(default)]
+    pub legal: Vec<LegalMove>,
+}
+
+/// A game's JSONL object: the fields the page reads.
+#[derive(Debug, Clone, Deserialize)]
+pub struct GameIn {
+    /// The source as the run named it.
+    pub source: String,
+    /// 1-based game index.
+    pub game: u64,
+    /// 1-based first line.
+    pub line: usize,
+    /// 1-based last line.
+    #[serde(default)]
+    pub end_line: usize,
+    /// What became of the game.
+    #[serde(deserialize_with = "game_status")]
+    pub status: GameStatus,
+    /// The dialect id.
+    pub notation: Option<String>,
+    /// The tags.
+    #[serde(default)]
+    pub tags: BTreeMap<String, String>,
+    /// The plies.
+    #[serde(default)]
+    pub moves: Vec<MoveIn>,
+    /// Flags.
+    #[serde(default)]
+    pub flagged: usize,
+    /// Where it stopped.
+    pub failure: Option<escriba_pipeline::game::Failure>,
+    /// The review data of the failing token.
+    #[serde(default)]
+    pub failure_review: Option<PlyReview>,
+    /// `game` or `fragment`.
+    #[serde(default)]
+    pub kind: Option<String>,
+}
+
+impl MoveIn {
+    /// The ply's review data, when JSONL carries it (plies that are not exact).
+    fn review(&self) -> Option<PlyReview> {
+        self.fen.as_ref().map(|fen| PlyReview {
+            fen: fen.clone(),
+            readings: self.readings.clone().unwrap_or_default(),
+            legal: self.legal.clone(),
+        })
+    }
+
+    /// The move label: `12.` for White, `12...` for Black.
+    fn label(&self) -> String {
+        let dots = if self.side == Side::Black { "..." } else { "." };
+        format!("{}{dots}", self.move_number)
+    }
+}
+
+impl GameIn {
+    /// Every line and column the page quotes is 1-based: a 0 (a hand-edited or foreign
+    /// file) is an error, not a place.
+    fn check_places(&self) -> std::result::Result<(), String> {
+        let places = self
+            .moves
+            .iter()
+            .map(|m| (format!("ply {}", m.ply), m.line, m.column))
+            .chain(
+                self.failure
+                    .iter()
+                    .map(|f| ("the failure".to_owned(), f.line, f.column)),
+            );
+        for (what, line, column) in places {
+            if line == 0 || column == 0 {
+                return Err(format!(
+                    "game {}: {what} is at line {line}, column {column}; lines and columns start at 1",
+                    self.game
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The object of a processed game, as `--jsonl` writes it.
+    pub fn of(r: &GameResult) -> GameIn {
+        serde_json::from_str(&escriba_pipeline::jsonl::game_line(r))
+            .expect("game_line writes a game")
+    }
+}
+
+/// Reads a run's JSONL file.
+pub fn read_jsonl(path: &Path) -> Result<Vec<GameIn>> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |message: String| Error::Jsonl {
+            path: path.to_path_buf(),
+            line: i + 1,
+            message,
+        };
+        let g: GameIn = serde_json::from_str(line).map_err(|e| {
+            bad(format!(
+                "not a game object of `escriba transcribe --jsonl`: {e}"
+            ))
+        })?;
+        g.check_places().map_err(bad)?;
+        out.push(g);
+    }
+    Ok(out)
+}
+
+/// The text of the sources a page quotes, read from disk.
+#[derive(Debug, Default)]
+pub struct SourceLines {
+    lines: HashMap<String, std::result::Result<Vec<String>, String>>,
+}
+
+impl SourceLines {
+    /// Reads each source named by `games` (paths as the run named them: relative to the
+    /// current directory, else to `alt_base`). A source that cannot be read is noted.
+    pub fn load(games: &[GameIn], alt_base: Option<&Path>) -> SourceLines {
+        let mut lines = HashMap::new();
+        for g in games {
+            if lines.contains_key(&g.source) {
+                continue;
+            }
+            let read = if g.source == "-" {
+                Err("it was read from stdin".to_owned())
+            } else {
+                let mut tries: Vec<PathBuf> = vec![PathBuf::from(&g.source)];
+                if let Some(b) = alt_base
+                    && Path::new(&g.source).is_relative()
+                {
+                    tries.push(b.join(&g.source));
+                }
+                let mut read = Err("the file is no longer there".to_owned());
+                for p in &tries {
+                    read = read_source(p);
+                    if read.is_ok() {
+                        break;
+                    }
+                }
+                read.map(|b| decode_text(&b).0.lines().map(str::to_owned).collect())
+            };
+            lines.insert(g.source.clone(), read);
+        }
+        SourceLines { lines }
+    }
+}
+
+/// The most of a source the review page reads back for its book lines: far more than any
+/// book, and a bound on what a JSONL naming a device or a huge file can make it read.
+pub const MAX_SOURCE_BYTES: u64 = 256 << 20;
+
+/// The bytes of a source named in a run's JSONL: a regular file of at most
+/// [`MAX_SOURCE_BYTES`], else why not.
+fn read_source(path: &Path) -> std::result::Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let gone = || "the file is no longer there".to_owned();
+    let meta = std::fs::metadata(path).map_err(|_| gone())?;
+    if !meta.is_file() {
+        return Err("it is not a regular file".to_owned());
+    }
+    let too_big = || format!("it is larger than {} MiB", MAX_SOURCE_BYTES >> 20);
+    if meta.len() > MAX_SOURCE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|_| gone())?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
+#[derive(Serialize)]
+struct CtxLine {
+    number: usize,
+    before: String,
+    mark: String,
+    after: String,
+    current: bool,
+}
+
+#[derive(Serialize)]
+struct ReadingOut {
+    key: usize,
+    san: String,
+    uci: String,
+    book: String,
+    cost: u32,
+    note: Option<String>,
+    kind: ReadingKind,
+}
+
+#[derive(Serialize)]
+struct Entry {
+    id: String,
+    game: u64,
+    /// 1-based ply.
+    ply: usize,
+    /// `12.` or `12...`.
+    label: String,
+    status: String,
+    token: String,
+    san: String,
+    uci: String,
+    cost: u32,
+    note: Option<String>,
+    source: String,
+    line: usize,
+    column: usize,
+    context: Vec<CtxLine>,
+    /// Why no source lines are shown, or why they may not be the ones the run read.
+    source_note: Option<String>,
+    fen: String,
+    readings: Vec<ReadingOut>,
+    legal: Vec<LegalMove>,
+    failed: bool,
+    message: Option<String>,
+    players: String,
+}
+
+#[derive(Serialize)]
+struct GameRow {
+    game: u64,
+    white: String,
+    black: String,
+    heading: String,
+    source: String,
+    lines: String,
+    status: String,
+    kind: String,
+    flagged: usize,
+    entries: usize,
+    first: Option<String>,
+}
+
+/// What the script needs of an entry.
+#[derive(Serialize)]
+struct EntryData<'a> {
+    id: &'a str,
+    source: &'a str,
+    line: usize,
+    column: usize,
+    token: &'a str,
+    fen: &'a str,
+    uci: &'a str,
+    readings: Vec<[&'a str; 3]>,
+    legal: Vec<[&'a str; 3]>,
+}
+
+/// The statuses that get an entry on the page.
+fn reviewed(status: Status) -> bool {
+    matches!(
+        status,
+        Status::Repaired | Status::Ambiguous | Status::Inferred | Status::Corrected
+    )
+}
+
+fn context(lines: &[String], line: usize, column: usize, width: usize) -> Vec<CtxLine> {
+    let first = line.saturating_sub(CONTEXT).max(1);
+    let last = (line + CONTEXT).min(lines.len());
+    (first..=last)
+        .map(|n| {
+            let text = &lines[n - 1];
+            if n != line {
+                return CtxLine {
+                    number: n,
+                    before: text.clone(),
+                    mark: String::new(),
+                    after: String::new(),
+                    current: false,
+                };
+            }
+            let chars: Vec<char> = text.chars().collect();
+            let a = (column - 1).min(chars.len());
+            let b = (a + width.max(1)).min(chars.len());
+            CtxLine {
+                number: n,
+                before: chars[..a].iter().collect(),
+                mark: chars[a..b].iter().collect(),
+                after: chars[b..].iter().collect(),
+                current: true,
+            }
+        })
+        .collect()
+}
+
+fn json_for_script<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v)
+        .expect("page data serializes")
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// Renders the review page of `games` (a run's JSONL objects, in order), quoting the book
+/// lines from `sources`; `title` names the run.
+pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Result<String> {
+    // Plies by status, in the order of `Status::ALL`.
+    let mut counts: Vec<(&str, u64)> = Status::ALL.iter().map(|s| (s.as_str(), 0)).collect();
+    fn count(counts: &mut [(&str, u64)], status: &str) {
+        if let Some(c) = counts.iter_mut().find(|c| c.0 == status) {
+            c.1 += 1;
+        }
+    }
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut rows: Vec<GameRow> = Vec::new();
+    let mut missing: BTreeMap<String, String> = BTreeMap::new();
+    let mut plies = 0u64;
+    for g in games {
+        let tag = |k: &str| g.tags.get(k).cloned().unwrap_or_default();
+        let players = match (tag("White"), tag("Black")) {
+            (w, b) if w.is_empty() && b.is_empty() => tag("BookHeading"),
+            (w, b) => format!("{w} – {b}"),
+        };
+        let lines = sources.lines.get(&g.source);
+        if let Some(Err(why)) = lines {
+            missing.insert(g.source.clone(), why.clone());
+        }
+        let first_entry = entries.len();
+        let mut entry = |status: &str,
+                         ply: usize,
+                         label: String,
+                         token: &str,
+                         (line, column, width): (usize, usize, usize),
+                         review: Option<&PlyReview>,
+                         chosen: Option<&MoveIn>,
+                         message: Option<&str>| {
+            let (context, source_note) =
+                source_context(lines, &g.source, token, (line, column, width));
+            let fen = review.map(|r| r.fen.clone()).unwrap_or_default();
+            let readings = readings_out(review);
+            let id = format!("e{}", entries.len() + 1);
+            let san = chosen.map(|m| m.san.clone()).unwrap_or_default();
+            let uci = chosen.map(|m| m.uci.clone()).unwrap_or_default();
+            entries.push(Entry {
+                id,
+                game: g.game,
+                ply,
+                label,
+                status: status.to_owned(),
+                token: token.to_owned(),
+                san,
+                uci,
+                cost: chosen.map_or(0, |m| m.cost),
+                note: chosen.and_then(|m| m.note.clone()),
+                source: g.source.clone(),
+                line,
+                column,
+                context,
+                source_note,
+                fen,
+                readings,
+                legal: review.map(|r| r.legal.clone()).unwrap_or_default(),
+                failed: message.is_some(),
+                message: message.map(str::to_owned),
+                players: players.clone(),
+            });
+        };
+        for m in &g.moves {
+            plies += 1;
+            count(&mut counts, m.status.as_str());
+            if !reviewed(m.status) {
+                continue;
+            }
+            let review = m.review();
+            let width = m.input.chars().count();
+            entry(
+                m.status.as_str(),
+                m.ply,
+                m.label(),
+                &m.input,
+                (m.line, m.column, width),
+                review.as_ref(),
+                Some(m),
+                None,
+            );
+        }
+        if let Some(f) = &g.failure {
+            count(&mut counts, Status::Failed.as_str());
+            entry(
+                "failed",
+                f.ply + 1,
+                failure_label(g.failure_review.as_ref()),
+                &f.token,
+                (f.line, f.column, f.width),
+                g.failure_review.as_ref(),
+                None,
+                Some(&f.message),
+            );
+        }
+        rows.push(game_row(g, &entries[first_entry..]));
+    }
+    let data = script_data(&entries);
+    let flagged_entries = entries
+        .iter()
+        .filter(|e| matches!(e.status.as_str(), "repaired" | "ambiguous" | "failed"))
+        .count();
+    use minijinja::Value as V;
+    render_template(minijinja::context! {
+        title => title,
+        games => games.len(),
+        plies => plies,
+        counts => V::from(minijinja::value::Serde(&counts)),
+        flagged_entries => flagged_entries,
+        rows => V::from(minijinja::value::Serde(&rows)),
+        entries => V::from(minijinja::value::Serde(&entries)),
+        missing => V::from(minijinja::value::Serde(&missing)),
+        data => minijinja::Value::from_safe_string(json_for_script(&data)),
+        version => env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// The book's lines around a token at (`line`, `column`, `width`) of `source`, and a note
+/// when they cannot be shown or no longer read the token there.
+fn source_context(
+    lines: Option<&std::result::Result<Vec<String>, String>>,
+    source: &str,
+    token: &str,
+    (line, column, width): (usize, usize, usize),
+) -> (Vec<CtxLine>, Option<String>) {
+    match lines {
+        Some(Ok(l)) => {
+            let printed: String = l
+                .get(line.wrapping_sub(1))
+                .map(|s| s.chars().skip(column - 1).collect())
+                .unwrap_or_default();
+            let note = (!printed.starts_with(token)).then(|| {
+                format!("the source no longer reads `{token}` here: it has changed since the run")
+            });
+            (context(l, line, column, width), note)
+        }
+        Some(Err(why)) => (
+            Vec::new(),
+            Some(format!("no source lines: `{source}`: {why}")),
+        ),
+        None => (Vec::new(), Some("no source lines".into())),
+    }
+}
+
+/// A ply's readings as the page lists them, keyed from 1.
+fn readings_out(review: Option<&PlyReview>) -> Vec<ReadingOut> {
+    review
+        .map(|r| r.readings.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| ReadingOut {
+            key: i + 1,
+            san: r.san.clone(),
+            uci: r.uci.clone(),
+            book: r.book.clone(),
+            cost: r.cost,
+            note: r.note.clone(),
+            kind: r.kind,
+        })
+        .collect()
+}
+
+/// The move label (`12.`, `12...`) of the point where a game stopped, from the position
+/// there; empty when it is not known.
+fn failure_label(review: Option<&PlyReview>) -> String {
+    let black = review.is_some_and(|r| r.fen.split(' ').nth(1) == Some("b"));
+    let number = review
+        .and_then(|r| r.fen.split(' ').nth(5)?.parse::<u32>().ok())
+        .unwrap_or(0);
+    if number == 0 {
+        String::new()
+    } else {
+        format!("{number}{}", if black { "..." } else { "." })
+    }
+}
+
+/// A game's row in the page's table of games, with its `entries`.
+fn game_row(g: &GameIn, entries: &[Entry]) -> GameRow {
+    let tag = |k: &str| g.tags.get(k).cloned().unwrap_or_default();
+    GameRow {
+        game: g.game,
+        white: tag("White"),
+        black: tag("Black"),
+        heading: tag("BookHeading"),
+        source: g.source.clone(),
+        lines: if g.end_line > g.line {
+            format!("{}–{}", g.line, g.end_line)
+        } else {
+            g.line.to_string()
+        },
+        status: g.status.as_str().to_owned(),
+        kind: g.kind.clone().unwrap_or_else(|| "game".into()),
+        flagged: g.flagged,
+        entries: entries.len(),
+        first: entries.first().map(|e| e.id.clone()),
+    }
+}
+
+/// What the page's script reads of each entry (the JSON data block).
+fn script_data(entries: &[Entry]) -> Vec<EntryData<'_>> {
+    entries
+        .iter()
+        .map(|e| EntryData {
+            id: &e.id,
+            source: &e.source,
+            line: e.line,
+            column: e.column,
+            token: &e.token,
+            fen: &e.fen,
+            uci: &e.uci,
+            readings: e
+                .readings
+                .iter()
+                .map(|r| [r.san.as_str(), r.uci.as_str(), r.book.as_str()])
+                .collect(),
+            legal: e
+                .legal
+                .iter()
+                .map(|l| [l.book.as_str(), l.san.as_str(), l.uci.as_str()])
+                .collect(),
+        })
+        .collect()
+}
+
+/// The page: the template rendered with `ctx`.
+fn render_template(ctx: minijinja::Value) -> Result<String> {
+    let mut env = minijinja::Environment::new();
+    let syntax = minijinja::syntax::SyntaxConfig::builder()
+        .trim_blocks(true)
+        .lstrip_blocks(true)
+        .build()
+        .map_err(|e| Error::Render {
+            message: e.to_string(),
+        })?;
+    env.set_syntax(syntax);
+    env.add_template("review.html", TEMPLATE)
+        .map_err(|e| Error::Render {
+            message: e.to_string(),
+        })?;
+    let tmpl = env.get_template("review.html").map_err(|e| Error::Render {
+        message: e.to_string(),
+    })?;
+    tmpl.render(ctx)
+        // A NUL is no character of an HTML document (a book's text may hold one): it is
+        // shown as U+FFFD, as a parser would.
+        .map(|page| {
+            if page.contains('\0') {
+                page.replace('\0', "\u{FFFD}")
+            } else {
+                page
+            }
+        })
+        .map_err(|e| Error::Render {
+            message: e.to_string(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game whose ambiguous token is markup that would close the data block.
+    fn hostile() -> GameIn {
+        serde_json::from_value(hostile_json()).unwrap()
+    }
+
+    /// [`hostile`]'s JSONL object.
+    fn hostile_json() -> serde_json::Value {
+        let token = "</script><script>alert(1)</script>";
+        serde_json::json!({
+            "source": "-", "game": 1, "line": 1, "end_line": 1, "status": "complete",
+            "notation": "en-descriptive", "tags": {"White": "<i>W</i>", "Black": "B & co"},
+            "flagged": 1, "failure": null,
+            "moves": [{
+                "ply": 1, "move_number": 1, "side": "white", "input": token, "san": "e4",
+                "uci": "e2e4", "status": "ambiguous", "cost": 0, "line": 1, "column": 1,
+                "note": token, "alternatives": ["d4"],
+                "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "readings": [
+                    {"san": "e4", "uci": "e2e4", "book": token, "cost": 0, "note": null, "kind": "chosen"},
+                    {"san": "d4", "uci": "d2d4", "book": "P-Q4", "cost": 0, "note": token, "kind": "tie"}
+                ],
+                "legal": [{"book": token, "san": "e4", "uci": "e2e4"}]
+            }]
+        })
+    }
+
+    #[test]
+    fn book_text_cannot_close_the_data_block_nor_become_markup() {
+        let page = render_page(&[hostile()], &SourceLines::default(), "<title>").unwrap();
+        assert_eq!(
+            page.matches("</script>").count(),
+            2,
+            "only the page's own blocks"
+        );
+        assert!(!page.contains("<script>alert"));
+        assert!(page.contains("&lt;&#x2f;script&gt;&lt;script&gt;alert(1)"));
+        assert!(page.contains("&lt;i&gt;W&lt;&#x2f;i&gt; – B &amp; co"));
+        assert!(page.contains("escriba review: &lt;title&gt;"));
+        // The data block is JSON that reads back to the book's text.
+        let at = page.find("id=\"escriba-data\">").unwrap() + "id=\"escriba-data\">".len();
+        let data = &page[at..at + page[at..].find("</script>").unwrap()];
+        let v: serde_json::Value = serde_json::from_str(data).unwrap();
+        assert_eq!(v[0]["token"], "</script><script>alert(1)</script>");
+        assert_eq!(v[0]["legal"][0][0], "</script><script>alert(1)</script>");
+    }
+
+    #[test]
+    fn a_status_or_side_that_jsonl_never_writes_is_an_error_with_its_line() {
+        let mut game = hostile_json();
+        for (field, bad, message) in [
+            ("status", "sure", "unknown ply status `sure`"),
+            ("side", "red", "unknown variant `red`"),
+        ] {
+            let mut g = game.clone();
+            g["moves"][0][field] = bad.into();
+            let path = std::env::temp_dir().join(format!(
+                "escriba-review-{}-{field}.jsonl",
+                std::process::id()
+            ));
+            std::fs::write(&path, format!("\n{g}\n")).unwrap();
+            let e = read_jsonl(&path).unwrap_err().to_string();
+            std::fs::remove_file(&path).unwrap();
+            assert!(
+                e.contains(":2: not a game object") && e.contains(message),
+                "{e}"
+            );
+        }
+        game["status"] = "won".into();
+        assert!(serde_json::from_value::<GameIn>(game).is_err());
+    }
+
+    #[test]
+    fn a_page_counts_plies_by_status_and_says_when_a_source_cannot_be_read() {
+        let mut g = hostile();
+        g.failure = Some(escriba_pipeline::game::Failure {
+            ply: 1,
+            token: "XYZ".into(),
+            line: 1,
+            column: 9,
+            width: 3,
+            message: "`XYZ` cannot be read as a move".into(),
+            diagnostic: None,
+        });
+        let sources = SourceLines::load(std::slice::from_ref(&g), None);
+        let page = render_page(&[g], &sources, "t").unwrap();
+        assert!(page.contains("data-count=\"ambiguous\">1<"));
+        assert!(page.contains("data-count=\"failed\">1<"));
+        assert!(page.contains("data-count=\"exact\">0<"));
+        assert_eq!(page.matches("<article class=\"entry\"").count(), 2);
+        assert!(page.contains("it was read from stdin"));
+    }
+}
