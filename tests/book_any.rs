@@ -168,12 +168,6 @@ fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
                 );
                 let dark = (file + rank) % 2 == 0;
                 match letter_at(board, sq) {
-                    None => match drawing {
-                        0 => "   ".into(),
-                        1 => (if dark { " # " } else { "   " }).into(),
-                        2 => " . ".into(),
-                        _ => " - ".into(),
-                    },
                     None if drawing == 4 => " . ".into(),
                     Some(c) if drawing == 4 => {
                         // Two letters for a knight, a star for Black: `*Kt`.
@@ -184,6 +178,12 @@ fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
                         let star = if c.is_ascii_lowercase() { "*" } else { " " };
                         format!("{star}{name:<2}")
                     }
+                    None => match drawing {
+                        0 => "   ".into(),
+                        1 => (if dark { " # " } else { "   " }).into(),
+                        2 => " . ".into(),
+                        _ => " - ".into(),
+                    },
                     Some(c) => {
                         let upper = c.to_ascii_uppercase();
                         let black = c.is_ascii_lowercase();
