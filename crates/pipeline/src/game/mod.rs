@@ -1,6 +1,7 @@
 //! One game through the resolver: dialect choice, start position, decoding, and the
 //! record every output is written from.
 
+pub mod claims;
 pub mod hint;
 pub mod record;
 
@@ -16,6 +17,7 @@ use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Chess, Color, Position};
 use escriba_resolve::{Decoded, Diagnostic, Game, Pin, Ply, decode, decode_pinned, start_position};
 
+use self::claims::{CommentReason, Ledger, Owner, SkipReason};
 use crate::book::checks;
 use crate::book::notes::transcribe_notes;
 use crate::book::unit::{AlternateRole, Footnote, NoteVariations, UnitKind};
@@ -482,9 +484,8 @@ struct Builder<'a> {
     /// Issues and the byte offset they concern (to attach the ones before any ply).
     issues: Vec<(Issue, usize)>,
     counts: TokenCounts,
-    /// Moves of the main line went into a comment that ends before the game does (a `;`
-    /// comment): the game is not complete.
-    hidden: bool,
+    /// Who holds each range of the text, claimed as it is read.
+    ledger: Ledger,
 }
 
 impl Builder<'_> {
@@ -517,6 +518,42 @@ impl Builder<'_> {
         count_move_tokens(self.dialect, self.text, tokens)
     }
 
+    /// The claim check ([`claims`]) once the main line is read: each breach becomes an
+    /// issue that names its range in `source`. True when the game is not complete: a
+    /// breach, or moves of its main line held in a comment (a `;` comment's).
+    fn audit(&mut self, tokens: &[Token], fail_at: Option<usize>, source: &str) -> bool {
+        let issues = &self.issues;
+        let checked = self.ledger.check(self.dialect, self.text, tokens, |s, e| {
+            fail_at.is_some_and(|f| (s..=e).contains(&f))
+                || issues.iter().any(|(_, at)| (s..=e).contains(at))
+        });
+        for b in &checked.breaches {
+            let (s, e) = b.range();
+            let (line, column) = self.map.locate(self.text, s);
+            let (to_line, to_column) = self.map.locate(self.text, e);
+            let shown = comment_safe(&self.text[s..e]);
+            let what = match b {
+                claims::Breach::Gap { .. } => "is claimed by nothing (not a move, a variation,                                                a comment nor a skipped span)"
+                    .to_owned(),
+                claims::Breach::Overlap { first, second, .. } => {
+                    format!("is claimed twice, by {} and by {}", first.name(), second.name())
+                }
+                claims::Breach::Unflagged { owner, moves, .. } => format!(
+                    "holds {moves} move token(s) in {} with no warning",
+                    owner.name()
+                ),
+            };
+            self.issue(
+                None,
+                s,
+                format!(
+                    "escriba's accounting: {source}:{line}:{column}-{to_line}:{to_column}                      `{shown}` {what}: the game is not complete"
+                ),
+            );
+        }
+        !checked.breaches.is_empty() || checked.main_line_lost
+    }
+
     /// A run of unread tokens the decoder passed over: a comment and an issue.
     fn flush_skip(
         &mut self,
@@ -525,6 +562,8 @@ impl Builder<'_> {
         items: &mut Vec<Item>,
     ) {
         if let Some((from, to)) = skip.take() {
+            self.ledger
+                .claim(from, to, Owner::Skipped(SkipReason::Unread), false);
             let raw = &self.text[from..to];
             let t = comment_safe(raw);
             // A PGN comment cannot hold a brace: a stray one is named in words.
@@ -574,6 +613,9 @@ impl Builder<'_> {
             && !decoded.plies.is_empty()
             && decoded.plies.iter().all(|p| !p.status.is_flagged());
         if replays {
+            let (open, close) = (whole.start as usize, whole.end as usize);
+            self.ledger.claim(open, open + 1, Owner::Variation, false);
+            self.ledger.claim(close - 1, close, Owner::Variation, false);
             let items = self.line(inner, &decoded.plies, None, &branch, false, anchor);
             let plies = decoded
                 .plies
@@ -587,6 +629,12 @@ impl Builder<'_> {
         }
         let n = self.move_tokens(inner);
         self.counts.comments += n;
+        self.ledger.claim(
+            whole.start as usize,
+            whole.end as usize,
+            Owner::Comment(CommentReason::Variation),
+            false,
+        );
         let v = comment_safe(self.slice(whole));
         self.issue(
             anchor,
@@ -638,7 +686,19 @@ impl Builder<'_> {
         let mut skip: Option<(usize, usize)> = None;
         // The main line's issues attach to its last ply so far; a variation's to its anchor.
         let at = |read: usize| if main { read.checked_sub(1) } else { anchor };
+        // Who holds the line's own tokens, and where its text ends.
+        let owner = if main {
+            Owner::MainLine
+        } else {
+            Owner::Variation
+        };
+        let line_end = if main {
+            self.text.len()
+        } else {
+            tokens.last().map_or(0, |t| t.span.end as usize)
+        };
         for (i, t) in tokens.iter().enumerate() {
+            let (t_start, t_end) = (t.span.start as usize, t.span.end as usize);
             if depth > 0 {
                 match t.kind {
                     TokenKind::VariationStart => depth += 1,
@@ -662,12 +722,14 @@ impl Builder<'_> {
             if is_move_token(&t.kind) && Some(i) != fail_tok {
                 if let Some(p) = ply_at(i) {
                     self.flush_skip(&mut skip, at(read), &mut items);
+                    self.ledger.claim(t_start, t_end, owner, main);
                     items.push(Item::Ply { index: p });
                     read_to = plies[p].span.end as usize;
                     read = p + 1;
                     self.counts.moves += 1;
-                } else if (t.span.end as usize) <= read_to {
+                } else if t_end <= read_to {
                     // Joined into the ply before it.
+                    self.ledger.claim(t_start, t_end, owner, main);
                     self.counts.moves += 1;
                 } else {
                     self.counts.skipped += 1;
@@ -680,6 +742,8 @@ impl Builder<'_> {
             if Some(i) == fail_tok {
                 let d = failure.expect("fail_tok implies failure");
                 self.counts.comments += self.move_tokens(&tokens[i..]);
+                let untranscribed = Owner::Comment(CommentReason::Untranscribed);
+                self.ledger.claim(t_start, line_end, untranscribed, main);
                 let dots = if d.color == Color::White { "." } else { "..." };
                 items.push(Item::Untranscribed {
                     from: format!("{}{dots}", d.move_number),
@@ -693,6 +757,8 @@ impl Builder<'_> {
                     var_start = i;
                 }
                 TokenKind::VariationEnd => {
+                    let unmatched = Owner::Comment(CommentReason::UnmatchedParen);
+                    self.ledger.claim(t_start, t_end, unmatched, main);
                     items.push(Item::Comment {
                         text: "escriba: unmatched `)`".to_owned(),
                     });
@@ -703,12 +769,17 @@ impl Builder<'_> {
                     );
                 }
                 TokenKind::Comment { text: inner } => {
+                    let reason = if self.text[t_start..].starts_with(';') {
+                        CommentReason::Semicolon
+                    } else if unclosed_brace(self.text, t) {
+                        CommentReason::UnclosedBrace
+                    } else {
+                        CommentReason::Note
+                    };
+                    self.ledger.claim(t_start, t_end, Owner::Comment(reason), main);
                     let hidden = semicolon_moves(self.dialect, self.text, t);
                     if hidden > 0 {
                         self.counts.comments += hidden;
-                        if main {
-                            self.hidden = true;
-                        }
                         self.issue(
                             at(read),
                             t.span.start as usize,
@@ -736,8 +807,14 @@ impl Builder<'_> {
                         items.push(Item::Comment { text: c });
                     }
                 }
-                TokenKind::Nag(n) => items.push(Item::Nag { nag: n }),
+                TokenKind::Nag(n) => {
+                    self.ledger.claim(t_start, t_end, owner, main);
+                    items.push(Item::Nag { nag: n });
+                }
                 TokenKind::Result(_) => {
+                    self.ledger.claim(t_start, t_end, owner, main);
+                    let after = Owner::Comment(CommentReason::AfterResult);
+                    self.ledger.claim(t_end, line_end, after, main);
                     let rest = comment_safe(&self.text[t.span.end as usize..]);
                     let n = self.move_tokens(&tokens[i + 1..]);
                     self.counts.comments += n;
@@ -753,8 +830,7 @@ impl Builder<'_> {
                     if !main {
                         // A result inside a variation: the variation's text after it is
                         // kept, as the warning says.
-                        let end = tokens.last().map_or(t.span.end, |l| l.span.end) as usize;
-                        after_result(&mut items, &self.text[t.span.end as usize..end]);
+                        after_result(&mut items, &self.text[t_end..line_end.max(t_end)]);
                     } else if !rest.is_empty() {
                         // Comments after the result (a book's closing notes) stay
                         // comments; other text is kept as one comment that says what it is.
@@ -775,10 +851,14 @@ impl Builder<'_> {
                     }
                     return items;
                 }
-                TokenKind::DrawOffer => items.push(Item::Comment {
-                    text: "(=) draw offered".to_owned(),
-                }),
+                TokenKind::DrawOffer => {
+                    self.ledger.claim(t_start, t_end, owner, main);
+                    items.push(Item::Comment {
+                        text: "(=) draw offered".to_owned(),
+                    });
+                }
                 TokenKind::Footnote => {
+                    self.ledger.claim(t_start, t_end, Owner::Furniture, main);
                     let mark = self.slice(t.span);
                     let label = mark.trim_matches(|c: char| "[]() ".contains(c));
                     let text = match self.footnotes.iter().find(|f| f.label == label) {
@@ -787,13 +867,17 @@ impl Builder<'_> {
                     };
                     items.push(Item::Comment { text });
                 }
-                TokenKind::PageMark => items.push(Item::Comment {
-                    text: format!("escriba: page mark {}", comment_safe(self.slice(t.span))),
-                }),
-                TokenKind::MoveNumber { .. }
-                | TokenKind::Ellipsis
-                | TokenKind::Move(_)
-                | TokenKind::Unknown => {}
+                TokenKind::PageMark => {
+                    self.ledger.claim(t_start, t_end, Owner::Furniture, main);
+                    items.push(Item::Comment {
+                        text: format!("escriba: page mark {}", comment_safe(self.slice(t.span))),
+                    });
+                }
+                TokenKind::MoveNumber { .. } | TokenKind::Ellipsis => {
+                    self.ledger.claim(t_start, t_end, owner, main);
+                }
+                // Read above.
+                TokenKind::Move(_) | TokenKind::Unknown => {}
             }
         }
         self.flush_skip(&mut skip, at(read), &mut items);
@@ -801,6 +885,8 @@ impl Builder<'_> {
             // A `(` never closed, with no move token after it (else the game stopped there).
             let from = tokens[var_start].span.start as usize;
             self.counts.comments += self.move_tokens(&tokens[var_start + 1..]);
+            let unclosed = Owner::Comment(CommentReason::UnclosedParen);
+            self.ledger.claim(from, line_end, unclosed, main);
             let v = comment_safe(&self.text[from..]);
             items.push(Item::Comment {
                 text: format!("escriba: variation not transcribed: {v}"),
@@ -1169,7 +1255,7 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         footnotes: book.map_or(&[], |b| &b.footnotes),
         issues: Vec::new(),
         counts: TokenCounts::default(),
-        hidden: false,
+        ledger: Ledger::with_capacity(best.tokens.len()),
     };
     if both_orders {
         let (line, column) = map.locate(
@@ -1232,8 +1318,10 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         None,
     );
     out.tokens = builder.counts;
-    if builder.hidden && out.status == GameStatus::Complete {
-        // Its main line's moves are not all read: the warning says where.
+    let fail_at = best.failure.as_ref().map(|d| d.span.start as usize);
+    if builder.audit(&best.tokens, fail_at, &game.source) && out.status == GameStatus::Complete {
+        // Its main line's moves are not all read, or its text not all accounted for: the
+        // warnings say where.
         out.status = GameStatus::Partial;
     }
     let mut issues = builder.issues;
