@@ -59,7 +59,8 @@ impl Owner {
     /// True when a move token held here is not a move of the game's record: it must be
     /// flagged where it stands.
     pub fn loses_moves(self) -> bool {
-        matches!(self, Owner::Comment(r) if r != CommentReason::Note) || matches!(self, Owner::Skipped(_))
+        matches!(self, Owner::Comment(r) if r != CommentReason::Note)
+            || matches!(self, Owner::Skipped(_))
     }
 
     /// True when move tokens held here are moves of the game that its record lacks, so
@@ -159,6 +160,8 @@ impl Breach {
 thread_local! {
     /// Test hook: the ledgers made on this thread do not record the claim with this index.
     pub(crate) static DROP_CLAIM: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    /// Test hook: the claims of the last ledger checked on this thread.
+    pub(crate) static LAST_CLAIMS: std::cell::RefCell<Vec<Claim>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// What [`Ledger::check`] found.
@@ -195,6 +198,9 @@ impl Ledger {
 
     /// Records that `owner` holds bytes `start..end` (`main`: for the main line's reading).
     pub fn claim(&mut self, start: usize, end: usize, owner: Owner, main: bool) {
+        if end <= start {
+            return;
+        }
         #[cfg(test)]
         {
             self.made += 1;
@@ -202,14 +208,12 @@ impl Ledger {
                 return;
             }
         }
-        if end > start {
-            self.claims.push(Claim {
-                start,
-                end,
-                owner,
-                main,
-            });
-        }
+        self.claims.push(Claim {
+            start,
+            end,
+            owner,
+            main,
+        });
     }
 
     /// The claims recorded.
@@ -229,6 +233,9 @@ impl Ledger {
         tokens: &[Token],
         flagged: impl Fn(usize, usize) -> bool,
     ) -> Checked {
+        // In the order they were made, as the test hook counts them.
+        #[cfg(test)]
+        LAST_CLAIMS.with_borrow_mut(|l| l.clone_from(&self.claims));
         let mut out = Vec::new();
         let mut main_line_lost = false;
         // Claims come nearly in order (a variation's parentheses after its moves): a
@@ -266,12 +273,14 @@ impl Ledger {
             let covered = claims.get(j).is_some_and(|c| c.start <= s && e <= c.end);
             if !covered {
                 // Bytes two claims hold are reported once, as the overlap.
-                let shared = out
-                    .iter()
-                    .any(|b| matches!(b, Breach::Overlap { start, end, .. } if *start < e && s < *end));
+                let shared = out.iter().any(
+                    |b| matches!(b, Breach::Overlap { start, end, .. } if *start < e && s < *end),
+                );
                 if !shared {
                     match out.last_mut() {
-                        Some(Breach::Gap { end, .. }) if no_token_between(tokens, *end, s) => *end = e,
+                        Some(Breach::Gap { end, .. }) if no_token_between(tokens, *end, s) => {
+                            *end = e
+                        }
                         _ => out.push(Breach::Gap { start: s, end: e }),
                     }
                 }
@@ -311,6 +320,26 @@ impl Ledger {
     }
 }
 
+/// The claim check of a whole book, once its units are settled: the ranges of lines
+/// (1-based, inclusive) that its line accounting gives to no span, or to two, each with
+/// what went wrong. Empty when the spans cover every line once, in order.
+pub fn book_breaches(report: &crate::book::unit::BookReport) -> Vec<(usize, usize, &'static str)> {
+    let mut out = Vec::new();
+    let mut next = 1usize;
+    for s in &report.spans {
+        if s.from > next {
+            out.push((next, s.from - 1, "claimed by nothing"));
+        } else if s.from < next {
+            out.push((s.from, (next - 1).min(s.to), "claimed twice"));
+        }
+        next = next.max(s.to + 1);
+    }
+    if next <= report.lines {
+        out.push((next, report.lines, "claimed by nothing"));
+    }
+    out
+}
+
 /// True when no token starts in `from..to` (so two gaps are one).
 fn no_token_between(tokens: &[Token], from: usize, to: usize) -> bool {
     let i = tokens.partition_point(|t| (t.span.start as usize) < from);
@@ -321,7 +350,9 @@ fn no_token_between(tokens: &[Token], from: usize, to: usize) -> bool {
 /// `;` comment or an unclosed `{`, else 0.
 fn token_moves(dialect: Dialect, text: &str, t: &Token) -> u64 {
     match t.kind {
-        TokenKind::Comment { .. } => super::count_move_tokens(dialect, text, std::slice::from_ref(t)),
+        TokenKind::Comment { .. } => {
+            super::count_move_tokens(dialect, text, std::slice::from_ref(t))
+        }
         ref k => u64::from(super::is_move_token(k)),
     }
 }
@@ -359,7 +390,9 @@ mod tests {
 
     fn check(text: &str, claims: &[(usize, usize, Owner)]) -> Vec<Breach> {
         let tokens = movetext::tokenize(EN, text);
-        ledger(claims).check(EN, text, &tokens, |_, _| false).breaches
+        ledger(claims)
+            .check(EN, text, &tokens, |_, _| false)
+            .breaches
     }
 
     #[test]
@@ -368,7 +401,13 @@ mod tests {
         let text = "1. e4 e5 {a note} *";
         let m = Owner::MainLine;
         let note = Owner::Comment(CommentReason::Note);
-        assert_eq!(check(text, &[(0, 2, m), (6, 8, m), (3, 5, m), (9, 17, note), (18, 19, m)]), []);
+        assert_eq!(
+            check(
+                text,
+                &[(0, 2, m), (6, 8, m), (3, 5, m), (9, 17, note), (18, 19, m)]
+            ),
+            []
+        );
         // One claim may hold several tokens and the blanks between them.
         assert_eq!(check(text, &[(0, 8, m), (9, 19, note)]), []);
     }
@@ -377,7 +416,10 @@ mod tests {
     fn a_token_no_one_claims_is_a_gap_and_adjacent_ones_are_one_gap() {
         let text = "1. e4 e5 2. Nf3 Nc6 *";
         let m = Owner::MainLine;
-        assert_eq!(check(text, &[(0, 5, m), (20, 21, m)]), [Breach::Gap { start: 6, end: 19 }]);
+        assert_eq!(
+            check(text, &[(0, 5, m), (20, 21, m)]),
+            [Breach::Gap { start: 6, end: 19 }]
+        );
         // Nothing claimed: the whole text is one gap.
         assert_eq!(check(text, &[]), [Breach::Gap { start: 0, end: 21 }]);
         // Blanks need no claim.
@@ -419,7 +461,10 @@ mod tests {
         let note = Owner::Comment(CommentReason::Note);
         let mut l = ledger(&[(0, 5, m), (6, 13, note), (14, 22, semi), (23, 24, m)]);
         let checked = l.check(EN, text, &tokens, |_, _| false);
-        assert!(checked.main_line_lost, "the `;` hid a move of the main line");
+        assert!(
+            checked.main_line_lost,
+            "the `;` hid a move of the main line"
+        );
         assert_eq!(
             checked.breaches,
             [Breach::Unflagged {
@@ -430,7 +475,41 @@ mod tests {
             }]
         );
         // A warning at the `;` is the flag.
-        assert_eq!(l.check(EN, text, &tokens, |s, e| (s..=e).contains(&14)).breaches, []);
+        assert_eq!(
+            l.check(EN, text, &tokens, |s, e| (s..=e).contains(&14))
+                .breaches,
+            []
+        );
+    }
+
+    #[test]
+    fn a_books_lines_no_span_holds_or_two_hold_are_breaches() {
+        use crate::book::unit::{BookReport, LineSpan};
+        let span = |from, to| LineSpan {
+            from,
+            to,
+            what: "skipped",
+            reason: String::new(),
+            game: None,
+        };
+        let report = |spans, lines| BookReport {
+            source: "b.txt".into(),
+            explicit: true,
+            lines,
+            dialect: "en-descriptive".into(),
+            games: 0,
+            fragments: 0,
+            spans,
+        };
+        assert_eq!(book_breaches(&report(vec![span(1, 3), span(4, 9)], 9)), []);
+        assert_eq!(
+            book_breaches(&report(vec![span(1, 3), span(6, 9)], 10)),
+            [(4, 5, "claimed by nothing"), (10, 10, "claimed by nothing")]
+        );
+        assert_eq!(
+            book_breaches(&report(vec![span(1, 5), span(4, 9)], 9)),
+            [(4, 5, "claimed twice")]
+        );
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! record every output is written from.
 
 pub mod claims;
+#[cfg(test)]
+mod claims_prop;
 pub mod hint;
 pub mod record;
 
@@ -530,13 +532,23 @@ impl Builder<'_> {
         for b in &checked.breaches {
             let (s, e) = b.range();
             let (line, column) = self.map.locate(self.text, s);
-            let (to_line, to_column) = self.map.locate(self.text, e);
+            // The range's last character, for a range that reads `from-to` inclusive.
+            let last = self.text[s..e]
+                .char_indices()
+                .last()
+                .map_or(s, |(i, _)| s + i);
+            let (to_line, to_column) = self.map.locate(self.text, last);
             let shown = comment_safe(&self.text[s..e]);
             let what = match b {
-                claims::Breach::Gap { .. } => "is claimed by nothing (not a move, a variation,                                                a comment nor a skipped span)"
+                claims::Breach::Gap { .. } => "is claimed by nothing (not a move, a variation, \
+                                               a comment nor a skipped span)"
                     .to_owned(),
                 claims::Breach::Overlap { first, second, .. } => {
-                    format!("is claimed twice, by {} and by {}", first.name(), second.name())
+                    format!(
+                        "is claimed twice, by {} and by {}",
+                        first.name(),
+                        second.name()
+                    )
                 }
                 claims::Breach::Unflagged { owner, moves, .. } => format!(
                     "holds {moves} move token(s) in {} with no warning",
@@ -547,7 +559,8 @@ impl Builder<'_> {
                 None,
                 s,
                 format!(
-                    "escriba's accounting: {source}:{line}:{column}-{to_line}:{to_column}                      `{shown}` {what}: the game is not complete"
+                    "escriba's accounting: {source}:{line}:{column}-{to_line}:{to_column} \
+                     `{shown}` {what}: the game is not complete"
                 ),
             );
         }
@@ -776,7 +789,8 @@ impl Builder<'_> {
                     } else {
                         CommentReason::Note
                     };
-                    self.ledger.claim(t_start, t_end, Owner::Comment(reason), main);
+                    self.ledger
+                        .claim(t_start, t_end, Owner::Comment(reason), main);
                     let hidden = semicolon_moves(self.dialect, self.text, t);
                     if hidden > 0 {
                         self.counts.comments += hidden;
