@@ -533,3 +533,40 @@ fn csv_safe_quotes_cells_a_spreadsheet_would_run_as_formulas() {
     // The PGN keeps the tags as they are.
     assert_eq!(parse_pgn(&r.stdout)[0].tag("White"), Some("=HYPERLINK(1)"));
 }
+
+#[test]
+fn book_mode_takes_a_tagged_files_position_from_its_fen() {
+    // Case 9: a study with `[SetUp]`/`[FEN]`, read with `--book`, in a PGN and in a text.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let input =
+        format!("[Event \"Study\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. e4 Kd7 2. Kd2 Kd6 *\n");
+    for name in ["study.pgn", "study.txt"] {
+        let (r, games, plies) = transcribe_as(name, &input, &["--book"]);
+        assert_eq!(games.len(), 1, "{name}: {}", r.stdout);
+        assert_eq!(games[0]["status"], "complete", "{name}: {:?}", games[0]);
+        let sans: Vec<&str> = plies.iter().map(|p| p["san"].as_str()).collect();
+        assert_eq!(sans, ["e4", "Kd7", "Kd2", "Kd6"], "{name}");
+        let pgn = parse_pgn(&r.stdout);
+        assert_eq!(pgn[0].tag("FEN"), Some(fen), "{name}: {}", r.stdout);
+        assert_eq!(pgn[0].tag("SetUp"), Some("1"), "{name}: {}", r.stdout);
+        assert_eq!(pgn[0].tag("Event"), Some("Study"), "{name}: {}", r.stdout);
+    }
+    // A FEN that cannot be set up is handled as outside book mode (case 5): the game
+    // fails at its start, keeps its moves, and the bad FEN moves to a tag of its own.
+    let bad = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
+    let input = format!("[Event \"E\"]\n[FEN \"{bad}\"]\n\n1. e4 e5 2. Nf3 1-0\n");
+    let (r, games, _) = transcribe_as("bad.pgn", &input, &["--book"]);
+    assert_eq!(games[0]["status"], "failed", "{:?}", games[0]);
+    let pgn = parse_pgn(&r.stdout);
+    assert_eq!(pgn[0].tag("FEN"), None, "{}", r.stdout);
+    assert_eq!(pgn[0].tag("EscribaBadFEN"), Some(bad), "{}", r.stdout);
+    assert_eq!(pgn[0].result, "1-0", "{}", r.stdout);
+    assert!(
+        pgn[0]
+            .comments
+            .iter()
+            .any(|c| folded(c).contains("1. e4 e5 2. Nf3")),
+        "the movetext is kept: {}",
+        r.stdout
+    );
+}
