@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, Run, TempDir, csv_rows, parse_pgn, run};
+use crate::cli_support::{
+    GAME_COLUMNS, PLY_COLUMNS, Run, TempDir, csv_rows, escriba, parse_pgn, run,
+};
 
 /// CSV rows as column → value maps.
 type Rows = Vec<HashMap<String, String>>;
@@ -569,4 +571,44 @@ fn book_mode_takes_a_tagged_files_position_from_its_fen() {
         "the movetext is kept: {}",
         r.stdout
     );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_stdout_closed_at_start_is_an_error_and_not_a_discarded_pgn() {
+    let tmp = TempDir::new("closed-stdout");
+    let src = tmp.file("game.txt");
+    std::fs::write(&src, "1. e4 e5 2. Nf3 *\n").unwrap();
+    let bin = escriba().get_program().to_owned();
+    let shell = |redirect: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" transcribe \"$1\" {redirect}"))
+            .arg(&bin)
+            .arg(&src)
+            .output()
+            .expect("sh runs")
+    };
+    let closed = shell(">&-");
+    let stderr = String::from_utf8_lossy(&closed.stderr);
+    assert_eq!(closed.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("stdout was closed"), "{stderr}");
+    // Sent to /dev/null on purpose, the PGN is the user's to throw away.
+    let null = shell(">/dev/null");
+    assert_eq!(
+        null.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&null.stderr)
+    );
+    // With a file for the PGN, a closed stdout does not matter.
+    let out = tmp.file("out.pgn");
+    let to_file = shell(&format!("-o '{out}' >&-"));
+    assert_eq!(
+        to_file.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&to_file.stderr)
+    );
+    assert!(tmp.read("out.pgn").contains("2. Nf3"));
 }
