@@ -174,25 +174,32 @@ pub struct Checked {
     pub main_line_lost: bool,
 }
 
-/// The claims of one game's movetext, in the order they were made.
-#[derive(Debug, Clone, Default)]
-pub struct Ledger {
+/// The claims of one game's movetext, in the order they were made. A claim that follows
+/// one of the same owner with nothing but blanks between them extends it (the main line's
+/// moves and numbers make one claim), unless its owner loses moves: those stay one claim
+/// each, so that each needs its own warning.
+#[derive(Debug, Clone)]
+pub struct Ledger<'t> {
+    text: &'t str,
     claims: Vec<Claim>,
     /// Test hook: the claim with this index is not recorded.
     #[cfg(test)]
     pub(crate) drop: Option<usize>,
+    /// Test hook: every claim made, before any is extended.
     #[cfg(test)]
-    made: usize,
+    made: Vec<Claim>,
 }
 
-impl Ledger {
-    /// An empty ledger with room for `n` claims.
-    pub fn with_capacity(n: usize) -> Ledger {
+impl<'t> Ledger<'t> {
+    /// An empty ledger for the movetext `text`.
+    pub fn new(text: &'t str) -> Ledger<'t> {
         Ledger {
-            claims: Vec::with_capacity(n),
+            text,
+            claims: Vec::new(),
             #[cfg(test)]
             drop: DROP_CLAIM.get(),
-            ..Ledger::default()
+            #[cfg(test)]
+            made: Vec::new(),
         }
     }
 
@@ -201,22 +208,35 @@ impl Ledger {
         if end <= start {
             return;
         }
-        #[cfg(test)]
-        {
-            self.made += 1;
-            if self.drop == Some(self.made - 1) {
-                return;
-            }
-        }
-        self.claims.push(Claim {
+        let claim = Claim {
             start,
             end,
             owner,
             main,
-        });
+        };
+        #[cfg(test)]
+        {
+            self.made.push(claim);
+            if self.drop == Some(self.made.len() - 1) {
+                return;
+            }
+        }
+        if let Some(last) = self.claims.last_mut()
+            && last.owner == owner
+            && last.main == main
+            && !owner.loses_moves()
+            && last.end <= start
+            && self.text.as_bytes()[last.end..start]
+                .iter()
+                .all(u8::is_ascii_whitespace)
+        {
+            last.end = end;
+            return;
+        }
+        self.claims.push(claim);
     }
 
-    /// The claims recorded.
+    /// The claims recorded (a claim extended by the ones after it counts once).
     pub fn claims(&self) -> &[Claim] {
         &self.claims
     }
@@ -235,7 +255,7 @@ impl Ledger {
     ) -> Checked {
         // In the order they were made, as the test hook counts them.
         #[cfg(test)]
-        LAST_CLAIMS.with_borrow_mut(|l| l.clone_from(&self.claims));
+        LAST_CLAIMS.with_borrow_mut(|l| l.clone_from(&self.made));
         let mut out = Vec::new();
         let mut main_line_lost = false;
         // Claims come nearly in order (a variation's parentheses after its moves): a
@@ -380,8 +400,8 @@ mod tests {
 
     const EN: Dialect = Dialect::Algebraic(AlgLang::En);
 
-    fn ledger(claims: &[(usize, usize, Owner)]) -> Ledger {
-        let mut l = Ledger::default();
+    fn ledger<'t>(text: &'t str, claims: &[(usize, usize, Owner)]) -> Ledger<'t> {
+        let mut l = Ledger::new(text);
         for &(s, e, o) in claims {
             l.claim(s, e, o, true);
         }
@@ -390,7 +410,7 @@ mod tests {
 
     fn check(text: &str, claims: &[(usize, usize, Owner)]) -> Vec<Breach> {
         let tokens = movetext::tokenize(EN, text);
-        ledger(claims)
+        ledger(text, claims)
             .check(EN, text, &tokens, |_, _| false)
             .breaches
     }
@@ -459,7 +479,10 @@ mod tests {
         let m = Owner::MainLine;
         let semi = Owner::Comment(CommentReason::Semicolon);
         let note = Owner::Comment(CommentReason::Note);
-        let mut l = ledger(&[(0, 5, m), (6, 13, note), (14, 22, semi), (23, 24, m)]);
+        let mut l = ledger(
+            text,
+            &[(0, 5, m), (6, 13, note), (14, 22, semi), (23, 24, m)],
+        );
         let checked = l.check(EN, text, &tokens, |_, _| false);
         assert!(
             checked.main_line_lost,
@@ -514,14 +537,30 @@ mod tests {
 
     #[test]
     fn the_test_hook_drops_the_claim_it_names() {
-        let mut l = Ledger {
-            drop: Some(1),
-            ..Ledger::default()
-        };
+        let mut l = Ledger::new("1. e4 e5");
+        l.drop = Some(1);
         for (s, e) in [(0, 2), (3, 5), (6, 8)] {
             l.claim(s, e, Owner::MainLine, true);
         }
-        let starts: Vec<usize> = l.claims().iter().map(|c| c.start).collect();
-        assert_eq!(starts, [0, 6]);
+        let kept: Vec<(usize, usize)> = l.claims().iter().map(|c| (c.start, c.end)).collect();
+        assert_eq!(
+            kept,
+            [(0, 2), (6, 8)],
+            "nothing extends over the dropped claim"
+        );
+    }
+
+    #[test]
+    fn claims_of_one_owner_with_blanks_between_are_one_and_lossy_ones_stay_apart() {
+        let text = "1. e4 e5 zz9 qq7";
+        let mut l = Ledger::new(text);
+        for (s, e) in [(0, 2), (3, 5), (6, 8)] {
+            l.claim(s, e, Owner::MainLine, true);
+        }
+        let skip = Owner::Skipped(SkipReason::Unread);
+        l.claim(9, 12, skip, true);
+        l.claim(13, 16, skip, true);
+        let kept: Vec<(usize, usize)> = l.claims().iter().map(|c| (c.start, c.end)).collect();
+        assert_eq!(kept, [(0, 8), (9, 12), (13, 16)]);
     }
 }

@@ -488,7 +488,7 @@ struct Builder<'a> {
     issues: Vec<(Issue, usize)>,
     counts: TokenCounts,
     /// Who holds each range of the text, claimed as it is read.
-    ledger: Ledger,
+    ledger: Ledger<'a>,
 }
 
 impl Builder<'_> {
@@ -1457,7 +1457,7 @@ fn record_reading(
         footnotes: book.map_or(&[], |b| &b.footnotes),
         issues: Vec::new(),
         counts: TokenCounts::default(),
-        ledger: Ledger::with_capacity(best.tokens.len()),
+        ledger: Ledger::new(text),
     };
     if both_orders {
         let first = best.decoded.plies.first();
