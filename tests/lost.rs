@@ -299,27 +299,33 @@ fn a_game_whose_fen_cannot_be_set_up_keeps_its_moves_and_result_and_no_bad_fen()
     ] {
         let input = format!("[Event \"E\"]\n[FEN \"{fen}\"]\n\n1. e4 e5 2. Nf3 1-0\n");
         let (r, games, _) = transcribe_as("fen.pgn", &input, &[]);
-        assert_eq!(games[0]["status"], "failed", "{fen}");
-        assert_eq!(games[0]["result"], "1-0", "{fen}: the printed result");
-        let pgn = parse_pgn(&r.stdout);
-        assert_eq!(pgn.len(), 1, "{fen}: {}", r.stdout);
-        assert_eq!(pgn[0].result, "1-0", "{fen}: {}", r.stdout);
-        assert_eq!(pgn[0].tag("FEN"), None, "{fen}: {}", r.stdout);
-        assert_eq!(pgn[0].tag("SetUp"), None, "{fen}: {}", r.stdout);
-        assert_eq!(pgn[0].tag("EscribaBadFEN"), Some(fen), "{}", r.stdout);
-        assert!(
-            pgn[0]
-                .comments
-                .iter()
-                .any(|c| folded(c).contains("1. e4 e5 2. Nf3")),
-            "{fen}: the movetext is kept: {}",
-            r.stdout
-        );
+        assert_bad_fen_kept_apart(&r, &games, fen);
         assert!(r.stderr.contains(fen), "{fen}: {}", r.stderr);
         // The PGN written reads again without an error about its position.
         let again = run(&["transcribe", "-"], Some(r.stdout.as_bytes()));
         assert!(!again.stderr.contains("FEN"), "{fen}: {}", again.stderr);
     }
+}
+
+/// The game of `1. e4 e5 2. Nf3 1-0` whose FEN `fen` cannot be set up: failed, its printed
+/// result and its moves kept, and the FEN moved to `EscribaBadFEN`.
+fn assert_bad_fen_kept_apart(r: &Run, games: &Rows, fen: &str) {
+    assert_eq!(games[0]["status"], "failed", "{fen}");
+    assert_eq!(games[0]["result"], "1-0", "{fen}: the printed result");
+    let pgn = parse_pgn(&r.stdout);
+    assert_eq!(pgn.len(), 1, "{fen}: {}", r.stdout);
+    assert_eq!(pgn[0].result, "1-0", "{fen}: {}", r.stdout);
+    assert_eq!(pgn[0].tag("FEN"), None, "{fen}: {}", r.stdout);
+    assert_eq!(pgn[0].tag("SetUp"), None, "{fen}: {}", r.stdout);
+    assert_eq!(pgn[0].tag("EscribaBadFEN"), Some(fen), "{}", r.stdout);
+    assert!(
+        pgn[0]
+            .comments
+            .iter()
+            .any(|c| folded(c).contains("1. e4 e5 2. Nf3")),
+        "{fen}: the movetext is kept: {}",
+        r.stdout
+    );
 }
 
 #[test]
@@ -558,19 +564,7 @@ fn book_mode_takes_a_tagged_files_position_from_its_fen() {
     let bad = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
     let input = format!("[Event \"E\"]\n[FEN \"{bad}\"]\n\n1. e4 e5 2. Nf3 1-0\n");
     let (r, games, _) = transcribe_as("bad.pgn", &input, &["--book"]);
-    assert_eq!(games[0]["status"], "failed", "{:?}", games[0]);
-    let pgn = parse_pgn(&r.stdout);
-    assert_eq!(pgn[0].tag("FEN"), None, "{}", r.stdout);
-    assert_eq!(pgn[0].tag("EscribaBadFEN"), Some(bad), "{}", r.stdout);
-    assert_eq!(pgn[0].result, "1-0", "{}", r.stdout);
-    assert!(
-        pgn[0]
-            .comments
-            .iter()
-            .any(|c| folded(c).contains("1. e4 e5 2. Nf3")),
-        "the movetext is kept: {}",
-        r.stdout
-    );
+    assert_bad_fen_kept_apart(&r, &games, bad);
 }
 
 #[test]

@@ -204,6 +204,7 @@ impl<'t> Ledger<'t> {
     }
 
     /// Records that `owner` holds bytes `start..end` (`main`: for the main line's reading).
+    #[inline]
     pub fn claim(&mut self, start: usize, end: usize, owner: Owner, main: bool) {
         if end <= start {
             return;
@@ -221,14 +222,15 @@ impl<'t> Ledger<'t> {
                 return;
             }
         }
+        // Most claims are the main line's, one blank after the last: tested first.
         if let Some(last) = self.claims.last_mut()
-            && last.owner == owner
-            && last.main == main
-            && !owner.loses_moves()
             && last.end <= start
+            && last.main == main
+            && last.owner == owner
             && self.text.as_bytes()[last.end..start]
                 .iter()
                 .all(u8::is_ascii_whitespace)
+            && !owner.loses_moves()
         {
             last.end = end;
             return;
