@@ -10,7 +10,50 @@
 //! a warning there are each a [`Breach`]. The game turns each breach into a warning that
 //! names the range, and a game with one is not `complete`.
 
-use escriba_notation::{Dialect, Token, TokenKind};
+use escriba_notation::{Dialect, Token, TokenKind, movetext};
+
+/// True for the tokens the accounting counts: moves and unread words.
+pub fn is_move_token(kind: &TokenKind) -> bool {
+    matches!(kind, TokenKind::Move(_) | TokenKind::Unknown)
+}
+
+/// The move tokens among `tokens` (read from `text` in `dialect`), counting those inside
+/// a `{` comment that is never closed, which the tokenizer runs to the end of the text,
+/// and the moves a `;` comment hides ([`semicolon_moves`]).
+pub fn count_move_tokens(dialect: Dialect, text: &str, tokens: &[Token]) -> u64 {
+    tokens
+        .iter()
+        .map(|t| match t.kind {
+            TokenKind::Comment { text: inner } if unclosed_brace(text, t) => {
+                let inner = &text[inner.range()];
+                count_move_tokens(dialect, inner, &movetext::tokenize(dialect, inner))
+            }
+            TokenKind::Comment { .. } => semicolon_moves(dialect, text, t),
+            ref k => u64::from(is_move_token(k)),
+        })
+        .sum()
+}
+
+/// The words that read as moves in a `;` comment (PGN's comment to the end of the line):
+/// moves the comment hides from the game. 0 for any other token.
+pub fn semicolon_moves(dialect: Dialect, text: &str, t: &Token) -> u64 {
+    match t.kind {
+        TokenKind::Comment { text: inner } if text[t.span.range()].starts_with(';') => {
+            movetext::tokenize(dialect, &text[inner.range()])
+                .iter()
+                .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+                .count() as u64
+        }
+        _ => 0,
+    }
+}
+
+/// True for a `{` comment that never closes (the tokenizer runs it to the end).
+pub(crate) fn unclosed_brace(text: &str, t: &Token) -> bool {
+    matches!(t.kind, TokenKind::Comment { .. })
+        && text[t.span.range()].starts_with('{')
+        && !text[t.span.range()].ends_with('}')
+}
 
 /// Why text went into a comment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -372,10 +415,8 @@ fn no_token_between(tokens: &[Token], from: usize, to: usize) -> bool {
 /// `;` comment or an unclosed `{`, else 0.
 fn token_moves(dialect: Dialect, text: &str, t: &Token) -> u64 {
     match t.kind {
-        TokenKind::Comment { .. } => {
-            super::count_move_tokens(dialect, text, std::slice::from_ref(t))
-        }
-        ref k => u64::from(super::is_move_token(k)),
+        TokenKind::Comment { .. } => count_move_tokens(dialect, text, std::slice::from_ref(t)),
+        ref k => u64::from(is_move_token(k)),
     }
 }
 
@@ -384,13 +425,13 @@ fn token_moves(dialect: Dialect, text: &str, t: &Token) -> u64 {
 fn game_moves(dialect: Dialect, text: &str, t: &Token) -> u64 {
     match t.kind {
         TokenKind::Move(_) => 1,
-        TokenKind::Comment { text: inner } if super::unclosed_brace(text, t) => {
-            escriba_notation::movetext::tokenize(dialect, &text[inner.range()])
+        TokenKind::Comment { text: inner } if unclosed_brace(text, t) => {
+            movetext::tokenize(dialect, &text[inner.range()])
                 .iter()
                 .filter(|t| matches!(t.kind, TokenKind::Move(_)))
                 .count() as u64
         }
-        TokenKind::Comment { .. } => super::semicolon_moves(dialect, text, t),
+        TokenKind::Comment { .. } => semicolon_moves(dialect, text, t),
         _ => 0,
     }
 }

@@ -19,7 +19,8 @@ use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Chess, Color, Position};
 use escriba_resolve::{Decoded, Diagnostic, Game, Pin, Ply, decode, decode_pinned, start_position};
 
-use self::claims::{CommentReason, Ledger, Owner, SkipReason};
+use self::claims::{CommentReason, Ledger, Owner, SkipReason, unclosed_brace};
+pub use self::claims::{count_move_tokens, is_move_token, semicolon_moves};
 use crate::book::checks;
 use crate::book::notes::transcribe_notes;
 use crate::book::unit::{AlternateRole, Footnote, NoteVariations, UnitKind};
@@ -29,42 +30,6 @@ use crate::corrections::Correction;
 use crate::segment::Segment;
 use crate::source::LineMap;
 use crate::tags::Tags;
-
-/// True for the tokens the accounting counts: moves and unread words.
-pub fn is_move_token(kind: &TokenKind) -> bool {
-    matches!(kind, TokenKind::Move(_) | TokenKind::Unknown)
-}
-
-/// The move tokens among `tokens` (read from `text` in `dialect`), counting those inside
-/// a `{` comment that is never closed, which the tokenizer runs to the end of the text,
-/// and the moves a `;` comment hides ([`semicolon_moves`]).
-pub fn count_move_tokens(dialect: Dialect, text: &str, tokens: &[Token]) -> u64 {
-    tokens
-        .iter()
-        .map(|t| match t.kind {
-            TokenKind::Comment { text: inner } if unclosed_brace(text, t) => {
-                let inner = &text[inner.range()];
-                count_move_tokens(dialect, inner, &movetext::tokenize(dialect, inner))
-            }
-            TokenKind::Comment { .. } => semicolon_moves(dialect, text, t),
-            ref k => u64::from(is_move_token(k)),
-        })
-        .sum()
-}
-
-/// The words that read as moves in a `;` comment (PGN's comment to the end of the line):
-/// moves the comment hides from the game. 0 for any other token.
-pub fn semicolon_moves(dialect: Dialect, text: &str, t: &Token) -> u64 {
-    match t.kind {
-        TokenKind::Comment { text: inner } if text[t.span.range()].starts_with(';') => {
-            movetext::tokenize(dialect, &text[inner.range()])
-                .iter()
-                .filter(|t| matches!(t.kind, TokenKind::Move(_)))
-                .count() as u64
-        }
-        _ => 0,
-    }
-}
 
 /// One dialect's attempt at a game.
 struct Attempt {
@@ -222,13 +187,6 @@ fn main_line_has_moves(tokens: &[Token]) -> bool {
         }
     }
     false
-}
-
-/// True for a `{` comment that never closes (the tokenizer runs it to the end).
-fn unclosed_brace(text: &str, t: &Token) -> bool {
-    matches!(t.kind, TokenKind::Comment { .. })
-        && text[t.span.range()].starts_with('{')
-        && !text[t.span.range()].ends_with('}')
 }
 
 /// Where the main line stops before its movetext ends although the decoder read all it was
