@@ -13,16 +13,16 @@ use std::io::BufRead;
 use std::sync::Arc;
 
 use escriba_notation::movetext;
+use escriba_notation::{Dialect, TokenKind};
 use escriba_pipeline::compare::replay_pgn;
 use escriba_pipeline::csv_out::{game_row, ply_rows, rows_bytes};
+use escriba_pipeline::game::{GameResult, Item, comment_safe};
 use escriba_pipeline::game::{GameText, count_move_tokens, process_game};
 use escriba_pipeline::jsonl::game_line;
 use escriba_pipeline::pgn::write_game;
 use escriba_pipeline::segment::{BlockSegmenter, Segmenter};
 use escriba_pipeline::source::{LineReader, sniff_utf16};
-use escriba_pipeline::game::{GameResult, Item, comment_safe};
 use escriba_pipeline::{Config, GameStatus};
-use escriba_notation::{Dialect, TokenKind};
 use escriba_resolve::shakmaty::{Chess, Position, san::San};
 use libfuzzer_sys::arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
@@ -50,7 +50,9 @@ fn generate(u: &mut Unstructured<'_>) -> String {
             break;
         }
         let before = pos.clone();
-        let Ok(i) = u.choose_index(legal.len()) else { break };
+        let Ok(i) = u.choose_index(legal.len()) else {
+            break;
+        };
         let mv = legal[i];
         let number = ply / 2 + 1;
         if ply % 2 == 0 {
@@ -77,7 +79,9 @@ fn generate(u: &mut Unstructured<'_>) -> String {
                     // A variation from the position before this ply: another legal move,
                     // perhaps a reply, perhaps a result inside it.
                     let others = before.legal_moves();
-                    let Ok(k) = u.choose_index(others.len()) else { continue };
+                    let Ok(k) = u.choose_index(others.len()) else {
+                        continue;
+                    };
                     let alt = San::from_move(&before, others[k]).to_string();
                     let dots = if ply % 2 == 0 { "." } else { "..." };
                     s.push_str(&format!(" ({number}{dots} {alt}"));
@@ -152,7 +156,9 @@ fn gather(items: &[Item], spans: &mut Vec<std::ops::Range<usize>>, comments: &mu
                 spans.extend(plies.iter().map(|p| p.ply.span.range()));
                 gather(items, spans, comments);
             }
-            Item::Comment { text } | Item::Untranscribed { text, .. } => comments.push(text.clone()),
+            Item::Comment { text } | Item::Untranscribed { text, .. } => {
+                comments.push(text.clone())
+            }
             Item::Ply { .. } | Item::Nag { .. } => {}
         }
     }
@@ -162,9 +168,13 @@ fn gather(items: &[Item], spans: &mut Vec<std::ops::Range<usize>>, comments: &mu
 fn read(data: &[u8], cfg: &Config) -> Vec<GameResult> {
     let mut games = Vec::new();
     let raw: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(data.to_vec()));
-    let Ok((reader, utf16)) = sniff_utf16(raw) else { return games };
+    let Ok((reader, utf16)) = sniff_utf16(raw) else {
+        return games;
+    };
     // Small chunks, so that games span chunks and encodings are decided chunk by chunk.
-    let mut lines = LineReader::new(reader, 64).with_max_line(2048).with_encoding(utf16);
+    let mut lines = LineReader::new(reader, 64)
+        .with_max_line(2048)
+        .with_encoding(utf16);
     let mut seg = BlockSegmenter::with_max_game_bytes(2048);
     let mut segments = Vec::new();
     loop {
@@ -186,10 +196,19 @@ fn read(data: &[u8], cfg: &Config) -> Vec<GameResult> {
         let r = process_game(&g, cfg);
         if let Some(d) = r.dialect {
             let tokens = movetext::tokenize(d, &r.movetext);
-            assert_eq!(r.tokens.total(), count_move_tokens(d, &r.movetext, &tokens), "{:?}", r.movetext);
+            assert_eq!(
+                r.tokens.total(),
+                count_move_tokens(d, &r.movetext, &tokens),
+                "{:?}",
+                r.movetext
+            );
         }
         if r.tokens.comments + r.tokens.skipped > 0 {
-            assert!(r.failure.is_some() || !r.issues.is_empty(), "lost without a flag: {:?}", r.movetext);
+            assert!(
+                r.failure.is_some() || !r.issues.is_empty(),
+                "lost without a flag: {:?}",
+                r.movetext
+            );
             assert!(!r.first_issue().is_empty());
         }
         if r.status == GameStatus::Complete {
@@ -198,12 +217,24 @@ fn read(data: &[u8], cfg: &Config) -> Vec<GameResult> {
         let mut pgn = String::new();
         write_game(&r, cfg, &mut pgn);
         let back = replay_pgn(&pgn);
-        assert_eq!(back.len(), 1, "one game written, {} read back:\n{pgn}", back.len());
+        assert_eq!(
+            back.len(),
+            1,
+            "one game written, {} read back:\n{pgn}",
+            back.len()
+        );
         let sans: Vec<&str> = r.plies.iter().map(|p| p.ply.san.as_str()).collect();
-        assert_eq!(back[0].sans, sans, "the PGN reads back to the plies:\n{pgn}");
+        assert_eq!(
+            back[0].sans, sans,
+            "the PGN reads back to the plies:\n{pgn}"
+        );
         // A game not read at all (a bad FEN) keeps its FEN, which cannot be replayed.
         let unread = r.failure.as_ref().is_some_and(|f| f.diagnostic.is_none());
-        assert!(unread || back[0].error.is_none(), "{:?}\n{pgn}", back[0].error);
+        assert!(
+            unread || back[0].error.is_none(),
+            "{:?}\n{pgn}",
+            back[0].error
+        );
         let _ = rows_bytes(ply_rows(&r)).expect("CSV");
         let _ = rows_bytes([game_row(&r)]).expect("CSV");
         let line = game_line(&r);
