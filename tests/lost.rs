@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, Run, TempDir, csv_rows, parse_pgn, run};
+use crate::cli_support::{
+    GAME_COLUMNS, PLY_COLUMNS, Run, TempDir, csv_rows, escriba, parse_pgn, run,
+};
 
 /// CSV rows as column → value maps.
 type Rows = Vec<HashMap<String, String>>;
@@ -297,27 +299,33 @@ fn a_game_whose_fen_cannot_be_set_up_keeps_its_moves_and_result_and_no_bad_fen()
     ] {
         let input = format!("[Event \"E\"]\n[FEN \"{fen}\"]\n\n1. e4 e5 2. Nf3 1-0\n");
         let (r, games, _) = transcribe_as("fen.pgn", &input, &[]);
-        assert_eq!(games[0]["status"], "failed", "{fen}");
-        assert_eq!(games[0]["result"], "1-0", "{fen}: the printed result");
-        let pgn = parse_pgn(&r.stdout);
-        assert_eq!(pgn.len(), 1, "{fen}: {}", r.stdout);
-        assert_eq!(pgn[0].result, "1-0", "{fen}: {}", r.stdout);
-        assert_eq!(pgn[0].tag("FEN"), None, "{fen}: {}", r.stdout);
-        assert_eq!(pgn[0].tag("SetUp"), None, "{fen}: {}", r.stdout);
-        assert_eq!(pgn[0].tag("EscribaBadFEN"), Some(fen), "{}", r.stdout);
-        assert!(
-            pgn[0]
-                .comments
-                .iter()
-                .any(|c| folded(c).contains("1. e4 e5 2. Nf3")),
-            "{fen}: the movetext is kept: {}",
-            r.stdout
-        );
+        assert_bad_fen_kept_apart(&r, &games, fen);
         assert!(r.stderr.contains(fen), "{fen}: {}", r.stderr);
         // The PGN written reads again without an error about its position.
         let again = run(&["transcribe", "-"], Some(r.stdout.as_bytes()));
         assert!(!again.stderr.contains("FEN"), "{fen}: {}", again.stderr);
     }
+}
+
+/// The game of `1. e4 e5 2. Nf3 1-0` whose FEN `fen` cannot be set up: failed, its printed
+/// result and its moves kept, and the FEN moved to `EscribaBadFEN`.
+fn assert_bad_fen_kept_apart(r: &Run, games: &Rows, fen: &str) {
+    assert_eq!(games[0]["status"], "failed", "{fen}");
+    assert_eq!(games[0]["result"], "1-0", "{fen}: the printed result");
+    let pgn = parse_pgn(&r.stdout);
+    assert_eq!(pgn.len(), 1, "{fen}: {}", r.stdout);
+    assert_eq!(pgn[0].result, "1-0", "{fen}: {}", r.stdout);
+    assert_eq!(pgn[0].tag("FEN"), None, "{fen}: {}", r.stdout);
+    assert_eq!(pgn[0].tag("SetUp"), None, "{fen}: {}", r.stdout);
+    assert_eq!(pgn[0].tag("EscribaBadFEN"), Some(fen), "{}", r.stdout);
+    assert!(
+        pgn[0]
+            .comments
+            .iter()
+            .any(|c| folded(c).contains("1. e4 e5 2. Nf3")),
+        "{fen}: the movetext is kept: {}",
+        r.stdout
+    );
 }
 
 #[test]
@@ -532,4 +540,69 @@ fn csv_safe_quotes_cells_a_spreadsheet_would_run_as_formulas() {
     assert_eq!(plies[0]["san"], "e4");
     // The PGN keeps the tags as they are.
     assert_eq!(parse_pgn(&r.stdout)[0].tag("White"), Some("=HYPERLINK(1)"));
+}
+
+#[test]
+fn book_mode_takes_a_tagged_files_position_from_its_fen() {
+    // Case 9: a study with `[SetUp]`/`[FEN]`, read with `--book`, in a PGN and in a text.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let input =
+        format!("[Event \"Study\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. e4 Kd7 2. Kd2 Kd6 *\n");
+    for name in ["study.pgn", "study.txt"] {
+        let (r, games, plies) = transcribe_as(name, &input, &["--book"]);
+        assert_eq!(games.len(), 1, "{name}: {}", r.stdout);
+        assert_eq!(games[0]["status"], "complete", "{name}: {:?}", games[0]);
+        let sans: Vec<&str> = plies.iter().map(|p| p["san"].as_str()).collect();
+        assert_eq!(sans, ["e4", "Kd7", "Kd2", "Kd6"], "{name}");
+        let pgn = parse_pgn(&r.stdout);
+        assert_eq!(pgn[0].tag("FEN"), Some(fen), "{name}: {}", r.stdout);
+        assert_eq!(pgn[0].tag("SetUp"), Some("1"), "{name}: {}", r.stdout);
+        assert_eq!(pgn[0].tag("Event"), Some("Study"), "{name}: {}", r.stdout);
+    }
+    // A FEN that cannot be set up is handled as outside book mode (case 5): the game
+    // fails at its start, keeps its moves, and the bad FEN moves to a tag of its own.
+    let bad = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
+    let input = format!("[Event \"E\"]\n[FEN \"{bad}\"]\n\n1. e4 e5 2. Nf3 1-0\n");
+    let (r, games, _) = transcribe_as("bad.pgn", &input, &["--book"]);
+    assert_bad_fen_kept_apart(&r, &games, bad);
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_stdout_closed_at_start_is_an_error_and_not_a_discarded_pgn() {
+    let tmp = TempDir::new("closed-stdout");
+    let src = tmp.file("game.txt");
+    std::fs::write(&src, "1. e4 e5 2. Nf3 *\n").unwrap();
+    let bin = escriba().get_program().to_owned();
+    let shell = |redirect: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" transcribe \"$1\" {redirect}"))
+            .arg(&bin)
+            .arg(&src)
+            .output()
+            .expect("sh runs")
+    };
+    let closed = shell(">&-");
+    let stderr = String::from_utf8_lossy(&closed.stderr);
+    assert_eq!(closed.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("stdout was closed"), "{stderr}");
+    // Sent to /dev/null on purpose, the PGN is the user's to throw away.
+    let null = shell(">/dev/null");
+    assert_eq!(
+        null.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&null.stderr)
+    );
+    // With a file for the PGN, a closed stdout does not matter.
+    let out = tmp.file("out.pgn");
+    let to_file = shell(&format!("-o '{out}' >&-"));
+    assert_eq!(
+        to_file.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&to_file.stderr)
+    );
+    assert!(tmp.read("out.pgn").contains("2. Nf3"));
 }

@@ -6,11 +6,17 @@ use escriba_notation::{Dialect, Style, TokenKind, movetext, parse_move, readings
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     for d in Dialect::ALL {
         for t in movetext::tokenize(d, text) {
             let r = t.span.range();
-            assert!(r.end <= text.len() && text.is_char_boundary(r.start) && text.is_char_boundary(r.end));
+            assert!(
+                r.end <= text.len()
+                    && text.is_char_boundary(r.start)
+                    && text.is_char_boundary(r.end)
+            );
             if let TokenKind::Move(mv) = t.kind {
                 let mut out = String::new();
                 write_move(d, &mv, Style::default(), &mut out);

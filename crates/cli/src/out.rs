@@ -42,6 +42,23 @@ impl Write for Stdout {
     }
 }
 
+/// True when stdout was closed when the process started. The Rust runtime then opens
+/// `/dev/null` read-write on it, so that writes vanish without an error; a shell's
+/// `>/dev/null` opens it write-only. Known on Linux only (elsewhere: false).
+fn stdout_closed_at_start() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let on_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|t| t == Path::new("/dev/null"));
+    on_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                .is_some_and(|flags| flags & 0o3 == 0o2)
+        })
+}
+
 /// An output: a file (committed at the end) or stdout.
 pub(crate) enum Out {
     File(OutputFile),
@@ -52,6 +69,15 @@ impl Out {
     /// Opens `path` (`-` is stdout); `tolerant` as for [`Stdout`].
     pub(crate) fn open(path: &Path, tolerant: bool) -> Result<Out, Error> {
         if path.as_os_str() == "-" {
+            if stdout_closed_at_start() {
+                return Err(Error::io(
+                    "-",
+                    io::Error::other(
+                        "stdout was closed when escriba started: the output would be lost \
+                         (give a file with -o, or redirect stdout)",
+                    ),
+                ));
+            }
             Ok(Out::Stdout(Stdout {
                 w: BufWriter::new(io::stdout()),
                 tolerant,

@@ -575,6 +575,21 @@ fn close_input(
         for (line, game, reason) in left_out {
             report.settle(line, game, reason);
         }
+        // The book's own claim check: every line held by one span.
+        for (from, to, what) in crate::game::claims::book_breaches(&report) {
+            summary.warnings += 1;
+            summary.failed += 1;
+            summary.failures.push(crate::report::FailureRef {
+                location: format!("{}:{from}:1", report.source),
+                game: 0,
+                status: crate::GameStatus::Partial,
+                token: String::new(),
+                message: format!(
+                    "escriba's accounting: lines {from}-{to} of the book are {what}: \
+                     what they hold may be lost"
+                ),
+            });
+        }
         summary.books.push(report);
     }
 }

@@ -243,6 +243,12 @@ pub fn segment(
 
     let mut tags = Tags::new();
     fill_tags(&mut tags, u);
+    // Tag pairs printed before the unit (a PGN file read as a book) are its tags, and a
+    // position they give is where it starts, as outside book mode.
+    for (name, value) in tag_pairs_before(lines, u.first) {
+        tags.set(&name, value);
+    }
+    let tagged_start = tags.get("FEN").is_some();
     let footnotes = u
         .footnotes
         .iter()
@@ -260,7 +266,11 @@ pub fn segment(
         .join("\n");
     let dialects = rank(&rows_text, dialect);
     let black_first = u.players.as_ref().is_some_and(|p| p.black_left);
-    if let Some(board) = start_board {
+    if tagged_start {
+        if tags.get("SetUp").is_none() {
+            tags.set("SetUp", "1");
+        }
+    } else if let Some(board) = start_board {
         let turn = match u.start {
             Some((_, true)) => Color::Black,
             _ => Color::White,
@@ -276,7 +286,7 @@ pub fn segment(
         tags.set("SetUp", "1");
     }
     let mut notes = Vec::new();
-    if start_board.is_none() && borrowed.is_none() {
+    if start_board.is_none() && borrowed.is_none() && !tagged_start {
         odds_start(lines, g, u, &mut tags, &mut notes);
     }
     // Rows as movetext line indices, for the side-by-side reader.
@@ -598,6 +608,27 @@ fn rank(rows: &str, book: Dialect) -> Vec<Dialect> {
         }
     }
     out
+}
+
+/// The tag pairs on the lines just before line index `first`, blank lines between them
+/// passed over, in the order printed.
+fn tag_pairs_before(lines: &[Line], first: usize) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    for l in lines[..first.min(lines.len())].iter().rev() {
+        let t = l.text.trim();
+        if t.is_empty() {
+            continue;
+        }
+        match crate::tags::parse_tag_line(t) {
+            Some(mut p) => {
+                p.reverse();
+                pairs.extend(p);
+            }
+            None => break,
+        }
+    }
+    pairs.reverse();
+    pairs
 }
 
 /// Fills the tags from a unit's header lines.

@@ -1,6 +1,9 @@
 //! One game through the resolver: dialect choice, start position, decoding, and the
 //! record every output is written from.
 
+pub mod claims;
+#[cfg(test)]
+mod claims_prop;
 pub mod hint;
 pub mod record;
 
@@ -16,50 +19,17 @@ use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Chess, Color, Position};
 use escriba_resolve::{Decoded, Diagnostic, Game, Pin, Ply, decode, decode_pinned, start_position};
 
+use self::claims::{CommentReason, Ledger, Owner, SkipReason, unclosed_brace};
+pub use self::claims::{count_move_tokens, is_move_token, semicolon_moves};
 use crate::book::checks;
 use crate::book::notes::transcribe_notes;
 use crate::book::unit::{AlternateRole, Footnote, NoteVariations, UnitKind};
 use crate::choice::Notation;
 use crate::config::Config;
 use crate::corrections::Correction;
+use crate::segment::Segment;
 use crate::source::LineMap;
 use crate::tags::Tags;
-
-/// True for the tokens the accounting counts: moves and unread words.
-pub fn is_move_token(kind: &TokenKind) -> bool {
-    matches!(kind, TokenKind::Move(_) | TokenKind::Unknown)
-}
-
-/// The move tokens among `tokens` (read from `text` in `dialect`), counting those inside
-/// a `{` comment that is never closed, which the tokenizer runs to the end of the text,
-/// and the moves a `;` comment hides ([`semicolon_moves`]).
-pub fn count_move_tokens(dialect: Dialect, text: &str, tokens: &[Token]) -> u64 {
-    tokens
-        .iter()
-        .map(|t| match t.kind {
-            TokenKind::Comment { text: inner } if unclosed_brace(text, t) => {
-                let inner = &text[inner.range()];
-                count_move_tokens(dialect, inner, &movetext::tokenize(dialect, inner))
-            }
-            TokenKind::Comment { .. } => semicolon_moves(dialect, text, t),
-            ref k => u64::from(is_move_token(k)),
-        })
-        .sum()
-}
-
-/// The words that read as moves in a `;` comment (PGN's comment to the end of the line):
-/// moves the comment hides from the game. 0 for any other token.
-pub fn semicolon_moves(dialect: Dialect, text: &str, t: &Token) -> u64 {
-    match t.kind {
-        TokenKind::Comment { text: inner } if text[t.span.range()].starts_with(';') => {
-            movetext::tokenize(dialect, &text[inner.range()])
-                .iter()
-                .filter(|t| matches!(t.kind, TokenKind::Move(_)))
-                .count() as u64
-        }
-        _ => 0,
-    }
-}
 
 /// One dialect's attempt at a game.
 struct Attempt {
@@ -217,13 +187,6 @@ fn main_line_has_moves(tokens: &[Token]) -> bool {
         }
     }
     false
-}
-
-/// True for a `{` comment that never closes (the tokenizer runs it to the end).
-fn unclosed_brace(text: &str, t: &Token) -> bool {
-    matches!(t.kind, TokenKind::Comment { .. })
-        && text[t.span.range()].starts_with('{')
-        && !text[t.span.range()].ends_with('}')
 }
 
 /// Where the main line stops before its movetext ends although the decoder read all it was
@@ -482,9 +445,8 @@ struct Builder<'a> {
     /// Issues and the byte offset they concern (to attach the ones before any ply).
     issues: Vec<(Issue, usize)>,
     counts: TokenCounts,
-    /// Moves of the main line went into a comment that ends before the game does (a `;`
-    /// comment): the game is not complete.
-    hidden: bool,
+    /// Who holds each range of the text, claimed as it is read.
+    ledger: Ledger<'a>,
 }
 
 impl Builder<'_> {
@@ -517,6 +479,53 @@ impl Builder<'_> {
         count_move_tokens(self.dialect, self.text, tokens)
     }
 
+    /// The claim check ([`claims`]) once the main line is read: each breach becomes an
+    /// issue that names its range in `source`. True when the game is not complete: a
+    /// breach, or moves of its main line held in a comment (a `;` comment's).
+    fn audit(&mut self, tokens: &[Token], fail_at: Option<usize>, source: &str) -> bool {
+        let issues = &self.issues;
+        let checked = self.ledger.check(self.dialect, self.text, tokens, |s, e| {
+            fail_at.is_some_and(|f| (s..=e).contains(&f))
+                || issues.iter().any(|(_, at)| (s..=e).contains(at))
+        });
+        for b in &checked.breaches {
+            let (s, e) = b.range();
+            let (line, column) = self.map.locate(self.text, s);
+            // The range's last character, for a range that reads `from-to` inclusive.
+            let last = self.text[s..e]
+                .char_indices()
+                .last()
+                .map_or(s, |(i, _)| s + i);
+            let (to_line, to_column) = self.map.locate(self.text, last);
+            let shown = comment_safe(&self.text[s..e]);
+            let what = match b {
+                claims::Breach::Gap { .. } => "is claimed by nothing (not a move, a variation, \
+                                               a comment nor a skipped span)"
+                    .to_owned(),
+                claims::Breach::Overlap { first, second, .. } => {
+                    format!(
+                        "is claimed twice, by {} and by {}",
+                        first.name(),
+                        second.name()
+                    )
+                }
+                claims::Breach::Unflagged { owner, moves, .. } => format!(
+                    "holds {moves} move token(s) in {} with no warning",
+                    owner.name()
+                ),
+            };
+            self.issue(
+                None,
+                s,
+                format!(
+                    "escriba's accounting: {source}:{line}:{column}-{to_line}:{to_column} \
+                     `{shown}` {what}: the game is not complete"
+                ),
+            );
+        }
+        !checked.breaches.is_empty() || checked.main_line_lost
+    }
+
     /// A run of unread tokens the decoder passed over: a comment and an issue.
     fn flush_skip(
         &mut self,
@@ -525,6 +534,8 @@ impl Builder<'_> {
         items: &mut Vec<Item>,
     ) {
         if let Some((from, to)) = skip.take() {
+            self.ledger
+                .claim(from, to, Owner::Skipped(SkipReason::Unread), false);
             let raw = &self.text[from..to];
             let t = comment_safe(raw);
             // A PGN comment cannot hold a brace: a stray one is named in words.
@@ -553,13 +564,13 @@ impl Builder<'_> {
 
     /// A closed variation: a PGN variation when it replays from the position before the
     /// ply it follows, else a comment and an issue.
-    fn variation(
-        &mut self,
-        inner: &[Token],
-        whole: escriba_notation::Span,
-        branch: Chess,
-        anchor: Option<usize>,
-    ) -> Item {
+    /// `tokens` runs from the `(` to its `)`.
+    fn variation(&mut self, tokens: &[Token], branch: Chess, anchor: Option<usize>) -> Item {
+        let inner = &tokens[1..tokens.len() - 1];
+        let whole = escriba_notation::Span::new(
+            tokens[0].span.start as usize,
+            tokens[tokens.len() - 1].span.end as usize,
+        );
         let decoded = decode(
             &Game {
                 text: self.text,
@@ -574,6 +585,9 @@ impl Builder<'_> {
             && !decoded.plies.is_empty()
             && decoded.plies.iter().all(|p| !p.status.is_flagged());
         if replays {
+            let (open, close) = (whole.start as usize, whole.end as usize);
+            self.ledger.claim(open, open + 1, Owner::Variation, false);
+            self.ledger.claim(close - 1, close, Owner::Variation, false);
             let items = self.line(inner, &decoded.plies, None, &branch, false, anchor);
             let plies = decoded
                 .plies
@@ -587,6 +601,12 @@ impl Builder<'_> {
         }
         let n = self.move_tokens(inner);
         self.counts.comments += n;
+        self.ledger.claim(
+            whole.start as usize,
+            whole.end as usize,
+            Owner::Comment(CommentReason::Variation),
+            false,
+        );
         let v = comment_safe(self.slice(whole));
         self.issue(
             anchor,
@@ -596,6 +616,156 @@ impl Builder<'_> {
         Item::Comment {
             text: format!("escriba: variation not transcribed: {v}"),
         }
+    }
+
+    /// A comment token of a line: claimed with its reason, flagged when it hides moves
+    /// (a `;` comment's) or runs to the end (an unclosed `{`), kept as a comment.
+    fn comment(
+        &mut self,
+        t: &Token,
+        inner: escriba_notation::Span,
+        anchor: Option<usize>,
+        main: bool,
+        items: &mut Vec<Item>,
+    ) {
+        let t_start = t.span.start as usize;
+        let reason = if self.text[t_start..].starts_with(';') {
+            CommentReason::Semicolon
+        } else if unclosed_brace(self.text, t) {
+            CommentReason::UnclosedBrace
+        } else {
+            CommentReason::Note
+        };
+        self.ledger
+            .claim(t_start, t.span.end as usize, Owner::Comment(reason), main);
+        let hidden = semicolon_moves(self.dialect, self.text, t);
+        if hidden > 0 {
+            self.counts.comments += hidden;
+            self.issue(
+                anchor,
+                t_start,
+                format!(
+                    "`;` starts a comment to the end of the line (PGN's rule), and it holds \
+                     {hidden} move(s): they are not read{}",
+                    if main {
+                        ", and the game is not complete"
+                    } else {
+                        ""
+                    }
+                ),
+            );
+        }
+        if unclosed_brace(self.text, t) {
+            self.counts.comments += self.move_tokens(std::slice::from_ref(t));
+            self.issue(
+                anchor,
+                t_start,
+                "unclosed `{`: the comment runs to the end of the game".into(),
+            );
+        }
+        let c = comment_safe(self.slice(inner));
+        if !c.is_empty() {
+            items.push(Item::Comment { text: c });
+        }
+    }
+
+    /// The text after a line's result (`tokens[0]`), up to `line_end`: claimed as such,
+    /// counted and flagged when it holds move tokens, and kept in comments (a main line's
+    /// `{}` notes after its result stay notes).
+    fn after_result(
+        &mut self,
+        tokens: &[Token],
+        anchor: Option<usize>,
+        main: bool,
+        line_end: usize,
+        items: &mut Vec<Item>,
+    ) {
+        let t_end = tokens[0].span.end as usize;
+        let after = Owner::Comment(CommentReason::AfterResult);
+        self.ledger.claim(t_end, line_end, after, main);
+        let rest = comment_safe(&self.text[t_end..]);
+        let n = self.move_tokens(&tokens[1..]);
+        self.counts.comments += n;
+        if n > 0 {
+            self.issue(
+                anchor,
+                tokens[1].span.start as usize,
+                format!("text after the result is kept in a comment ({n} move token(s))"),
+            );
+        }
+        if !main {
+            // A result inside a variation: the variation's text after it is kept, as the
+            // warning says.
+            after_result(items, &self.text[t_end..line_end.max(t_end)]);
+        } else if !rest.is_empty() {
+            // Comments after the result (a book's closing notes) stay comments; other text
+            // is kept as one comment that says what it is.
+            let mut from = t_end;
+            for c in &tokens[1..] {
+                if let TokenKind::Comment { text: inner } = c.kind
+                    && self.text[c.span.range()].starts_with('{')
+                {
+                    after_result(items, &self.text[from..c.span.start as usize]);
+                    let note = comment_safe(self.slice(inner));
+                    if !note.is_empty() {
+                        items.push(Item::Comment { text: note });
+                    }
+                    from = c.span.end as usize;
+                }
+            }
+            after_result(items, &self.text[from..]);
+        }
+    }
+
+    /// The text from the token where transcription stopped (`tokens[0]`, `d` the
+    /// decoder's diagnostic) to `line_end`: claimed and counted, kept untranscribed.
+    fn untranscribed(
+        &mut self,
+        tokens: &[Token],
+        d: &Diagnostic,
+        line_end: usize,
+        main: bool,
+    ) -> Item {
+        let from = tokens[0].span.start as usize;
+        self.counts.comments += self.move_tokens(tokens);
+        let untranscribed = Owner::Comment(CommentReason::Untranscribed);
+        self.ledger.claim(from, line_end, untranscribed, main);
+        let dots = if d.color == Color::White { "." } else { "..." };
+        Item::Untranscribed {
+            from: format!("{}{dots}", d.move_number),
+            text: comment_safe(&self.text[from..]),
+        }
+    }
+
+    /// A `)` that closes nothing: claimed, flagged, and named in a comment.
+    fn unmatched(&mut self, t: &Token, anchor: Option<usize>, main: bool) -> Item {
+        let (start, end) = (t.span.start as usize, t.span.end as usize);
+        let unmatched = Owner::Comment(CommentReason::UnmatchedParen);
+        self.ledger.claim(start, end, unmatched, main);
+        self.issue(
+            anchor,
+            start,
+            "unmatched `)`: a `(` may be lost, and a variation read as moves".into(),
+        );
+        Item::Comment {
+            text: "escriba: unmatched `)`".to_owned(),
+        }
+    }
+
+    /// A footnote mark (with its note's text, when the book has it) or a page mark, as a
+    /// comment.
+    fn mark(&self, t: &Token) -> Item {
+        let mark = self.slice(t.span);
+        let text = if t.kind == TokenKind::PageMark {
+            format!("escriba: page mark {}", comment_safe(mark))
+        } else {
+            let label = mark.trim_matches(|c: char| "[]() ".contains(c));
+            match self.footnotes.iter().find(|f| f.label == label) {
+                Some(f) => format!("[{label}] {}", comment_safe(&f.text)),
+                None => format!("footnote {}", comment_safe(mark)),
+            }
+        };
+        Item::Comment { text }
     }
 
     /// The items of one line, the main line (`main`) or a variation, from its tokens, its
@@ -610,25 +780,7 @@ impl Builder<'_> {
         main: bool,
         anchor: Option<usize>,
     ) -> Vec<Item> {
-        // The ply read from each token: plies come in token order, so a binary search
-        // finds it (a map is kept for the rare line whose plies are not in order).
-        let sorted = plies.windows(2).all(|w| w[0].token < w[1].token);
-        let ply_map: HashMap<usize, usize> = if sorted {
-            HashMap::new()
-        } else {
-            plies
-                .iter()
-                .enumerate()
-                .map(|(i, p)| (p.token, i))
-                .collect()
-        };
-        let ply_at = |token: usize| -> Option<usize> {
-            if sorted {
-                plies.binary_search_by_key(&token, |p| p.token).ok()
-            } else {
-                ply_map.get(&token).copied()
-            }
-        };
+        let ply_at = PlyIndex::new(plies);
         let fail_tok = failure.map(|d| d.token);
         let mut items = Vec::with_capacity(tokens.len());
         let mut depth = 0u32;
@@ -638,21 +790,24 @@ impl Builder<'_> {
         let mut skip: Option<(usize, usize)> = None;
         // The main line's issues attach to its last ply so far; a variation's to its anchor.
         let at = |read: usize| if main { read.checked_sub(1) } else { anchor };
+        // Who holds the line's own tokens, and where its text ends.
+        let (owner, line_end) = match main {
+            true => (Owner::MainLine, self.text.len()),
+            false => (
+                Owner::Variation,
+                tokens.last().map_or(0, |t| t.span.end as usize),
+            ),
+        };
         for (i, t) in tokens.iter().enumerate() {
+            let (t_start, t_end) = (t.span.start as usize, t.span.end as usize);
             if depth > 0 {
                 match t.kind {
                     TokenKind::VariationStart => depth += 1,
                     TokenKind::VariationEnd => {
                         depth -= 1;
                         if depth == 0 {
-                            let whole = escriba_notation::Span::new(
-                                tokens[var_start].span.start as usize,
-                                t.span.end as usize,
-                            );
                             let branch = position_after(start, plies, read.saturating_sub(1));
-                            let item =
-                                self.variation(&tokens[var_start + 1..i], whole, branch, at(read));
-                            items.push(item);
+                            items.push(self.variation(&tokens[var_start..=i], branch, at(read)));
                         }
                     }
                     _ => {}
@@ -660,31 +815,27 @@ impl Builder<'_> {
                 continue;
             }
             if is_move_token(&t.kind) && Some(i) != fail_tok {
-                if let Some(p) = ply_at(i) {
+                if let Some(p) = ply_at.of(i) {
                     self.flush_skip(&mut skip, at(read), &mut items);
+                    self.ledger.claim(t_start, t_end, owner, main);
                     items.push(Item::Ply { index: p });
                     read_to = plies[p].span.end as usize;
                     read = p + 1;
                     self.counts.moves += 1;
-                } else if (t.span.end as usize) <= read_to {
+                } else if t_end <= read_to {
                     // Joined into the ply before it.
+                    self.ledger.claim(t_start, t_end, owner, main);
                     self.counts.moves += 1;
                 } else {
                     self.counts.skipped += 1;
-                    let (s, e) = (t.span.start as usize, t.span.end as usize);
-                    skip = Some(skip.map_or((s, e), |(from, _)| (from, e)));
+                    skip = Some(skip.map_or((t_start, t_end), |(from, _)| (from, t_end)));
                 }
                 continue;
             }
             self.flush_skip(&mut skip, at(read), &mut items);
             if Some(i) == fail_tok {
                 let d = failure.expect("fail_tok implies failure");
-                self.counts.comments += self.move_tokens(&tokens[i..]);
-                let dots = if d.color == Color::White { "." } else { "..." };
-                items.push(Item::Untranscribed {
-                    from: format!("{}{dots}", d.move_number),
-                    text: comment_safe(&self.text[t.span.start as usize..]),
-                });
+                items.push(self.untranscribed(&tokens[i..], d, line_end, main));
                 return items;
             }
             match t.kind {
@@ -692,108 +843,34 @@ impl Builder<'_> {
                     depth = 1;
                     var_start = i;
                 }
-                TokenKind::VariationEnd => {
-                    items.push(Item::Comment {
-                        text: "escriba: unmatched `)`".to_owned(),
-                    });
-                    self.issue(
-                        at(read),
-                        t.span.start as usize,
-                        "unmatched `)`: a `(` may be lost, and a variation read as moves".into(),
-                    );
-                }
+                TokenKind::VariationEnd => items.push(self.unmatched(t, at(read), main)),
                 TokenKind::Comment { text: inner } => {
-                    let hidden = semicolon_moves(self.dialect, self.text, t);
-                    if hidden > 0 {
-                        self.counts.comments += hidden;
-                        if main {
-                            self.hidden = true;
-                        }
-                        self.issue(
-                            at(read),
-                            t.span.start as usize,
-                            format!(
-                                "`;` starts a comment to the end of the line (PGN's rule), \
-                                 and it holds {hidden} move(s): they are not read{}",
-                                if main {
-                                    ", and the game is not complete"
-                                } else {
-                                    ""
-                                }
-                            ),
-                        );
-                    }
-                    if unclosed_brace(self.text, t) {
-                        self.counts.comments += self.move_tokens(std::slice::from_ref(t));
-                        self.issue(
-                            at(read),
-                            t.span.start as usize,
-                            "unclosed `{`: the comment runs to the end of the game".into(),
-                        );
-                    }
-                    let c = comment_safe(self.slice(inner));
-                    if !c.is_empty() {
-                        items.push(Item::Comment { text: c });
-                    }
+                    self.comment(t, inner, at(read), main, &mut items);
                 }
-                TokenKind::Nag(n) => items.push(Item::Nag { nag: n }),
+                TokenKind::Nag(n) => {
+                    self.ledger.claim(t_start, t_end, owner, main);
+                    items.push(Item::Nag { nag: n });
+                }
                 TokenKind::Result(_) => {
-                    let rest = comment_safe(&self.text[t.span.end as usize..]);
-                    let n = self.move_tokens(&tokens[i + 1..]);
-                    self.counts.comments += n;
-                    if n > 0 {
-                        self.issue(
-                            at(read),
-                            tokens[i + 1].span.start as usize,
-                            format!(
-                                "text after the result is kept in a comment ({n} move token(s))"
-                            ),
-                        );
-                    }
-                    if !main {
-                        // A result inside a variation: the variation's text after it is
-                        // kept, as the warning says.
-                        let end = tokens.last().map_or(t.span.end, |l| l.span.end) as usize;
-                        after_result(&mut items, &self.text[t.span.end as usize..end]);
-                    } else if !rest.is_empty() {
-                        // Comments after the result (a book's closing notes) stay
-                        // comments; other text is kept as one comment that says what it is.
-                        let mut from = t.span.end as usize;
-                        for c in &tokens[i + 1..] {
-                            if let TokenKind::Comment { text: inner } = c.kind
-                                && self.text[c.span.range()].starts_with('{')
-                            {
-                                after_result(&mut items, &self.text[from..c.span.start as usize]);
-                                let note = comment_safe(self.slice(inner));
-                                if !note.is_empty() {
-                                    items.push(Item::Comment { text: note });
-                                }
-                                from = c.span.end as usize;
-                            }
-                        }
-                        after_result(&mut items, &self.text[from..]);
-                    }
+                    self.ledger.claim(t_start, t_end, owner, main);
+                    self.after_result(&tokens[i..], at(read), main, line_end, &mut items);
                     return items;
                 }
-                TokenKind::DrawOffer => items.push(Item::Comment {
-                    text: "(=) draw offered".to_owned(),
-                }),
-                TokenKind::Footnote => {
-                    let mark = self.slice(t.span);
-                    let label = mark.trim_matches(|c: char| "[]() ".contains(c));
-                    let text = match self.footnotes.iter().find(|f| f.label == label) {
-                        Some(f) => format!("[{label}] {}", comment_safe(&f.text)),
-                        None => format!("footnote {}", comment_safe(mark)),
-                    };
-                    items.push(Item::Comment { text });
+                TokenKind::DrawOffer => {
+                    self.ledger.claim(t_start, t_end, owner, main);
+                    items.push(Item::Comment {
+                        text: "(=) draw offered".to_owned(),
+                    });
                 }
-                TokenKind::PageMark => items.push(Item::Comment {
-                    text: format!("escriba: page mark {}", comment_safe(self.slice(t.span))),
-                }),
-                TokenKind::MoveNumber { .. }
-                | TokenKind::Ellipsis
-                | TokenKind::Move(_)
-                | TokenKind::Unknown => {}
+                TokenKind::Footnote | TokenKind::PageMark => {
+                    self.ledger.claim(t_start, t_end, Owner::Furniture, main);
+                    items.push(self.mark(t));
+                }
+                TokenKind::MoveNumber { .. } | TokenKind::Ellipsis => {
+                    self.ledger.claim(t_start, t_end, owner, main);
+                }
+                // Read above.
+                TokenKind::Move(_) | TokenKind::Unknown => {}
             }
         }
         self.flush_skip(&mut skip, at(read), &mut items);
@@ -801,6 +878,8 @@ impl Builder<'_> {
             // A `(` never closed, with no move token after it (else the game stopped there).
             let from = tokens[var_start].span.start as usize;
             self.counts.comments += self.move_tokens(&tokens[var_start + 1..]);
+            let unclosed = Owner::Comment(CommentReason::UnclosedParen);
+            self.ledger.claim(from, line_end, unclosed, main);
             let v = comment_safe(&self.text[from..]);
             items.push(Item::Comment {
                 text: format!("escriba: variation not transcribed: {v}"),
@@ -808,6 +887,36 @@ impl Builder<'_> {
             self.issue(at(read), from, "unclosed `(`".into());
         }
         items
+    }
+}
+
+/// The ply read from each token of a line: plies come in token order, so a binary search
+/// finds it (a map is kept for the rare line whose plies are not in order).
+struct PlyIndex<'a> {
+    plies: &'a [Ply],
+    /// `None` when the plies are in token order.
+    map: Option<HashMap<usize, usize>>,
+}
+
+impl<'a> PlyIndex<'a> {
+    fn new(plies: &'a [Ply]) -> PlyIndex<'a> {
+        let sorted = plies.windows(2).all(|w| w[0].token < w[1].token);
+        let map = (!sorted).then(|| {
+            plies
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.token, i))
+                .collect()
+        });
+        PlyIndex { plies, map }
+    }
+
+    /// The index of the ply read from token `token`.
+    fn of(&self, token: usize) -> Option<usize> {
+        match &self.map {
+            None => self.plies.binary_search_by_key(&token, |p| p.token).ok(),
+            Some(m) => m.get(&token).copied(),
+        }
     }
 }
 
@@ -921,7 +1030,126 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
     let seg = &game.segment;
     let book = seg.book.as_deref();
     let mut tags = seg.tags.clone();
-    let mut out = GameResult {
+    let mut out = new_record(game);
+
+    // A game cut at the size limit is not read: its text is incomplete.
+    if let Some(n) = seg.notes.iter().find(|n| n.fatal) {
+        return cut_at_size_limit(out, tags, game, n);
+    }
+    let fen = tags.get("FEN").map(str::to_owned);
+    let start = match start_position(fen.as_deref(), false) {
+        Ok(p) => p,
+        Err(e) => {
+            // A FEN other readers would reject is not written back: it moves to a tag of
+            // its own, and the game's text and result are kept.
+            if let Some(fen) = tags.remove("FEN") {
+                tags.remove("SetUp");
+                tags.set("EscribaBadFEN", fen);
+            }
+            not_read(&mut out, tags, game, seg.line, 1, e.to_string());
+            return out;
+        }
+    };
+    let Candidates {
+        dialects,
+        confirmed,
+        first,
+    } = candidates(seg, &tags, cfg, hint);
+    // A game that starts after move 1 with no position given is not replayed from the
+    // standard start: its moves are from a position the text does not give.
+    if fen.is_none()
+        && book.is_none()
+        && let Some((line, column, message)) = unnumbered_start(seg, &dialects)
+    {
+        not_read(&mut out, tags, game, line, column, message);
+        return out;
+    }
+    let mut readings = readings_of(seg, start, dialects);
+    // A book's fragment is read as printed: analysis that needs repairs is not worth the
+    // search, and a wrong repair in it would go unseen.
+    let opts = match book {
+        Some(b) if b.kind == UnitKind::Fragment => escriba_resolve::Options {
+            repair: false,
+            ..cfg.decoder
+        },
+        _ => cfg.decoder,
+    };
+    // The proofreader's corrections for this source.
+    let fixes: Vec<&Correction> = cfg
+        .corrections
+        .as_deref()
+        .map(|c| c.for_source(&game.source).collect())
+        .unwrap_or_default();
+    let reread = Reread {
+        seg,
+        cfg,
+        hint,
+        confirmed,
+    };
+    let Some(chosen) = choose(&mut readings, &fixes, &opts, first, &reread) else {
+        out.movetext = seg.movetext.clone();
+        finish_tags(&mut out, tags, game);
+        return out;
+    };
+    let Chosen {
+        r,
+        mut best,
+        both_orders,
+        other,
+    } = chosen;
+    let reading = &readings[r];
+    // The diagrams inside a book game settle the ambiguous plies before them.
+    if let Some(b) = book
+        && reading.role.is_none()
+        && !b.checkpoints.is_empty()
+    {
+        let game = Game {
+            text: reading.text,
+            tokens: &best.tokens,
+            dialect: best.dialect,
+            start: reading.start.clone(),
+        };
+        checks::settle_by_diagrams(&mut best.decoded, &game, &best.pins, &opts, &b.checkpoints);
+    }
+    if reading.role == Some(AlternateRole::Order) {
+        // White moved first after all: the columns were printed the other way round.
+        tags.remove("FEN");
+        tags.remove("SetUp");
+    }
+    let map = if reading.numbers.is_empty() {
+        LineMap::new(reading.text, seg.movetext_line)
+    } else {
+        LineMap::with_numbers(reading.text, reading.numbers.to_vec())
+    };
+    out.movetext = reading.text.to_owned();
+    record_reading(
+        &mut out,
+        &mut best,
+        reading,
+        &map,
+        &tags,
+        both_orders,
+        game,
+        cfg,
+    );
+    if let Some(other) = &other {
+        checks::second_notation(&mut out.plies, &other.decoded.plies);
+    }
+    out.flagged = out
+        .plies
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.ply.status.is_flagged() || out.issues_at(*i).next().is_some())
+        .count()
+        + out.issues.iter().filter(|i| i.ply.is_none()).count();
+    finish_tags(&mut out, tags, game);
+    out
+}
+
+/// A game's record before anything is read: no plies, empty, `*`.
+fn new_record(game: &GameText) -> GameResult {
+    let seg = &game.segment;
+    GameResult {
         source: game.source.clone(),
         index: game.index,
         line: seg.line,
@@ -943,50 +1171,51 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         search_capped: false,
         book: seg.book.clone(),
         note_variations: NoteVariations::default(),
-    };
-
-    // A game cut at the size limit is not read: its text is incomplete.
-    if let Some(n) = seg.notes.iter().find(|n| n.fatal) {
-        out.status = GameStatus::Failed;
-        out.failure = Some(Failure {
-            ply: 0,
-            token: String::new(),
-            line: n.line,
-            column: n.column,
-            width: 1,
-            message: n.message.clone(),
-            diagnostic: None,
-        });
-        out.result = result_from_tag(&tags);
-        out.movetext = seg.movetext.clone();
-        finish_tags(&mut out, tags, game);
-        return out;
     }
+}
 
-    let fen = tags.get("FEN").map(str::to_owned);
-    let start = match start_position(fen.as_deref(), false) {
-        Ok(p) => p,
-        Err(e) => {
-            // A FEN other readers would reject is not written back: it moves to a tag of
-            // its own, and the game's text and result are kept.
-            if let Some(fen) = tags.remove("FEN") {
-                tags.remove("SetUp");
-                tags.set("EscribaBadFEN", fen);
-            }
-            let (line, column) = (seg.line, 1);
-            not_read(&mut out, tags, game, line, column, e.to_string());
-            return out;
-        }
-    };
+/// A game cut at the size limit (the segmenter's fatal `note`): failed, not read.
+fn cut_at_size_limit(
+    mut out: GameResult,
+    tags: Tags,
+    game: &GameText,
+    note: &crate::segment::SegmentNote,
+) -> GameResult {
+    out.status = GameStatus::Failed;
+    out.failure = Some(Failure {
+        ply: 0,
+        token: String::new(),
+        line: note.line,
+        column: note.column,
+        width: 1,
+        message: note.message.clone(),
+        diagnostic: None,
+    });
+    out.result = result_from_tag(&tags);
+    out.movetext = game.segment.movetext.clone();
+    finish_tags(&mut out, tags, game);
+    out
+}
 
+/// The dialects to try on a game, and what was learnt choosing them.
+struct Candidates {
+    dialects: Vec<Dialect>,
+    /// `auto` on a game that is no book's: the top of the ranking (or the source's
+    /// dialect) was confirmed cheaply, and the whole ranking is made only if that dialect
+    /// does not read the game well enough.
+    confirmed: bool,
+    /// The source's dialect, confirmed on the game's first words: its tokens, kept for
+    /// the decoder.
+    first: Option<Made>,
+}
+
+/// The dialects to try on `seg`: the one fixed, the one tagged, the book's, the source's
+/// `hint` when the game's first words confirm it, or the ranking's.
+fn candidates(seg: &Segment, tags: &Tags, cfg: &Config, hint: Option<Dialect>) -> Candidates {
     let tagged = tags.get("Notation").and_then(|n| n.parse::<Dialect>().ok());
-    // `auto` on a game that is no book's: the top of the ranking is confirmed cheaply
-    // first, and the whole ranking made only if that dialect does not read it perfectly.
     let mut confirmed = false;
-    // The source's dialect, confirmed on the game's first words: its tokens, kept for
-    // the decoder.
     let mut first: Option<Made> = None;
-    let candidates: Vec<Dialect> = match (cfg.notation, tagged, book) {
+    let dialects = match (cfg.notation, tagged, seg.book.as_deref()) {
         (Notation::Fixed(d), ..) => vec![d],
         (Notation::Auto, Some(d), _) => vec![d],
         (Notation::Auto, None, Some(b)) if !b.dialects.is_empty() => b.dialects.clone(),
@@ -1009,33 +1238,40 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         },
         (Notation::Auto, None, _) => auto_candidates(&seg.movetext, cfg.auto_candidates),
     };
-    // A game that starts after move 1 with no position given is not replayed from the
-    // standard start: its moves are from a position the text does not give.
-    if fen.is_none()
-        && book.is_none()
-        && let Some((number, black, at)) = first_move_number(
-            candidates.first().copied().unwrap_or(Dialect::ALL[0]),
-            &seg.movetext,
-        )
-        && number > 1
-    {
-        let map = LineMap::new(&seg.movetext, seg.movetext_line);
-        let (line, column) = map.locate(&seg.movetext, at);
-        let dots = if black { "..." } else { "." };
-        let message = format!(
-            "moves from a position the text does not give: the game starts at move \
-             {number}{dots} with no FEN, and is not replayed from the standard start"
-        );
-        not_read(&mut out, tags, game, line, column, message);
-        return out;
+    Candidates {
+        dialects,
+        confirmed,
+        first,
     }
-    // The readings of the text to try: the segment's own, and a book's other column order
-    // or second notation.
+}
+
+/// Where and why a game without a position cannot be read: its first move number is
+/// past 1 (read in the first of `dialects`). `None`: it starts at move 1, or has none.
+fn unnumbered_start(seg: &Segment, dialects: &[Dialect]) -> Option<(usize, usize, String)> {
+    let dialect = dialects.first().copied().unwrap_or(Dialect::ALL[0]);
+    let (number, black, at) = first_move_number(dialect, &seg.movetext)?;
+    if number <= 1 {
+        return None;
+    }
+    let map = LineMap::new(&seg.movetext, seg.movetext_line);
+    let (line, column) = map.locate(&seg.movetext, at);
+    let dots = if black { "..." } else { "." };
+    let message = format!(
+        "moves from a position the text does not give: the game starts at move \
+         {number}{dots} with no FEN, and is not replayed from the standard start"
+    );
+    Some((line, column, message))
+}
+
+/// The readings of a segment's text to try: its own from `start` in `dialects`, and a
+/// book's other column order or second notation.
+fn readings_of(seg: &Segment, start: Chess, dialects: Vec<Dialect>) -> Vec<Reading<'_>> {
+    let book = seg.book.as_deref();
     let mut readings: Vec<Reading> = vec![Reading {
         text: seg.movetext.as_str(),
         numbers: book.map_or(&[], |b| &b.line_numbers),
         start,
-        dialects: candidates,
+        dialects,
         role: None,
     }];
     if let Some(alt) = book.and_then(|b| b.alternate.as_ref()) {
@@ -1052,29 +1288,51 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
             role: Some(alt.role),
         });
     }
+    readings
+}
+
+/// What [`choose`] needs to read a game's first reading again in every likely dialect.
+struct Reread<'a> {
+    seg: &'a Segment,
+    cfg: &'a Config,
+    hint: Option<Dialect>,
+    confirmed: bool,
+}
+
+/// The reading chosen and its attempt.
+struct Chosen {
+    /// Its index among the readings.
+    r: usize,
+    best: Attempt,
+    /// Both column orders read perfectly into different games.
+    both_orders: bool,
+    /// The second notation's attempt, to check the first against.
+    other: Option<Attempt>,
+}
+
+/// Attempts every reading and picks the best; on a tie the book's own text, as printed.
+/// `None` when no reading had a dialect to try.
+fn choose(
+    readings: &mut [Reading<'_>],
+    fixes: &[&Correction],
+    opts: &escriba_resolve::Options,
+    first: Option<Made>,
+    reread: &Reread<'_>,
+) -> Option<Chosen> {
+    let Reread {
+        seg,
+        cfg,
+        hint,
+        confirmed,
+    } = *reread;
     // A second notation is read whole, to be checked against the first.
     let check = readings
         .iter()
         .any(|r| r.role == Some(AlternateRole::Check));
-    // A book's fragment is read as printed: analysis that needs repairs is not worth the
-    // search, and a wrong repair in it would go unseen.
-    let opts = match book {
-        Some(b) if b.kind == UnitKind::Fragment => escriba_resolve::Options {
-            repair: false,
-            ..cfg.decoder
-        },
-        _ => cfg.decoder,
-    };
     let two_orders = readings
         .iter()
         .any(|r| r.role == Some(AlternateRole::Order));
-    // The proofreader's corrections for this source.
-    let fixes: Vec<&Correction> = cfg
-        .corrections
-        .as_deref()
-        .map(|c| c.for_source(&game.source).collect())
-        .unwrap_or_default();
-    let mut attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts, first);
+    let mut attempts = attempt_readings(readings, fixes, seg.movetext_line, opts, first);
     // Confirmed by the source's dialect, a game it reads to its end stays in it, flagged
     // plies and all (a repaired move is the text's damage, not another notation); one
     // confirmed by the ranking's top must read perfectly. Else every likely dialect is
@@ -1090,17 +1348,11 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
     if confirmed && !attempts[0].as_ref().is_some_and(kept) {
         readings[0].dialects = auto_candidates(&seg.movetext, cfg.auto_candidates);
         let made = attempts[0].take().map(|a| Made::Decoded(Box::new(a)));
-        attempts = attempt_readings(&readings, &fixes, seg.movetext_line, &opts, made);
+        attempts = attempt_readings(readings, fixes, seg.movetext_line, opts, made);
     }
-    // The best reading; on a tie the book's own text, as printed.
-    let Some(r) = (0..attempts.len())
+    let r = (0..attempts.len())
         .filter(|&i| attempts[i].is_some())
-        .min_by_key(|&i| attempts[i].as_ref().map(Attempt::key))
-    else {
-        out.movetext = seg.movetext.clone();
-        finish_tags(&mut out, tags, game);
-        return out;
-    };
+        .min_by_key(|&i| attempts[i].as_ref().map(Attempt::key))?;
     // Both column orders read perfectly into different games: nothing in the moves says
     // which side moved first, so the choice (the header's order) is flagged.
     let both_orders = two_orders
@@ -1109,43 +1361,37 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
             .iter()
             .flatten()
             .all(|a| a.complete() && a.flagged() == 0);
-    let mut best = attempts[r].take().expect("chosen above");
-    // The diagrams inside a book game settle the ambiguous plies before them.
-    if let Some(b) = book
-        && readings[r].role.is_none()
-        && !b.checkpoints.is_empty()
-    {
-        let game = Game {
-            text: readings[r].text,
-            tokens: &best.tokens,
-            dialect: best.dialect,
-            start: readings[r].start.clone(),
-        };
-        checks::settle_by_diagrams(&mut best.decoded, &game, &best.pins, &opts, &b.checkpoints);
-    }
+    let best = attempts[r].take().expect("chosen above");
     let other = if check {
         attempts.iter_mut().find_map(Option::take)
     } else {
         None
     };
-    let Reading {
-        text,
-        numbers,
-        start,
-        ..
-    } = &readings[r];
-    if readings[r].role == Some(AlternateRole::Order) {
-        // White moved first after all: the columns were printed the other way round.
-        tags.remove("FEN");
-        tags.remove("SetUp");
-    }
-    let map = if numbers.is_empty() {
-        LineMap::new(text, seg.movetext_line)
-    } else {
-        LineMap::with_numbers(text, numbers.to_vec())
-    };
-    out.movetext = (*text).to_owned();
+    Some(Chosen {
+        r,
+        best,
+        both_orders,
+        other,
+    })
+}
 
+/// Records the chosen reading's attempt in `out`: status, dialect and result, the items
+/// in book order with their issues and the claim check, the failure, the plies, and a
+/// book's diagrams and notes.
+#[allow(clippy::too_many_arguments)]
+fn record_reading(
+    out: &mut GameResult,
+    best: &mut Attempt,
+    reading: &Reading<'_>,
+    map: &LineMap,
+    tags: &Tags,
+    both_orders: bool,
+    game: &GameText,
+    cfg: &Config,
+) {
+    let seg = &game.segment;
+    let book = seg.book.as_deref();
+    let (text, start) = (reading.text, &reading.start);
     let has_moves = main_line_has_moves(&best.tokens);
     // A book's table that goes on in rows this game did not read leaves it unfinished.
     let unread_row = book.and_then(|b| b.unread_row);
@@ -1158,70 +1404,49 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
     };
     // An empty game says nothing about its notation.
     out.dialect = (out.status != GameStatus::Empty).then_some(best.dialect);
-    out.result = result_of(best.decoded.termination, complete, &best.decoded, &tags);
+    out.result = result_of(best.decoded.termination, complete, &best.decoded, tags);
     out.beam_capped = best.decoded.beam_capped;
     out.search_capped = best.decoded.search_capped;
     let mut builder = Builder {
         text,
         dialect: best.dialect,
-        map: &map,
+        map,
         cfg,
         footnotes: book.map_or(&[], |b| &b.footnotes),
         issues: Vec::new(),
         counts: TokenCounts::default(),
-        hidden: false,
+        ledger: Ledger::new(text),
     };
     if both_orders {
-        let (line, column) = map.locate(
-            text,
-            best.decoded
-                .plies
-                .first()
-                .map_or(0, |p| p.span.start as usize),
-        );
-        builder.issues.push((
-            Issue {
-                ply: None,
-                line,
-                column,
-                message: format!(
-                    "Black's column is printed first, and the game replays with either side \
-                     moving first: read as {} moved first; check the header",
-                    if readings[r].role == Some(AlternateRole::Order) {
-                        "White"
-                    } else {
-                        "Black"
-                    }
-                ),
-            },
-            0,
-        ));
+        let first = best.decoded.plies.first();
+        let (line, column) = map.locate(text, first.map_or(0, |p| p.span.start as usize));
+        builder
+            .issues
+            .push((either_order(line, column, reading.role), 0));
     }
-    for n in &seg.notes {
-        builder.issues.push((
-            Issue {
-                ply: None,
-                line: n.line,
-                column: n.column,
-                message: n.message.clone(),
-            },
-            text.len(),
-        ));
-    }
-    if let Some(line) = unread_row {
-        builder.issues.push((
-            Issue {
-                ply: None,
-                line,
-                column: 1,
-                message: format!(
-                    "the game's table goes on at line {line}, in text not read as its moves \
-                     (a damaged row, or rows after text that gives no position): those \
-                     moves are not in this game"
-                ),
-            },
-            text.len(),
-        ));
+    let unread = unread_row.map(|line| {
+        (
+            line,
+            1,
+            format!(
+                "the game's table goes on at line {line}, in text not read as its moves \
+                 (a damaged row, or rows after text that gives no position): those \
+                 moves are not in this game"
+            ),
+        )
+    });
+    let notes = seg
+        .notes
+        .iter()
+        .map(|n| (n.line, n.column, n.message.clone()));
+    for (line, column, message) in notes.chain(unread) {
+        let issue = Issue {
+            ply: None,
+            line,
+            column,
+            message,
+        };
+        builder.issues.push((issue, text.len()));
     }
     out.items = builder.line(
         &best.tokens,
@@ -1232,56 +1457,26 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
         None,
     );
     out.tokens = builder.counts;
-    if builder.hidden && out.status == GameStatus::Complete {
-        // Its main line's moves are not all read: the warning says where.
+    let fail_at = best.failure.as_ref().map(|d| d.span.start as usize);
+    if builder.audit(&best.tokens, fail_at, &game.source) && out.status == GameStatus::Complete {
+        // Its main line's moves are not all read, or its text not all accounted for: the
+        // warnings say where.
         out.status = GameStatus::Partial;
     }
-    let mut issues = builder.issues;
-    // An issue before the first ply attaches to the ply after it, else to the last ply.
-    for (issue, at) in &mut issues {
-        if issue.ply.is_none() && !best.decoded.plies.is_empty() {
-            let after = best
-                .decoded
-                .plies
-                .iter()
-                .position(|p| p.span.start as usize >= *at);
-            issue.ply = Some(after.unwrap_or(best.decoded.plies.len() - 1));
-        }
-    }
-    issues.sort_by_key(|(i, _)| (i.line, i.column));
-    out.issues = issues.into_iter().map(|(i, _)| i).collect();
-    let stop = best.failure.as_ref().map(|d| d.span.start as usize);
+    out.issues = attach_issues(builder.issues, &best.decoded.plies);
     if let Some(d) = best.failure.take() {
-        let at = d.span.start as usize;
-        let (line, column) = map.locate(text, at);
-        let width = text
-            .get(d.span.range())
-            .map_or(1, |s| s.chars().count().max(1));
-        out.failure = Some(Failure {
-            ply: d.ply,
-            token: d.text.clone(),
-            line,
-            column,
-            width,
-            message: d.message.clone(),
-            diagnostic: Some(d),
-        });
+        out.failure = Some(failure_record(d, map, text));
     }
-    out.plies = best
-        .decoded
-        .plies
+    out.plies = std::mem::take(&mut best.decoded.plies)
         .into_iter()
         .map(|ply| {
             let (line, column) = map.locate(text, ply.span.start as usize);
             PlyRecord { line, column, ply }
         })
         .collect();
-    if let Some(other) = &other {
-        checks::second_notation(&mut out.plies, &other.decoded.plies);
-    }
     if let Some(b) = book {
-        if readings[r].role.is_none() {
-            checks::diagrams(&mut out.plies, start, &b.checkpoints, stop);
+        if reading.role.is_none() {
+            checks::diagrams(&mut out.plies, start, &b.checkpoints, fail_at);
         }
         out.note_variations = transcribe_notes(
             &mut out.items,
@@ -1290,18 +1485,57 @@ pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> 
             best.dialect,
             text,
             &best.tokens,
-            &map,
+            map,
         );
     }
-    out.flagged = out
-        .plies
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| p.ply.status.is_flagged() || out.issues_at(*i).next().is_some())
-        .count()
-        + out.issues.iter().filter(|i| i.ply.is_none()).count();
-    finish_tags(&mut out, tags, game);
-    out
+}
+
+/// The issue of a game whose two column orders both replay: read in the order of `role`.
+fn either_order(line: usize, column: usize, role: Option<AlternateRole>) -> Issue {
+    let moved = if role == Some(AlternateRole::Order) {
+        "White"
+    } else {
+        "Black"
+    };
+    Issue {
+        ply: None,
+        line,
+        column,
+        message: format!(
+            "Black's column is printed first, and the game replays with either side moving \
+             first: read as {moved} moved first; check the header"
+        ),
+    }
+}
+
+/// The issues in book order, each one before the first ply attached to the ply after it
+/// (else to the last ply); `at` is the byte offset each concerns.
+fn attach_issues(mut issues: Vec<(Issue, usize)>, plies: &[Ply]) -> Vec<Issue> {
+    for (issue, at) in &mut issues {
+        if issue.ply.is_none() && !plies.is_empty() {
+            let after = plies.iter().position(|p| p.span.start as usize >= *at);
+            issue.ply = Some(after.unwrap_or(plies.len() - 1));
+        }
+    }
+    issues.sort_by_key(|(i, _)| (i.line, i.column));
+    issues.into_iter().map(|(i, _)| i).collect()
+}
+
+/// The decoder's diagnostic `d` as the record's failure, located in `text` by `map`.
+fn failure_record(d: Diagnostic, map: &LineMap, text: &str) -> Failure {
+    let (line, column) = map.locate(text, d.span.start as usize);
+    let width = text
+        .get(d.span.range())
+        .map_or(1, |s| s.chars().count().max(1));
+    Failure {
+        ply: d.ply,
+        token: d.text.clone(),
+        line,
+        column,
+        width,
+        message: d.message.clone(),
+        diagnostic: Some(d),
+    }
 }
 
 /// The first move number of a movetext's main line, if one comes before its first move:
