@@ -637,9 +637,10 @@ impl Grouper<'_> {
             .map(|k| &self.roles[k])
     }
 
-    fn row(&mut self, i: usize, s: RowShape) {
-        let prev_blank = i == 0 || self.kinds[i - 1] == LineKind::Blank;
-        let prev_role = self.previous_role(i).cloned();
+    /// Row `i` where no table is under way: with no unit open (a new unit's first row
+    /// when numbered, else moves in prose), a unit's first row, or the second line of a
+    /// page-break block. Returns whether the row was placed so.
+    fn row_before_table(&mut self, i: usize, s: RowShape) -> bool {
         let Some(u) = self.cur.as_ref() else {
             if s.numbered || s.number.is_some() {
                 let u = self.open_under_header_block(i);
@@ -648,7 +649,7 @@ impl Grouper<'_> {
             } else {
                 self.roles[i] = Role::Skipped("moves in prose");
             }
-            return;
+            return true;
         };
         if u.rows.is_empty() {
             if s.number.is_some() || s.result {
@@ -658,7 +659,7 @@ impl Grouper<'_> {
             } else {
                 self.roles[i] = Role::Note;
             }
-            return;
+            return true;
         }
         // The second line of a page-break block (`/* 18. … B - B 4    20. Q - Kt 2\n
         // P - B 3 */`) goes on with the row above it.
@@ -666,8 +667,20 @@ impl Grouper<'_> {
             let u = self.cur.as_mut().expect("a unit");
             accept(u, i, s);
             self.roles[i] = Role::Row;
+            return true;
+        }
+        false
+    }
+
+    /// Places line `i`, read as a row of shape `s`: a row of the open unit's table, the
+    /// first row of a new one, or a note.
+    fn row(&mut self, i: usize, s: RowShape) {
+        if self.row_before_table(i, s) {
             return;
         }
+        let prev_blank = i == 0 || self.kinds[i - 1] == LineKind::Blank;
+        let prev_role = self.previous_role(i).cloned();
+        let u = self.cur.as_ref().expect("a unit");
         // A table row continues the table's numbers, stands where its rows stand, and does
         // not run on from a paragraph of prose.
         // A row aligned with the table's rows is a row even right under a note.
@@ -748,6 +761,13 @@ impl Grouper<'_> {
             self.roles[i] = Role::Row;
             return;
         }
+        self.note_row(i, s, shaped);
+    }
+
+    /// Row `i`, not a row of the table: a note, and the start of a variation in columns
+    /// when it is numbered back over the table (`shaped`: it stands as the table's rows do).
+    fn note_row(&mut self, i: usize, s: RowShape, shaped: bool) {
+        let u = self.cur.as_mut().expect("a unit");
         self.roles[i] = Role::Note;
         // A numbered row that goes back over the table starts a variation in columns.
         if let Some((n, black)) = s.number
