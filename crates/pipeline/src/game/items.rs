@@ -478,18 +478,30 @@ impl Builder<'_> {
         }
         self.flush_skip(&mut skip, at(read), &mut items);
         if depth > 0 {
-            // A `(` never closed, with no move token after it (else the game stopped there).
-            let from = tokens[var_start].span.start as usize;
-            self.counts.comments += self.move_tokens(&tokens[var_start + 1..]);
-            let unclosed = Owner::Comment(CommentReason::UnclosedParen);
-            self.ledger.claim(from, line_end, unclosed, main);
-            let v = comment_safe(&self.text[from..]);
-            items.push(Item::Comment {
-                text: format!("escriba: variation not transcribed: {v}"),
-            });
-            self.issue(at(read), from, "unclosed `(`".into());
+            let v = self.unclosed_variation(&tokens[var_start..], at(read), main, line_end);
+            items.push(v);
         }
         items
+    }
+
+    /// A `(` never closed, at the start of `tokens`, with no move token after it (else the
+    /// game stopped there): kept as a comment up to `line_end`, and flagged on `anchor`.
+    fn unclosed_variation(
+        &mut self,
+        tokens: &[Token],
+        anchor: Option<usize>,
+        main: bool,
+        line_end: usize,
+    ) -> Item {
+        let from = tokens[0].span.start as usize;
+        self.counts.comments += self.move_tokens(&tokens[1..]);
+        let unclosed = Owner::Comment(CommentReason::UnclosedParen);
+        self.ledger.claim(from, line_end, unclosed, main);
+        let v = comment_safe(&self.text[from..]);
+        self.issue(anchor, from, "unclosed `(`".into());
+        Item::Comment {
+            text: format!("escriba: variation not transcribed: {v}"),
+        }
     }
 }
 
