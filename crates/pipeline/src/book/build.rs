@@ -100,140 +100,13 @@ pub fn segment(
     encoding: Encoding,
     borrowed: Option<&Borrowed>,
 ) -> Segment {
-    let mut texts: Vec<String> = Vec::with_capacity(u.last + 1 - u.first);
-    // The source line of each movetext line.
-    let mut numbers: Vec<usize> = Vec::with_capacity(u.last + 1 - u.first);
-    if let Some(b) = borrowed {
-        // The opening another game lends: its comment, then its rows, on their own lines.
-        texts.push(format!("{{{}}}", note_text(&b.note)));
-        numbers.push(u.first + 1);
-        for (n, row) in &b.rows {
-            texts.push(row.clone());
-            numbers.push(*n);
-        }
-    }
-    // The open note: index (into `texts`) of its last non-blank line.
-    let mut open_note: Option<usize> = None;
-    let close_note = |texts: &mut Vec<String>, open: &mut Option<usize>| {
-        if let Some(k) = open.take() {
-            texts[k].push('}');
-        }
-    };
-    // The right-hand pairs of a four-column block, read after its left-hand pairs.
-    let mut right: Vec<(usize, String)> = Vec::new();
-    // The move number the pending right-hand pairs start at.
-    let mut right_from: Option<u32> = None;
-    let flush_right =
-        |texts: &mut Vec<String>, numbers: &mut Vec<usize>, right: &mut Vec<(usize, String)>| {
-            for (n, t) in right.drain(..) {
-                texts.push(t);
-                numbers.push(n);
-            }
-        };
-    // The start of a gloss a row opened, for the note its next lines make.
-    let mut gloss: Option<String> = None;
-    let mut checkpoints = Vec::new();
-    let mut start_board: Option<&Board> = None;
-    let mut rows_seen = false;
-    for (k, line) in lines.iter().enumerate().take(u.last + 1).skip(u.first) {
-        let blanked;
-        let raw = match &g.kinds[k] {
-            // Player names that run on into the moves: the row is what follows them.
-            LineKind::Players(p) if g.roles[k] == Role::Row => {
-                blanked = header_blanked(&line.text, p.moves_at.unwrap_or(0));
-                &blanked
-            }
-            _ => &line.text,
-        };
-        let (second, number) = match &g.kinds[k] {
-            LineKind::MoveRow(shape) => (shape.second, shape.number.map(|(n, _)| n)),
-            _ => (None, None),
-        };
-        match g.roles[k] {
-            Role::Row => {
-                close_note(&mut texts, &mut open_note);
-                rows_seen = true;
-                let mut row = clean_row(raw);
-                // A gloss in parentheses that runs on over the next lines leaves the row
-                // (up to the second column) and opens the note those lines make.
-                if let Some(p) = open_gloss(&row) {
-                    let end = second_column(&row[p..]).map_or(row.len(), |c| p + c);
-                    gloss = Some(row[p..end].trim().to_owned());
-                    blank(&mut row, p, end);
-                }
-                match second {
-                    Some(sp) if raw.is_char_boundary(sp.offset as usize) => {
-                        let cut = sp.offset as usize;
-                        let mut left = row.clone();
-                        let mut far = row;
-                        let len = left.len();
-                        blank(&mut left, cut, len);
-                        blank(&mut far, 0, cut);
-                        right.push((k + 1, far));
-                        right_from.get_or_insert(sp.number);
-                        texts.push(left);
-                    }
-                    _ => {
-                        // A row of the left column (`9 B to KKt5` under a block that has
-                        // no ninth right-hand pair) goes on before the right-hand pairs.
-                        if right_from.is_none_or(|f| number.is_none_or(|n| n >= f)) {
-                            flush_right(&mut texts, &mut numbers, &mut right);
-                            right_from = None;
-                        }
-                        texts.push(row);
-                    }
-                }
-                numbers.push(k + 1);
-                continue;
-            }
-            Role::Note => {
-                flush_right(&mut texts, &mut numbers, &mut right);
-                right_from = None;
-                let mut t = note_text(raw);
-                if let Some(g) = gloss.take() {
-                    t = format!("{} {t}", note_text(&g));
-                }
-                if t.trim().is_empty() {
-                    texts.push(String::new());
-                } else {
-                    if open_note.is_none() {
-                        texts.push(format!("{{{t}"));
-                    } else {
-                        texts.push(t);
-                    }
-                    open_note = Some(texts.len() - 1);
-                }
-            }
-            Role::Diagram => {
-                flush_right(&mut texts, &mut numbers, &mut right);
-                right_from = None;
-                close_note(&mut texts, &mut open_note);
-                if let Some(d) = u.diagrams.iter().find(|d| d.0 == k) {
-                    if rows_seen {
-                        let at: usize = texts.iter().map(|t| t.len() + 1).sum();
-                        checkpoints.push(Checkpoint {
-                            at,
-                            board: d.2.clone(),
-                            line: k + 1,
-                        });
-                    } else {
-                        start_board = Some(&d.2);
-                    }
-                }
-                texts.push(String::new());
-            }
-            _ => {
-                // Headers, footnotes, furniture: the blank lines inside a note stay in it.
-                if !(matches!(g.roles[k], Role::Furniture) && open_note.is_some()) {
-                    close_note(&mut texts, &mut open_note);
-                }
-                texts.push(String::new());
-            }
-        }
-        numbers.push(k + 1);
-    }
-    close_note(&mut texts, &mut open_note);
-    flush_right(&mut texts, &mut numbers, &mut right);
+    let Layout {
+        texts,
+        numbers,
+        checkpoints,
+        start_board,
+        ..
+    } = lay_out(lines, g, u, borrowed);
     let contiguous = numbers
         .iter()
         .enumerate()
@@ -249,15 +122,7 @@ pub fn segment(
         tags.set(&name, value);
     }
     let tagged_start = tags.get("FEN").is_some();
-    let footnotes = u
-        .footnotes
-        .iter()
-        .map(|(label, a, b)| Footnote {
-            label: label.clone(),
-            text: footnote_text(lines, *a, *b),
-            line: a + 1,
-        })
-        .collect();
+    let footnotes = footnotes_of(lines, u);
     let rows_text: String = u
         .rows
         .iter()
@@ -266,63 +131,13 @@ pub fn segment(
         .join("\n");
     let dialects = rank(&rows_text, dialect);
     let black_first = u.players.as_ref().is_some_and(|p| p.black_left);
-    if tagged_start {
-        if tags.get("SetUp").is_none() {
-            tags.set("SetUp", "1");
-        }
-    } else if let Some(board) = start_board {
-        let turn = match u.start {
-            Some((_, true)) => Color::Black,
-            _ => Color::White,
-        };
-        let number = u.start.map_or(1, |(n, _)| n.max(1));
-        tags.set("FEN", fen(board, turn, number));
-        tags.set("SetUp", "1");
-    } else if black_first {
-        tags.set(
-            "FEN",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
-        );
-        tags.set("SetUp", "1");
-    }
+    start_tags(&mut tags, u, tagged_start, start_board, black_first);
     let mut notes = Vec::new();
     if start_board.is_none() && borrowed.is_none() && !tagged_start {
         odds_start(lines, g, u, &mut tags, &mut notes);
     }
-    // Rows as movetext line indices, for the side-by-side reader.
-    let row_lines: Vec<usize> = if line_numbers.is_empty() {
-        u.rows.iter().map(|r| r - u.first).collect()
-    } else {
-        Vec::new()
-    };
-    let mut movetext = movetext;
-    let mut alternate = black_first.then(|| swapped_columns(&movetext, u.first + 1));
-    if black_first {
-        // The book numbers its pairs Black then White; PGN numbers White's move of such a
-        // pair one higher. The pairs' numbers are no check on this reading: blank them.
-        movetext = blank_numbers(&movetext, dialect);
-    }
-    if alternate.is_none()
-        && let Some((primary, second)) = second_notation(&movetext, &row_lines, dialect)
-    {
-        movetext = primary;
-        alternate = Some(second);
-    }
-    if alternate.is_none() {
-        alternate = sequence::by_numbers(&movetext, &line_numbers, u.first + 1, dialect);
-    }
-    // A line cut at the reader's limit leaves the unit's text incomplete: it is not read.
-    notes.extend(
-        lines[u.first..=u.last]
-            .iter()
-            .filter(|l| l.truncated)
-            .map(|l| SegmentNote {
-                line: l.number,
-                column: 1,
-                message: format!("line {} is longer than the limit and was cut", l.number),
-                fatal: true,
-            }),
-    );
+    let (movetext, alternate) = alternate_reading(movetext, &line_numbers, u, dialect, black_first);
+    notes.extend(truncated_lines(lines, u));
     Segment {
         tags,
         notes,
@@ -344,6 +159,281 @@ pub fn segment(
             unread_row: u.unread_after.map(|i| i + 1),
         })),
     }
+}
+
+/// A unit's movetext as it is laid out, one source line at a time: the text of each
+/// movetext line and its source line, with the note open across lines, the right-hand
+/// pairs of a four-column block waiting for their turn, and the diagrams met.
+struct Layout<'a> {
+    texts: Vec<String>,
+    /// The source line of each movetext line.
+    numbers: Vec<usize>,
+    /// The open note: index (into `texts`) of its last non-blank line.
+    open_note: Option<usize>,
+    /// The right-hand pairs of a four-column block, read after its left-hand pairs.
+    right: Vec<(usize, String)>,
+    /// The move number the pending right-hand pairs start at.
+    right_from: Option<u32>,
+    /// The start of a gloss a row opened, for the note its next lines make.
+    gloss: Option<String>,
+    /// The diagrams after the first row: boards the game must reach.
+    checkpoints: Vec<Checkpoint>,
+    /// A diagram before any row: the position the game starts from.
+    start_board: Option<&'a Board>,
+    rows_seen: bool,
+}
+
+/// Lays out the movetext of unit `u`: an opening `borrowed` from another game first, then
+/// each of the unit's lines as its role in `g` makes it.
+fn lay_out<'a>(
+    lines: &[Line],
+    g: &Grouped,
+    u: &'a Unit,
+    borrowed: Option<&Borrowed>,
+) -> Layout<'a> {
+    let mut out = Layout::new(u, borrowed);
+    for (k, line) in lines.iter().enumerate().take(u.last + 1).skip(u.first) {
+        let blanked;
+        let raw = match &g.kinds[k] {
+            // Player names that run on into the moves: the row is what follows them.
+            LineKind::Players(p) if g.roles[k] == Role::Row => {
+                blanked = header_blanked(&line.text, p.moves_at.unwrap_or(0));
+                &blanked
+            }
+            _ => &line.text,
+        };
+        match g.roles[k] {
+            Role::Row => out.row(raw, &g.kinds[k], k),
+            Role::Note => out.note(raw),
+            Role::Diagram => out.diagram(u, k),
+            ref role => out.other(role),
+        }
+        out.numbers.push(k + 1);
+    }
+    out.close_note();
+    out.flush_right();
+    out
+}
+
+impl<'a> Layout<'a> {
+    fn new(u: &Unit, borrowed: Option<&Borrowed>) -> Layout<'a> {
+        let mut texts: Vec<String> = Vec::with_capacity(u.last + 1 - u.first);
+        let mut numbers: Vec<usize> = Vec::with_capacity(u.last + 1 - u.first);
+        if let Some(b) = borrowed {
+            // The opening another game lends: its comment, then its rows, on their own lines.
+            texts.push(format!("{{{}}}", note_text(&b.note)));
+            numbers.push(u.first + 1);
+            for (n, row) in &b.rows {
+                texts.push(row.clone());
+                numbers.push(*n);
+            }
+        }
+        Layout {
+            texts,
+            numbers,
+            open_note: None,
+            right: Vec::new(),
+            right_from: None,
+            gloss: None,
+            checkpoints: Vec::new(),
+            start_board: None,
+            rows_seen: false,
+        }
+    }
+
+    fn close_note(&mut self) {
+        if let Some(k) = self.open_note.take() {
+            self.texts[k].push('}');
+        }
+    }
+
+    /// The pending right-hand pairs go on here.
+    fn flush_right(&mut self) {
+        for (n, t) in self.right.drain(..) {
+            self.texts.push(t);
+            self.numbers.push(n);
+        }
+        self.right_from = None;
+    }
+
+    /// Row `k` (its text `raw`, its line kind `kind`).
+    fn row(&mut self, raw: &str, kind: &LineKind, k: usize) {
+        let (second, number) = match kind {
+            LineKind::MoveRow(shape) => (shape.second, shape.number.map(|(n, _)| n)),
+            _ => (None, None),
+        };
+        self.close_note();
+        self.rows_seen = true;
+        let mut row = clean_row(raw);
+        // A gloss in parentheses that runs on over the next lines leaves the row (up to
+        // the second column) and opens the note those lines make.
+        if let Some(p) = open_gloss(&row) {
+            let end = second_column(&row[p..]).map_or(row.len(), |c| p + c);
+            self.gloss = Some(row[p..end].trim().to_owned());
+            blank(&mut row, p, end);
+        }
+        match second {
+            Some(sp) if raw.is_char_boundary(sp.offset as usize) => {
+                let cut = sp.offset as usize;
+                let mut left = row.clone();
+                let mut far = row;
+                let len = left.len();
+                blank(&mut left, cut, len);
+                blank(&mut far, 0, cut);
+                self.right.push((k + 1, far));
+                self.right_from.get_or_insert(sp.number);
+                self.texts.push(left);
+            }
+            _ => {
+                // A row of the left column (`9 B to KKt5` under a block that has no ninth
+                // right-hand pair) goes on before the right-hand pairs.
+                if self
+                    .right_from
+                    .is_none_or(|f| number.is_none_or(|n| n >= f))
+                {
+                    self.flush_right();
+                }
+                self.texts.push(row);
+            }
+        }
+    }
+
+    /// A line of a note: it opens the note or goes on with the open one.
+    fn note(&mut self, raw: &str) {
+        self.flush_right();
+        let mut t = note_text(raw);
+        if let Some(g) = self.gloss.take() {
+            t = format!("{} {t}", note_text(&g));
+        }
+        if t.trim().is_empty() {
+            self.texts.push(String::new());
+        } else {
+            if self.open_note.is_none() {
+                self.texts.push(format!("{{{t}"));
+            } else {
+                self.texts.push(t);
+            }
+            self.open_note = Some(self.texts.len() - 1);
+        }
+    }
+
+    /// Line `k`, a diagram of `u`: a checkpoint after the first row, else the start.
+    fn diagram(&mut self, u: &'a Unit, k: usize) {
+        self.flush_right();
+        self.close_note();
+        if let Some(d) = u.diagrams.iter().find(|d| d.0 == k) {
+            if self.rows_seen {
+                let at: usize = self.texts.iter().map(|t| t.len() + 1).sum();
+                self.checkpoints.push(Checkpoint {
+                    at,
+                    board: d.2.clone(),
+                    line: k + 1,
+                });
+            } else {
+                self.start_board = Some(&d.2);
+            }
+        }
+        self.texts.push(String::new());
+    }
+
+    /// Headers, footnotes, furniture: an empty line. The blank lines inside a note stay in
+    /// it.
+    fn other(&mut self, role: &Role) {
+        if !(matches!(role, Role::Furniture) && self.open_note.is_some()) {
+            self.close_note();
+        }
+        self.texts.push(String::new());
+    }
+}
+
+/// The footnotes of unit `u`, their text read from `lines`.
+fn footnotes_of(lines: &[Line], u: &Unit) -> Vec<Footnote> {
+    u.footnotes
+        .iter()
+        .map(|(label, a, b)| Footnote {
+            label: label.clone(),
+            text: footnote_text(lines, *a, *b),
+            line: a + 1,
+        })
+        .collect()
+}
+
+/// The tags of where unit `u` starts: `SetUp` for a position its tags give, else the FEN of
+/// a diagram before its first row, else the start position with Black to move for a
+/// table whose left column is Black's.
+fn start_tags(
+    tags: &mut Tags,
+    u: &Unit,
+    tagged_start: bool,
+    start_board: Option<&Board>,
+    black_first: bool,
+) {
+    if tagged_start {
+        if tags.get("SetUp").is_none() {
+            tags.set("SetUp", "1");
+        }
+    } else if let Some(board) = start_board {
+        let turn = match u.start {
+            Some((_, true)) => Color::Black,
+            _ => Color::White,
+        };
+        let number = u.start.map_or(1, |(n, _)| n.max(1));
+        tags.set("FEN", fen(board, turn, number));
+        tags.set("SetUp", "1");
+    } else if black_first {
+        tags.set(
+            "FEN",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        );
+        tags.set("SetUp", "1");
+    }
+}
+
+/// The movetext to read and the other reading of it, if the unit has one: the other
+/// column order of a table whose left column is Black's, a second notation printed beside
+/// the first, or the sequence its move numbers give.
+fn alternate_reading(
+    mut movetext: String,
+    line_numbers: &[usize],
+    u: &Unit,
+    dialect: Dialect,
+    black_first: bool,
+) -> (String, Option<Alternate>) {
+    // Rows as movetext line indices, for the side-by-side reader.
+    let row_lines: Vec<usize> = if line_numbers.is_empty() {
+        u.rows.iter().map(|r| r - u.first).collect()
+    } else {
+        Vec::new()
+    };
+    let mut alternate = black_first.then(|| swapped_columns(&movetext, u.first + 1));
+    if black_first {
+        // The book numbers its pairs Black then White; PGN numbers White's move of such a
+        // pair one higher. The pairs' numbers are no check on this reading: blank them.
+        movetext = blank_numbers(&movetext, dialect);
+    }
+    if alternate.is_none()
+        && let Some((primary, second)) = second_notation(&movetext, &row_lines, dialect)
+    {
+        movetext = primary;
+        alternate = Some(second);
+    }
+    if alternate.is_none() {
+        alternate = sequence::by_numbers(&movetext, line_numbers, u.first + 1, dialect);
+    }
+    (movetext, alternate)
+}
+
+/// A line cut at the reader's limit leaves the unit's text incomplete: it is not read.
+fn truncated_lines<'a>(lines: &'a [Line], u: &Unit) -> impl Iterator<Item = SegmentNote> + 'a {
+    lines[u.first..=u.last]
+        .iter()
+        .filter(|l| l.truncated)
+        .map(|l| SegmentNote {
+            line: l.number,
+            column: 1,
+            message: format!("line {} is longer than the limit and was cut", l.number),
+            fatal: true,
+        })
 }
 
 /// The other order of a two-column table whose left column is Black's: each row's right

@@ -637,9 +637,10 @@ impl Grouper<'_> {
             .map(|k| &self.roles[k])
     }
 
-    fn row(&mut self, i: usize, s: RowShape) {
-        let prev_blank = i == 0 || self.kinds[i - 1] == LineKind::Blank;
-        let prev_role = self.previous_role(i).cloned();
+    /// Row `i` where no table is under way: with no unit open (a new unit's first row
+    /// when numbered, else moves in prose), a unit's first row, or the second line of a
+    /// page-break block. Returns whether the row was placed so.
+    fn row_before_table(&mut self, i: usize, s: RowShape) -> bool {
         let Some(u) = self.cur.as_ref() else {
             if s.numbered || s.number.is_some() {
                 let u = self.open_under_header_block(i);
@@ -648,7 +649,7 @@ impl Grouper<'_> {
             } else {
                 self.roles[i] = Role::Skipped("moves in prose");
             }
-            return;
+            return true;
         };
         if u.rows.is_empty() {
             if s.number.is_some() || s.result {
@@ -658,7 +659,7 @@ impl Grouper<'_> {
             } else {
                 self.roles[i] = Role::Note;
             }
-            return;
+            return true;
         }
         // The second line of a page-break block (`/* 18. … B - B 4    20. Q - Kt 2\n
         // P - B 3 */`) goes on with the row above it.
@@ -666,8 +667,20 @@ impl Grouper<'_> {
             let u = self.cur.as_mut().expect("a unit");
             accept(u, i, s);
             self.roles[i] = Role::Row;
+            return true;
+        }
+        false
+    }
+
+    /// Places line `i`, read as a row of shape `s`: a row of the open unit's table, the
+    /// first row of a new one, or a note.
+    fn row(&mut self, i: usize, s: RowShape) {
+        if self.row_before_table(i, s) {
             return;
         }
+        let prev_blank = i == 0 || self.kinds[i - 1] == LineKind::Blank;
+        let prev_role = self.previous_role(i).cloned();
+        let u = self.cur.as_ref().expect("a unit");
         // A table row continues the table's numbers, stands where its rows stand, and does
         // not run on from a paragraph of prose.
         // A row aligned with the table's rows is a row even right under a note.
@@ -748,6 +761,13 @@ impl Grouper<'_> {
             self.roles[i] = Role::Row;
             return;
         }
+        self.note_row(i, s, shaped);
+    }
+
+    /// Row `i`, not a row of the table: a note, and the start of a variation in columns
+    /// when it is numbered back over the table (`shaped`: it stands as the table's rows do).
+    fn note_row(&mut self, i: usize, s: RowShape, shaped: bool) {
+        let u = self.cur.as_mut().expect("a unit");
         self.roles[i] = Role::Note;
         // A numbered row that goes back over the table starts a variation in columns.
         if let Some((n, black)) = s.number
@@ -931,163 +951,7 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
     };
     let mut i = 0;
     while i < n {
-        let kind = g.kinds[i].clone();
-        // The rest of a gloss in parentheses that a row opened (`11. Castles, (_i.e._,
-        // plays` … `Rook to K. B's sq.)`): a note, up to its closing parenthesis.
-        if let Some(u) = g.cur.as_mut()
-            && u.gloss_open
-            && kind != LineKind::Blank
-        {
-            u.gloss_open = !g.lines[i].text.contains(')');
-            g.roles[i] = Role::Note;
-            i += 1;
-            continue;
-        }
-        match kind {
-            LineKind::Blank | LineKind::PageMark => {
-                g.roles[i] = if g.cur.is_some() {
-                    Role::Furniture
-                } else {
-                    Role::Skipped(outside_reason(&kind))
-                };
-            }
-            LineKind::Separator => {
-                g.close(i);
-                g.roles[i] = Role::Skipped("separator");
-            }
-            LineKind::Heading(HeadingKind::Section) => {
-                g.close(i);
-                g.roles[i] = Role::Skipped("heading");
-            }
-            LineKind::Heading(hk) => {
-                g.close(i);
-                let mut text = g.lines[i].text.trim().to_owned();
-                g.roles[i] = Role::Header;
-                // Continuation lines of the heading: prose right under it.
-                let mut j = i + 1;
-                while j < n && j <= i + 2 && g.kinds[j] == LineKind::Prose {
-                    text.push(' ');
-                    text.push_str(g.lines[j].text.trim());
-                    g.roles[j] = Role::Header;
-                    j += 1;
-                }
-                let u = g.start(i);
-                u.heading = Some(text);
-                u.heading_kind = Some(hk);
-                u.last = j - 1;
-                i = j;
-                continue;
-            }
-            // The last line of a note's paragraph that happens to read as a column header
-            // (`… an ending advantageous to` / `White.`) is the note's, not a new game's.
-            LineKind::Players(_)
-                if g.cur.as_ref().is_some_and(|u| !u.rows.is_empty())
-                    && i > 0
-                    && g.roles[i - 1] == Role::Note
-                    && g.kinds[i - 1] == LineKind::Prose =>
-            {
-                g.roles[i] = Role::Note;
-            }
-            LineKind::Players(p) => {
-                if g.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
-                    g.open_under_header_block(i);
-                }
-                let u = g.start(i);
-                u.players = Some(match u.players.take() {
-                    // `Blancas: Capablanca` and `Negras: N. N.` on lines of their own: one
-                    // header, whose columns are in the order of its lines.
-                    Some(first) => Players {
-                        moves_at: p.moves_at,
-                        black_left: first.white.is_none() && first.black.is_some(),
-                        white: first.white.or(p.white),
-                        black: first.black.or(p.black),
-                    },
-                    None => p.clone(),
-                });
-                u.last = i;
-                g.roles[i] = Role::Header;
-                if let Some(at) = p.moves_at {
-                    // The names run on into the moves: the line is the table's first row.
-                    let text = &g.lines[i].text;
-                    let mut shape = classify::row_shape(&header_blanked(text, at), g.dialect);
-                    // The row stands where the line does, not where its moves begin.
-                    shape.indent =
-                        u16::try_from(text.len() - text.trim_start().len()).unwrap_or(u16::MAX);
-                    g.row(i, shape);
-                }
-            }
-            LineKind::Event => match g.cur.as_mut() {
-                Some(u) if u.rows.is_empty() => {
-                    u.events.push(g.lines[i].text.trim().to_owned());
-                    g.roles[i] = Role::Header;
-                }
-                Some(_) => g.roles[i] = Role::Note,
-                None => g.roles[i] = Role::Skipped("header without moves"),
-            },
-            LineKind::Footnote { label } => {
-                let to = ends[i].unwrap_or(i);
-                match g.cur.as_mut() {
-                    Some(u) => {
-                        u.footnotes.push((label, i, to));
-                        for k in i..=to {
-                            g.roles[k] = Role::Footnote;
-                        }
-                    }
-                    None => {
-                        for k in i..=to {
-                            g.roles[k] = Role::Skipped("note outside a game");
-                        }
-                    }
-                }
-                i = to + 1;
-                continue;
-            }
-            LineKind::Diagram => {
-                let to = ends[i].unwrap_or(i);
-                let texts: Vec<&str> = g.lines[i..=to].iter().map(|l| l.text.as_str()).collect();
-                match diagram::parse(&texts, g.dialect) {
-                    Ok(board) => {
-                        let u = g.start(i);
-                        u.diagrams.push((i, to, board));
-                        for k in i..=to {
-                            g.roles[k] = Role::Diagram;
-                        }
-                    }
-                    Err(_) => {
-                        for k in i..=to {
-                            g.roles[k] = if g.cur.is_some() {
-                                Role::Note
-                            } else {
-                                Role::Skipped("prose")
-                            };
-                        }
-                    }
-                }
-                i = to + 1;
-                continue;
-            }
-            LineKind::MoveRow(s) => {
-                g.row(i, s);
-                if g.roles[i] == Role::Row
-                    && let Some(u) = g.cur.as_mut()
-                {
-                    u.gloss_open = open_gloss(&g.lines[i].text).is_some();
-                }
-            }
-            LineKind::Prose => {
-                g.roles[i] = match g.cur.as_mut() {
-                    // A sentence over the table that says between whom or where the game
-                    // was played is its header (`Game played between Messrs. X and Y, 1859.`).
-                    Some(u) if u.rows.is_empty() && says_who_or_where(&g.lines[i].text) => {
-                        u.events.push(g.lines[i].text.trim().to_owned());
-                        Role::Header
-                    }
-                    Some(_) => Role::Note,
-                    None => Role::Skipped("prose"),
-                };
-            }
-        }
-        i += 1;
+        i = g.place(i, ends[i]);
     }
     g.close(n);
     g.join_continuations();
@@ -1101,6 +965,172 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
         units: g.units,
         roles: g.roles,
         kinds: g.kinds,
+    }
+}
+
+/// The placing of each kind of line.
+impl Grouper<'_> {
+    /// Places line `i` and the lines that go with it (`end`: the last line of the block it
+    /// starts, from [`blocks`]); returns the next line to place.
+    fn place(&mut self, i: usize, end: Option<usize>) -> usize {
+        let kind = self.kinds[i].clone();
+        // The rest of a gloss in parentheses that a row opened (`11. Castles, (_i.e._,
+        // plays` … `Rook to K. B's sq.)`): a note, up to its closing parenthesis.
+        if let Some(u) = self.cur.as_mut()
+            && u.gloss_open
+            && kind != LineKind::Blank
+        {
+            u.gloss_open = !self.lines[i].text.contains(')');
+            self.roles[i] = Role::Note;
+            return i + 1;
+        }
+        match kind {
+            LineKind::Blank | LineKind::PageMark => {
+                self.roles[i] = if self.cur.is_some() {
+                    Role::Furniture
+                } else {
+                    Role::Skipped(outside_reason(&kind))
+                };
+            }
+            LineKind::Separator => {
+                self.close(i);
+                self.roles[i] = Role::Skipped("separator");
+            }
+            LineKind::Heading(HeadingKind::Section) => {
+                self.close(i);
+                self.roles[i] = Role::Skipped("heading");
+            }
+            LineKind::Heading(hk) => return self.heading(i, hk),
+            // The last line of a note's paragraph that happens to read as a column header
+            // (`… an ending advantageous to` / `White.`) is the note's, not a new game's.
+            LineKind::Players(_)
+                if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty())
+                    && i > 0
+                    && self.roles[i - 1] == Role::Note
+                    && self.kinds[i - 1] == LineKind::Prose =>
+            {
+                self.roles[i] = Role::Note;
+            }
+            LineKind::Players(p) => self.players(i, p),
+            LineKind::Event => match self.cur.as_mut() {
+                Some(u) if u.rows.is_empty() => {
+                    u.events.push(self.lines[i].text.trim().to_owned());
+                    self.roles[i] = Role::Header;
+                }
+                Some(_) => self.roles[i] = Role::Note,
+                None => self.roles[i] = Role::Skipped("header without moves"),
+            },
+            LineKind::Footnote { label } => return self.footnote(i, label, end.unwrap_or(i)),
+            LineKind::Diagram => return self.diagram(i, end.unwrap_or(i)),
+            LineKind::MoveRow(s) => {
+                self.row(i, s);
+                if self.roles[i] == Role::Row
+                    && let Some(u) = self.cur.as_mut()
+                {
+                    u.gloss_open = open_gloss(&self.lines[i].text).is_some();
+                }
+            }
+            LineKind::Prose => {
+                self.roles[i] = match self.cur.as_mut() {
+                    // A sentence over the table that says between whom or where the game
+                    // was played is its header (`Game played between Messrs. X and Y, 1859.`).
+                    Some(u) if u.rows.is_empty() && says_who_or_where(&self.lines[i].text) => {
+                        u.events.push(self.lines[i].text.trim().to_owned());
+                        Role::Header
+                    }
+                    Some(_) => Role::Note,
+                    None => Role::Skipped("prose"),
+                };
+            }
+        }
+        i + 1
+    }
+
+    /// A heading at line `i` starts a unit, with the prose right under it as its
+    /// continuation lines; returns the line after them.
+    fn heading(&mut self, i: usize, hk: HeadingKind) -> usize {
+        let n = self.lines.len();
+        self.close(i);
+        let mut text = self.lines[i].text.trim().to_owned();
+        self.roles[i] = Role::Header;
+        // Continuation lines of the heading: prose right under it.
+        let mut j = i + 1;
+        while j < n && j <= i + 2 && self.kinds[j] == LineKind::Prose {
+            text.push(' ');
+            text.push_str(self.lines[j].text.trim());
+            self.roles[j] = Role::Header;
+            j += 1;
+        }
+        let u = self.start(i);
+        u.heading = Some(text);
+        u.heading_kind = Some(hk);
+        u.last = j - 1;
+        j
+    }
+
+    /// A column header at line `i` naming the players `p`: a new unit's (or the second
+    /// line of its header), and the table's first row when the names run on into moves.
+    fn players(&mut self, i: usize, p: Players) {
+        if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
+            self.open_under_header_block(i);
+        }
+        let u = self.start(i);
+        u.players = Some(match u.players.take() {
+            // `Blancas: Capablanca` and `Negras: N. N.` on lines of their own: one header,
+            // whose columns are in the order of its lines.
+            Some(first) => Players {
+                moves_at: p.moves_at,
+                black_left: first.white.is_none() && first.black.is_some(),
+                white: first.white.or(p.white),
+                black: first.black.or(p.black),
+            },
+            None => p.clone(),
+        });
+        u.last = i;
+        self.roles[i] = Role::Header;
+        if let Some(at) = p.moves_at {
+            // The names run on into the moves: the line is the table's first row.
+            let text = &self.lines[i].text;
+            let mut shape = classify::row_shape(&header_blanked(text, at), self.dialect);
+            // The row stands where the line does, not where its moves begin.
+            shape.indent = u16::try_from(text.len() - text.trim_start().len()).unwrap_or(u16::MAX);
+            self.row(i, shape);
+        }
+    }
+
+    /// A footnote from line `i` to `to`: the open unit's, or outside every game; returns
+    /// the line after it.
+    fn footnote(&mut self, i: usize, label: String, to: usize) -> usize {
+        let role = match self.cur.as_mut() {
+            Some(u) => {
+                u.footnotes.push((label, i, to));
+                Role::Footnote
+            }
+            None => Role::Skipped("note outside a game"),
+        };
+        for k in i..=to {
+            self.roles[k] = role.clone();
+        }
+        to + 1
+    }
+
+    /// A diagram from line `i` to `to`: a board in a unit if it reads, else a note (or
+    /// prose outside every game); returns the line after it.
+    fn diagram(&mut self, i: usize, to: usize) -> usize {
+        let texts: Vec<&str> = self.lines[i..=to].iter().map(|l| l.text.as_str()).collect();
+        let role = match diagram::parse(&texts, self.dialect) {
+            Ok(board) => {
+                let u = self.start(i);
+                u.diagrams.push((i, to, board));
+                Role::Diagram
+            }
+            Err(_) if self.cur.is_some() => Role::Note,
+            Err(_) => Role::Skipped("prose"),
+        };
+        for k in i..=to {
+            self.roles[k] = role.clone();
+        }
+        to + 1
     }
 }
 
