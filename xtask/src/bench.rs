@@ -481,28 +481,13 @@ pub fn run(
 ) -> Result<()> {
     let input =
         input.unwrap_or_else(|| root().join("../shared/corpus/bulk/lichess-2017-01-31.pgn"));
-    let mut text =
-        std::fs::read_to_string(&input).with_context(|| format!("reading {}", input.display()))?;
-    if let Some(n) = games {
-        // Keep the first n games: cut before the (n+1)-th `[Event` line.
-        if let Some((at, _)) = text.match_indices("[Event ").nth(n) {
-            text.truncate(at);
-        }
-    }
+    let text = first_games(&input, games)?;
     let dir = root().join("target/bench");
     std::fs::create_dir_all(&dir)?;
     let original = dir.join("original.pgn");
     std::fs::write(&original, &text)?;
 
-    eprintln!("building escriba (release)…");
-    let st = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "-p", "escriba"])
-        .current_dir(root())
-        .status()?;
-    if !st.success() {
-        bail!("cargo build failed");
-    }
-    let escriba = root().join("target/release/escriba");
+    let escriba = build_escriba()?;
     let pgn_extract = pgn_extract()?;
 
     let t_ref = time(3, || {
@@ -529,26 +514,119 @@ pub fn run(
         ),
     ];
     println!("input: {} ({} bytes)", input.display(), text.len());
-    let load = |when: &str| {
-        if let Some(l) = load_average() {
-            println!(
-                "machine load {when}: {l:.2} (1-minute average, {} cores): wall-clock figures \
-                 and the speed-up hold only on an idle machine",
-                std::thread::available_parallelism().map_or(0, |n| n.get())
-            );
-        }
-    };
-    load("before the runs");
+    print_load("before the runs");
     // Bytes per second of clean movetext on one core, for the book figures.
     let mut movetext_rates: Vec<(&str, f64)> = Vec::new();
     let mut compact = None;
     for (name, dialect, style_name) in cases {
+        let case = Case {
+            name,
+            dialect,
+            style_name,
+        };
+        let (file, bench_games, rate) = case.run(&text, &dir, &escriba, t_ref)?;
+        movetext_rates.push((name, rate));
+        if compact.is_none() {
+            compact = Some((file, bench_games, dialect));
+        }
+    }
+
+    print_load("after the runs");
+    books(&escriba, &dir, &movetext_rates)?;
+    review_page(&escriba, &dir)?;
+    if with_scale && let Some((file, games, dialect)) = &compact {
+        scale(&escriba, &dir, file, games, *dialect)?;
+    }
+    // Issue 21 §5: 10,000 games rendered into books of 250 and read back.
+    crate::bookgen_cli::bench(10_000, 250, 21, Some(dir.join("bookgen-examples.txt")))?;
+
+    if no_micro {
+        return Ok(());
+    }
+    micro_benchmarks()
+}
+
+/// The text of `input`, cut to its first `games` games when asked.
+fn first_games(input: &Path, games: Option<usize>) -> Result<String> {
+    let mut text =
+        std::fs::read_to_string(input).with_context(|| format!("reading {}", input.display()))?;
+    if let Some(n) = games {
+        // Keep the first n games: cut before the (n+1)-th `[Event` line.
+        if let Some((at, _)) = text.match_indices("[Event ").nth(n) {
+            text.truncate(at);
+        }
+    }
+    Ok(text)
+}
+
+/// Builds the release `escriba` binary and returns its path.
+fn build_escriba() -> Result<PathBuf> {
+    eprintln!("building escriba (release)…");
+    let st = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "-p", "escriba"])
+        .current_dir(root())
+        .status()?;
+    if !st.success() {
+        bail!("cargo build failed");
+    }
+    Ok(root().join("target/release/escriba"))
+}
+
+/// Prints the machine's load `when`, with the warning that goes with it.
+fn print_load(when: &str) {
+    if let Some(l) = load_average() {
+        println!(
+            "machine load {when}: {l:.2} (1-minute average, {} cores): wall-clock figures \
+             and the speed-up hold only on an idle machine",
+            std::thread::available_parallelism().map_or(0, |n| n.get())
+        );
+    }
+}
+
+/// One bench text: the games written in a dialect and style.
+struct Case {
+    /// The name in the printed figures.
+    name: &'static str,
+    /// The text's dialect.
+    dialect: Dialect,
+    /// The layout, a [`style`] name.
+    style_name: &'static str,
+}
+
+/// The best times of `escriba transcribe` on one bench text, with the CPU times when
+/// measured: the text's notation given (`fixed`) and `auto`, with 1 and 2 jobs, and on the
+/// damaged text with 1 job.
+struct Timings {
+    fixed1: (Duration, Option<Duration>),
+    auto1: (Duration, Option<Duration>),
+    fixed2: (Duration, Option<Duration>),
+    auto2: (Duration, Option<Duration>),
+    fixed_bad: Duration,
+    auto_bad: Duration,
+}
+
+impl Case {
+    /// Writes the case's clean and damaged texts into `dir`, times escriba on them, prints
+    /// the figures against pgn-extract's `t_ref`, and returns the clean text's path, its
+    /// games and escriba's clean bytes per second on one job.
+    fn run(
+        &self,
+        text: &str,
+        dir: &Path,
+        escriba: &Path,
+        t_ref: Duration,
+    ) -> Result<(PathBuf, Vec<BenchGame>, f64)> {
+        let Case {
+            name,
+            dialect,
+            style_name,
+        } = *self;
         let file = dir.join(format!("{}-{style_name}.txt", dialect.id()));
         let damaged_file = dir.join(format!("{}-{style_name}-damaged.txt", dialect.id()));
         let mut out = std::io::BufWriter::new(std::fs::File::create(&file)?);
         let mut bad = std::io::BufWriter::new(std::fs::File::create(&damaged_file)?);
         let bench_games = generate_realistic(
-            &text,
+            text,
             dialect,
             style(style_name)?.form,
             REALISTIC_SEED,
@@ -558,10 +636,52 @@ pub fn run(
         )?;
         drop((out, bad));
         let plies: usize = bench_games.iter().map(|g| g.plies).sum();
+        let fixed = dialect.id();
+        let times = Timings::measure(escriba, fixed, &file, &damaged_file)?;
+        let bytes = std::fs::metadata(&file)?.len() as f64;
+        let rate = bytes / times.fixed1.0.as_secs_f64();
+        println!("{name}: {plies} plies");
+        times.print(fixed, plies, t_ref);
+        for damaged in [false, true] {
+            let (dt, at) = worst_game(&bench_games, dialect, damaged);
+            println!(
+                "  slowest game, {}: game {} ({} plies), {:.2} ms",
+                if damaged { "damaged" } else { "clean" },
+                at + 1,
+                bench_games[at].plies,
+                dt.as_secs_f64() * 1e3
+            );
+        }
+        println!(
+            "  speed-up 1 → 2 jobs:   {:.2}× fixed, {:.2}× auto",
+            times.fixed1.0.as_secs_f64() / times.fixed2.0.as_secs_f64(),
+            times.auto1.0.as_secs_f64() / times.auto2.0.as_secs_f64()
+        );
+        let (decode_ns, movegen_ns) = decode_vs_movegen(&bench_games, dialect, 3);
+        println!(
+            "  in process: decode {decode_ns:.0} ns/ply, shakmaty move generation {movegen_ns:.0} ns/ply: {:.2}×",
+            decode_ns / movegen_ns
+        );
+        println!(
+            "  in process: tokenizer {:.0} MB/s",
+            tokenizer_rate(&bench_games, dialect, 5) / 1e6
+        );
+        Ok((file, bench_games, rate))
+    }
+}
+
+impl Timings {
+    /// Times `escriba` on `file` and `damaged_file`, `fixed` being the text's notation.
+    fn measure(
+        escriba: &Path,
+        fixed: &'static str,
+        file: &Path,
+        damaged_file: &Path,
+    ) -> Result<Timings> {
         // `notation`: `auto` (the default) or the text's dialect.
         let run = |notation: &'static str, jobs: &'static str, file: &Path| {
             let file = file.to_owned();
-            let escriba = escriba.clone();
+            let escriba = escriba.to_owned();
             move || {
                 let mut c = Command::new(&escriba);
                 c.args([
@@ -578,21 +698,24 @@ pub fn run(
                 c
             }
         };
-        let fixed = dialect.id();
         // Fixed and default modes one after the other, so that both see the same load.
-        let (t1, cpu1) = time_cpu(3, run(fixed, "1", &file))?;
-        let (a1, auto_cpu1) = time_cpu(3, run("auto", "1", &file))?;
-        let (t2, cpu2) = time_cpu(3, run(fixed, "2", &file))?;
-        let (a2, auto_cpu2) = time_cpu(3, run("auto", "2", &file))?;
-        let t_bad = time(3, run(fixed, "1", &damaged_file))?;
-        let a_bad = time(3, run("auto", "1", &damaged_file))?;
-        let bytes = std::fs::metadata(&file)?.len() as f64;
-        movetext_rates.push((name, bytes / t1.as_secs_f64()));
+        Ok(Timings {
+            fixed1: time_cpu(3, run(fixed, "1", file))?,
+            auto1: time_cpu(3, run("auto", "1", file))?,
+            fixed2: time_cpu(3, run(fixed, "2", file))?,
+            auto2: time_cpu(3, run("auto", "2", file))?,
+            fixed_bad: time(3, run(fixed, "1", damaged_file))?,
+            auto_bad: time(3, run("auto", "1", damaged_file))?,
+        })
+    }
+
+    /// Prints the rates of `plies` plies against pgn-extract's `t_ref`.
+    fn print(&self, fixed: &str, plies: usize, t_ref: Duration) {
+        let (t1, a1) = (self.fixed1.0, self.auto1.0);
         let ours = per_sec(plies, t1);
         let theirs = per_sec(plies, t_ref);
         let auto = per_sec(plies, a1);
-        println!("{name}: {plies} plies");
-        for (mode, t, cpu) in [(fixed, t1, cpu1), ("auto", a1, auto_cpu1)] {
+        for (mode, (t, cpu)) in [(fixed, self.fixed1), ("auto", self.auto1)] {
             println!(
                 "  escriba {mode:<14}, 1 job:  {:>12.0} plies/s ({:.3} s{})",
                 per_sec(plies, t),
@@ -600,7 +723,7 @@ pub fn run(
                 cpu_note(cpu)
             );
         }
-        for (mode, t, cpu) in [(fixed, t2, cpu2), ("auto", a2, auto_cpu2)] {
+        for (mode, (t, cpu)) in [(fixed, self.fixed2), ("auto", self.auto2)] {
             println!(
                 "  escriba {mode:<14}, 2 jobs: {:>12.0} plies/s ({:.3} s{})",
                 per_sec(plies, t),
@@ -622,7 +745,7 @@ pub fn run(
             "  auto / fixed time (1 job): {:.2} (target: at most 1.10)",
             a1.as_secs_f64() / t1.as_secs_f64()
         );
-        for (mode, t, rate) in [(fixed, t_bad, ours), ("auto", a_bad, auto)] {
+        for (mode, t, rate) in [(fixed, self.fixed_bad, ours), ("auto", self.auto_bad, auto)] {
             let bad_rate = per_sec(plies, t);
             println!(
                 "  damaged (2% of plies), {mode}, 1 job: {:>5.0} plies/s ({:.3} s): {:.2}× the \
@@ -632,47 +755,11 @@ pub fn run(
                 bad_rate / rate
             );
         }
-        for damaged in [false, true] {
-            let (dt, at) = worst_game(&bench_games, dialect, damaged);
-            println!(
-                "  slowest game, {}: game {} ({} plies), {:.2} ms",
-                if damaged { "damaged" } else { "clean" },
-                at + 1,
-                bench_games[at].plies,
-                dt.as_secs_f64() * 1e3
-            );
-        }
-        println!(
-            "  speed-up 1 → 2 jobs:   {:.2}× fixed, {:.2}× auto",
-            t1.as_secs_f64() / t2.as_secs_f64(),
-            a1.as_secs_f64() / a2.as_secs_f64()
-        );
-        let (decode_ns, movegen_ns) = decode_vs_movegen(&bench_games, dialect, 3);
-        println!(
-            "  in process: decode {decode_ns:.0} ns/ply, shakmaty move generation {movegen_ns:.0} ns/ply: {:.2}×",
-            decode_ns / movegen_ns
-        );
-        println!(
-            "  in process: tokenizer {:.0} MB/s",
-            tokenizer_rate(&bench_games, dialect, 5) / 1e6
-        );
-        if compact.is_none() {
-            compact = Some((file.clone(), bench_games, dialect));
-        }
     }
+}
 
-    load("after the runs");
-    books(&escriba, &dir, &movetext_rates)?;
-    review_page(&escriba, &dir)?;
-    if with_scale && let Some((file, games, dialect)) = &compact {
-        scale(&escriba, &dir, file, games, *dialect)?;
-    }
-    // Issue 21 §5: 10,000 games rendered into books of 250 and read back.
-    crate::bookgen_cli::bench(10_000, 250, 21, Some(dir.join("bookgen-examples.txt")))?;
-
-    if no_micro {
-        return Ok(());
-    }
+/// The divan micro-benchmarks of the resolver's parsing and decoding.
+fn micro_benchmarks() -> Result<()> {
     eprintln!("divan micro-benchmarks…");
     let st = Command::new(env!("CARGO"))
         .args([

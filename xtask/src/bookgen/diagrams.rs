@@ -114,6 +114,62 @@ pub fn draw(
         Frame::Boxed => "",
         _ => *rng.pick(&[".", "-"]),
     };
+    let cells = cells(board, drawing.mark, empty, spanish, knight_n);
+    let width = cells
+        .iter()
+        .flatten()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
+    let labels = rng.chance(40);
+    let captions = rng.chance(50);
+    let indent = " ".repeat(rng.range(2, 12));
+    let grid_rule = format!("+{}", format!("{}+", "-".repeat(width + 2)).repeat(8));
+    let inner_rows = drawing.frame == Frame::Boxed && rng.chance(50);
+    let rows = board_rows(&cells, drawing.frame, width, labels, inner_rows, &grid_rule);
+    let rule = match drawing.frame {
+        Frame::Boxed => Some(grid_rule),
+        Frame::Ruled => Some("-".repeat(rows.last().map_or(10, |r| r.len() - 2 * labels as usize))),
+        Frame::Bare => None,
+    };
+    let mut out = Vec::new();
+    let (bl, wh) = if spanish {
+        ("NEGRAS.", "BLANCAS.")
+    } else {
+        ("BLACK.", "WHITE.")
+    };
+    let centre = " ".repeat(rows[0].len() / 2);
+    if captions {
+        out.push(format!("{indent}{centre}{bl}"));
+    }
+    let lab = if labels { "  " } else { "" };
+    if let Some(r) = &rule {
+        out.push(format!("{indent}{lab}{r}"));
+    }
+    out.extend(rows.into_iter().map(|r| format!("{indent}{r}")));
+    if let Some(r) = &rule {
+        out.push(format!("{indent}{lab}{r}"));
+    }
+    if labels {
+        out.push(format!("{indent}{}", file_letters(drawing.frame, width)));
+    }
+    if captions {
+        out.push(format!("{indent}{centre}{wh}"));
+    }
+    let caption = caption(rng, number, spanish);
+    out.push(format!("{indent}{centre}{caption}"));
+    out
+}
+
+/// The cells of the board, rank 8 first, each the man's letter (marked when black) or
+/// `empty`.
+fn cells(
+    board: &Board,
+    mark: Mark,
+    empty: &str,
+    spanish: bool,
+    knight_n: bool,
+) -> Vec<Vec<String>> {
     let cell = |sq: Square| -> String {
         match board.piece_at(sq) {
             None => empty.to_owned(),
@@ -122,7 +178,7 @@ pub fn draw(
                 if p.color == Color::White {
                     l.to_owned()
                 } else {
-                    match drawing.mark {
+                    match mark {
                         Mark::Lower => l.to_lowercase(),
                         Mark::Hash => format!("#{l}"),
                         Mark::Caret => format!("^{l}"),
@@ -133,7 +189,7 @@ pub fn draw(
             }
         }
     };
-    let cells: Vec<Vec<String>> = Rank::ALL
+    Rank::ALL
         .iter()
         .rev()
         .map(|&r| {
@@ -142,22 +198,23 @@ pub fn draw(
                 .map(|&f| cell(Square::from_coords(f, r)))
                 .collect()
         })
-        .collect();
-    let width = cells
-        .iter()
-        .flatten()
-        .map(|c| c.chars().count())
-        .max()
-        .unwrap_or(1);
-    let labels = rng.chance(40);
-    let captions = rng.chance(50);
-    let indent = " ".repeat(rng.range(2, 12));
+        .collect()
+}
+
+/// The ranks drawn in `frame`, cells centred in `width`, with their numbers when `labels`
+/// and `grid_rule` between them when `inner_rows`.
+fn board_rows(
+    cells: &[Vec<String>],
+    frame: Frame,
+    width: usize,
+    labels: bool,
+    inner_rows: bool,
+    grid_rule: &str,
+) -> Vec<String> {
     let pad = |c: &str| format!("{c:^w$}", w = width);
     let mut rows = Vec::new();
-    let grid_rule = format!("+{}", format!("{}+", "-".repeat(width + 2)).repeat(8));
-    let inner_rows = drawing.frame == Frame::Boxed && rng.chance(50);
     for (i, row) in cells.iter().enumerate() {
-        let body = match drawing.frame {
+        let body = match frame {
             Frame::Boxed => format!(
                 "|{}|",
                 row.iter()
@@ -181,56 +238,37 @@ pub fn draw(
             rows.push(if labels {
                 format!("  {grid_rule}")
             } else {
-                grid_rule.clone()
+                grid_rule.to_owned()
             });
         }
     }
-    let rule = match drawing.frame {
-        Frame::Boxed => Some(grid_rule.clone()),
-        Frame::Ruled => Some("-".repeat(rows.last().map_or(10, |r| r.len() - 2 * labels as usize))),
-        Frame::Bare => None,
+    rows
+}
+
+/// The file letters `a` to `h` under the columns of a `frame` drawing of cells `width` wide.
+fn file_letters(frame: Frame, width: usize) -> String {
+    let step = match frame {
+        Frame::Boxed => width + 3,
+        _ => width + 1,
     };
-    let mut out = Vec::new();
-    let (bl, wh) = if spanish {
-        ("NEGRAS.", "BLANCAS.")
-    } else {
-        ("BLACK.", "WHITE.")
+    let first = match frame {
+        Frame::Boxed => 2 + 1 + width / 2,
+        Frame::Ruled => 2 + 2 + width / 2,
+        Frame::Bare => 2 + width / 2,
     };
-    let centre = " ".repeat(rows[0].len() / 2);
-    if captions {
-        out.push(format!("{indent}{centre}{bl}"));
-    }
-    let lab = if labels { "  " } else { "" };
-    if let Some(r) = &rule {
-        out.push(format!("{indent}{lab}{r}"));
-    }
-    out.extend(rows.into_iter().map(|r| format!("{indent}{r}")));
-    if let Some(r) = &rule {
-        out.push(format!("{indent}{lab}{r}"));
-    }
-    if labels {
-        let step = match drawing.frame {
-            Frame::Boxed => width + 3,
-            _ => width + 1,
-        };
-        let first = match drawing.frame {
-            Frame::Boxed => 2 + 1 + width / 2,
-            Frame::Ruled => 2 + 2 + width / 2,
-            Frame::Bare => 2 + width / 2,
-        };
-        let mut files = " ".repeat(first);
-        for (i, f) in ('a'..='h').enumerate() {
-            if i > 0 {
-                files.push_str(&" ".repeat(step - 1));
-            }
-            files.push(f);
+    let mut files = " ".repeat(first);
+    for (i, f) in ('a'..='h').enumerate() {
+        if i > 0 {
+            files.push_str(&" ".repeat(step - 1));
         }
-        out.push(format!("{indent}{files}"));
+        files.push(f);
     }
-    if captions {
-        out.push(format!("{indent}{centre}{wh}"));
-    }
-    let caption = if spanish {
+    files
+}
+
+/// The caption under diagram `number`, in one of the wordings books use.
+fn caption(rng: &mut Rng, number: usize, spanish: bool) -> String {
+    if spanish {
         match rng.below(2) {
             0 => format!("Diagrama {number}."),
             _ => format!("(Diagrama núm. {number}.)"),
@@ -241,7 +279,5 @@ pub fn draw(
             1 => format!("DIAGRAM {number}."),
             _ => format!("(Diagram No. {number}.)"),
         }
-    };
-    out.push(format!("{indent}{centre}{caption}"));
-    out
+    }
 }

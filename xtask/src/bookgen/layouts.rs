@@ -126,164 +126,205 @@ impl Look {
 
 /// The rows of one run of plies in `layout`.
 pub fn lay(layout: Layout, run: &[PlyText], look: &Look, rng: &mut Rng) -> Vec<String> {
-    let ind = &look.indent;
-    let mut out = Vec::new();
     match layout {
-        Layout::Paired | Layout::PairedBoth => {
-            let mut i = 0;
-            while i < run.len() {
-                let p = &run[i];
-                if !p.white {
-                    let left = if layout == Layout::Paired {
-                        continuation(rng, p)
-                    } else {
-                        String::new()
-                    };
-                    let right = if layout == Layout::PairedBoth {
-                        format!("{} {}", look.num(p.number), p.text)
-                    } else {
-                        p.text.clone()
-                    };
-                    out.push(format!("{ind}{}", two_columns(&left, &right, look.width)));
-                    i += 1;
-                    continue;
-                }
-                let left = format!("{:>3} {}", look.num(p.number), p.text);
-                match run.get(i + 1) {
-                    Some(b) if !b.white => {
-                        let right = if layout == Layout::PairedBoth {
-                            format!("{} {}", look.num(b.number), b.text)
-                        } else {
-                            b.text.clone()
-                        };
-                        out.push(format!("{ind}{}", two_columns(&left, &right, look.width)));
-                        i += 2;
-                    }
-                    _ => {
-                        out.push(format!("{ind}{left}"));
-                        i += 1;
-                    }
-                }
-            }
+        Layout::Paired | Layout::PairedBoth => paired(layout, run, look, rng),
+        Layout::Single => single(run, look),
+        Layout::Staggered => staggered(run, look),
+        Layout::Paragraph => paragraph(run, look),
+        Layout::TokenPerLine => token_per_line(run, look),
+        Layout::FourColumns => four_columns(run, look),
+        Layout::WhiteThenBlack => white_then_black(run, look),
+        Layout::InlineHeader => inline_header(run, look),
+    }
+}
+
+/// Move pairs side by side in two columns, Black in the right one (numbered too in `PairedBoth`).
+fn paired(layout: Layout, run: &[PlyText], look: &Look, rng: &mut Rng) -> Vec<String> {
+    let ind = &look.indent;
+    // Black's ply in the right column, numbered in `PairedBoth`.
+    let black = |b: &PlyText| {
+        if layout == Layout::PairedBoth {
+            format!("{} {}", look.num(b.number), b.text)
+        } else {
+            b.text.clone()
         }
-        Layout::Single => {
-            for p in run {
-                if p.white {
-                    out.push(format!("{ind}{} {}", look.num(p.number), p.text));
-                } else if out.is_empty() {
-                    out.push(format!("{ind}{} ... {}", look.num(p.number), p.text));
-                } else {
-                    out.push(format!("{ind}    {}", p.text));
-                }
-            }
-        }
-        Layout::Staggered => {
-            let mut line = String::new();
-            for p in run {
-                if p.white {
-                    let w = format!("{} {}", look.num(p.number), p.text);
-                    if line.is_empty() {
-                        out.push(format!("{ind}{w}"));
-                    } else {
-                        out.push(format!(
-                            "{ind}{}",
-                            two_columns(&std::mem::take(&mut line), &w, look.width)
-                        ));
-                    }
-                } else if out.is_empty() {
-                    line = format!("{} ... {}", look.num(p.number), p.text);
-                } else {
-                    line = format!("    {}", p.text);
-                }
-            }
-            if !line.is_empty() {
-                out.push(format!("{ind}{line}"));
-            }
-        }
-        Layout::Paragraph => {
-            let mut words = Vec::new();
-            for (i, p) in run.iter().enumerate() {
-                if p.white {
-                    words.push(format!("{} {}", look.num(p.number), p.text));
-                } else if i == 0 {
-                    words.push(format!("{}... {}", p.number, p.text));
-                } else {
-                    words.push(p.text.clone());
-                }
-            }
-            out.extend(wrap_tokens(&words, look.wrap, ind));
-        }
-        Layout::TokenPerLine => {
-            // A bare number alone on a line is a page number: these rows keep their period.
-            for (i, p) in run.iter().enumerate() {
-                if p.white {
-                    out.push(format!("{ind}{}.", p.number));
-                } else if i == 0 {
-                    out.push(format!("{ind}{}. ...", p.number));
-                }
-                out.push(format!("{ind}{}", p.text));
-            }
-        }
-        Layout::FourColumns => {
-            // Move numbers, each with its White and Black ply (either may be missing).
-            let mut pairs: Vec<(u32, String, String)> = Vec::new();
-            for p in run {
-                if p.white || pairs.is_empty() {
-                    pairs.push((p.number, String::new(), String::new()));
-                }
-                let last = pairs.last_mut().expect("a pair");
-                if p.white {
-                    last.1 = p.text.clone();
-                } else {
-                    last.2 = p.text.clone();
-                }
-            }
-            let half = pairs.len().div_ceil(2);
-            let w = run
-                .iter()
-                .map(|p| p.text.chars().count())
-                .max()
-                .unwrap_or(4)
-                + 2;
-            let cell = |(n, a, b): &(u32, String, String)| {
-                let num = if a.is_empty() {
-                    format!("{:>3} ...", look.num(*n))
-                } else {
-                    format!("{:>3}", look.num(*n))
-                };
-                format!("{num} {a:<w$}{b}").trim_end().to_owned()
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < run.len() {
+        let p = &run[i];
+        if !p.white {
+            let left = if layout == Layout::Paired {
+                continuation(rng, p)
+            } else {
+                String::new()
             };
-            for k in 0..half {
-                let left = cell(&pairs[k]);
-                match pairs.get(k + half) {
-                    Some(r) => {
-                        out.push(format!("{ind}{}", two_columns(&left, &cell(r), 2 * w + 8)))
-                    }
-                    None => out.push(format!("{ind}{}", left.trim_end())),
-                }
-            }
+            out.push(format!(
+                "{ind}{}",
+                two_columns(&left, &black(p), look.width)
+            ));
+            i += 1;
+            continue;
         }
-        Layout::WhiteThenBlack => {
-            let (w, b) = look.words;
-            out.push(format!("{ind}    {w}"));
-            for p in run.iter().filter(|p| p.white) {
-                out.push(format!("{ind}{:>3} {}", look.num(p.number), p.text));
+        let left = format!("{:>3} {}", look.num(p.number), p.text);
+        match run.get(i + 1) {
+            Some(b) if !b.white => {
+                out.push(format!(
+                    "{ind}{}",
+                    two_columns(&left, &black(b), look.width)
+                ));
+                i += 2;
             }
-            out.push(String::new());
-            out.push(format!("{ind}    {b}"));
-            for p in run.iter().filter(|p| !p.white) {
-                out.push(format!("{ind}{:>3} {}", look.num(p.number), p.text));
+            _ => {
+                out.push(format!("{ind}{left}"));
+                i += 1;
             }
-        }
-        Layout::InlineHeader => {
-            let mut words = Vec::new();
-            for p in run {
-                words.push(format!("{} {}", look.num(p.number), p.text));
-            }
-            out.extend(wrap_tokens(&words, look.wrap, ind));
         }
     }
     out
+}
+
+/// One ply a line, White numbered, Black indented under it.
+fn single(run: &[PlyText], look: &Look) -> Vec<String> {
+    let ind = &look.indent;
+    let mut out = Vec::new();
+    for p in run {
+        if p.white {
+            out.push(format!("{ind}{} {}", look.num(p.number), p.text));
+        } else if out.is_empty() {
+            out.push(format!("{ind}{} ... {}", look.num(p.number), p.text));
+        } else {
+            out.push(format!("{ind}    {}", p.text));
+        }
+    }
+    out
+}
+
+/// Black beside the next White move, one line a move number.
+fn staggered(run: &[PlyText], look: &Look) -> Vec<String> {
+    let ind = &look.indent;
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for p in run {
+        if p.white {
+            let w = format!("{} {}", look.num(p.number), p.text);
+            if line.is_empty() {
+                out.push(format!("{ind}{w}"));
+            } else {
+                out.push(format!(
+                    "{ind}{}",
+                    two_columns(&std::mem::take(&mut line), &w, look.width)
+                ));
+            }
+        } else if out.is_empty() {
+            line = format!("{} ... {}", look.num(p.number), p.text);
+        } else {
+            line = format!("    {}", p.text);
+        }
+    }
+    if !line.is_empty() {
+        out.push(format!("{ind}{line}"));
+    }
+    out
+}
+
+/// Running text, Black plies unnumbered, wrapped.
+fn paragraph(run: &[PlyText], look: &Look) -> Vec<String> {
+    let mut words = Vec::new();
+    for (i, p) in run.iter().enumerate() {
+        if p.white {
+            words.push(format!("{} {}", look.num(p.number), p.text));
+        } else if i == 0 {
+            words.push(format!("{}... {}", p.number, p.text));
+        } else {
+            words.push(p.text.clone());
+        }
+    }
+    wrap_tokens(&words, look.wrap, &look.indent)
+}
+
+/// Every number and every ply on a line of its own.
+fn token_per_line(run: &[PlyText], look: &Look) -> Vec<String> {
+    let ind = &look.indent;
+    let mut out = Vec::new();
+    // A bare number alone on a line is a page number: these rows keep their period.
+    for (i, p) in run.iter().enumerate() {
+        if p.white {
+            out.push(format!("{ind}{}.", p.number));
+        } else if i == 0 {
+            out.push(format!("{ind}{}. ...", p.number));
+        }
+        out.push(format!("{ind}{}", p.text));
+    }
+    out
+}
+
+/// Two columns of move pairs, the second half of the run beside the first.
+fn four_columns(run: &[PlyText], look: &Look) -> Vec<String> {
+    let ind = &look.indent;
+    let mut out = Vec::new();
+    // Move numbers, each with its White and Black ply (either may be missing).
+    let mut pairs: Vec<(u32, String, String)> = Vec::new();
+    for p in run {
+        if p.white || pairs.is_empty() {
+            pairs.push((p.number, String::new(), String::new()));
+        }
+        let last = pairs.last_mut().expect("a pair");
+        if p.white {
+            last.1 = p.text.clone();
+        } else {
+            last.2 = p.text.clone();
+        }
+    }
+    let half = pairs.len().div_ceil(2);
+    let w = run
+        .iter()
+        .map(|p| p.text.chars().count())
+        .max()
+        .unwrap_or(4)
+        + 2;
+    let cell = |(n, a, b): &(u32, String, String)| {
+        let num = if a.is_empty() {
+            format!("{:>3} ...", look.num(*n))
+        } else {
+            format!("{:>3}", look.num(*n))
+        };
+        format!("{num} {a:<w$}{b}").trim_end().to_owned()
+    };
+    for k in 0..half {
+        let left = cell(&pairs[k]);
+        match pairs.get(k + half) {
+            Some(r) => out.push(format!("{ind}{}", two_columns(&left, &cell(r), 2 * w + 8))),
+            None => out.push(format!("{ind}{}", left.trim_end())),
+        }
+    }
+    out
+}
+
+/// White's column under its heading, then Black's.
+fn white_then_black(run: &[PlyText], look: &Look) -> Vec<String> {
+    let ind = &look.indent;
+    let mut out = Vec::new();
+    let (w, b) = look.words;
+    out.push(format!("{ind}    {w}"));
+    for p in run.iter().filter(|p| p.white) {
+        out.push(format!("{ind}{:>3} {}", look.num(p.number), p.text));
+    }
+    out.push(String::new());
+    out.push(format!("{ind}    {b}"));
+    for p in run.iter().filter(|p| !p.white) {
+        out.push(format!("{ind}{:>3} {}", look.num(p.number), p.text));
+    }
+    out
+}
+
+/// Running text, every ply numbered, wrapped.
+fn inline_header(run: &[PlyText], look: &Look) -> Vec<String> {
+    let mut words = Vec::new();
+    for p in run {
+        words.push(format!("{} {}", look.num(p.number), p.text));
+    }
+    wrap_tokens(&words, look.wrap, &look.indent)
 }
 
 /// Wraps move tokens (each kept whole) into lines of about `width`.

@@ -3,18 +3,18 @@
 //! between the games; page marks, running heads and OCR marks wherever a page breaks.
 
 use escriba_resolve::shakmaty::san::SanPlus;
-use escriba_resolve::shakmaty::{Color, Position};
+use escriba_resolve::shakmaty::{Color, Move, Position};
 
 use super::book::{Book, Truth};
 use super::diagrams::{Drawing, draw};
 use super::games::SourceGame;
 use super::headers::{
-    HeadingForm, PlayerForm, event_line, heading, heading_suffix, inline_words, player,
+    HeadingForm, Player, PlayerForm, event_line, heading, heading_suffix, inline_words, player,
     player_lines, two_columns,
 };
 use super::layouts::{Layout, Look, lay, wrap_tokens};
 use super::mix::Mix;
-use super::notation::{Notation, place, write_line};
+use super::notation::{Notation, Place, PlyText, place, write_line};
 use super::notes::{note, prose, wrap};
 use super::odds::{Odds, adapt, fen_of};
 use super::rng::Rng;
@@ -233,6 +233,82 @@ fn game(
     let (start, moves, result) = adapt(odds, &src.moves, &src.result, rng);
     let white = player(rng, spanish);
     let black = player(rng, spanish);
+    let (form, heading_form) = forms(layout, form, heading_form);
+    let first = pages.next();
+    let mut features: Vec<&'static str> = Vec::new();
+    let players = Players {
+        white: &white,
+        black: &black,
+        form,
+        spanish,
+    };
+    write_header(rng, pages, n, heading_form, odds, &players);
+
+    // The plies, with their footnote marks.
+    let (mut plies, places) = write_line(&place(&start), &moves, notation);
+    let look = Look::new(rng, &plies, spanish);
+    let footnote = mark_footnote(rng, mix, &mut plies, spanish, &mut features);
+    let mut stops = Interruptions::new(
+        rng,
+        mix,
+        layout,
+        &plies,
+        &places,
+        &moves,
+        notation,
+        look.wrap,
+        diagram_number,
+        &mut features,
+    );
+    write_table(rng, pages, layout, &players, &plies, &look, &mut stops);
+    let mate = places.last().is_some_and(|p| p.0.is_checkmate());
+    let last = plies
+        .last()
+        .map(|p| if p.white { Color::White } else { Color::Black });
+    if let Some(r) = result_line(rng, &result, last, spanish, mate) {
+        pages.push(rng, format!("{}{}", look.indent, r));
+    }
+    if let Some(f) = footnote {
+        pages.blank(rng);
+        for l in wrap(&f, look.wrap, "") {
+            pages.push(rng, l);
+        }
+    }
+    let last_line = pages.lines.len();
+    features.sort_unstable();
+    features.dedup();
+    let named = form != PlayerForm::None;
+    Truth {
+        sans: sans(&start, &moves),
+        fen: odds.fen().map(|_| fen_of(&start)),
+        white: named.then(|| white.full.clone()),
+        black: named.then(|| black.full.clone()),
+        result,
+        layout: layout.label(),
+        notation: notation.label(),
+        players: form.label(),
+        heading: heading_form.label(),
+        odds: odds.label(),
+        diagram: stops.diagram,
+        features,
+        first_line: first,
+        last_line,
+        origin: src.origin.clone(),
+    }
+}
+
+/// The game's players, how its header names them, and in which language.
+struct Players<'a> {
+    white: &'a Player,
+    black: &'a Player,
+    form: PlayerForm,
+    spanish: bool,
+}
+
+/// The player and heading forms a game in `layout` is printed with: the inline header
+/// names the players inline, and a game that names them only in its heading (inline or by
+/// initials) needs a heading.
+fn forms(layout: Layout, form: PlayerForm, heading_form: HeadingForm) -> (PlayerForm, HeadingForm) {
     let form = if layout == Layout::InlineHeader {
         PlayerForm::Inline
     } else {
@@ -247,12 +323,27 @@ fn game(
     } else {
         heading_form
     };
-    let first = pages.next();
-    let mut features: Vec<&'static str> = Vec::new();
+    (form, heading_form)
+}
 
-    // The header.
+/// The header of game `n`: its heading (with the players when the form puts them there),
+/// then the event, player and odds lines, and a blank.
+fn write_header(
+    rng: &mut Rng,
+    pages: &mut Pages,
+    n: usize,
+    heading_form: HeadingForm,
+    odds: Odds,
+    players: &Players,
+) {
+    let Players {
+        white,
+        black,
+        form,
+        spanish,
+    } = *players;
     if let Some(h) = heading(rng, heading_form, n, spanish) {
-        let suffix = heading_suffix(form, &white, &black, spanish);
+        let suffix = heading_suffix(form, white, black, spanish);
         let line = if suffix.is_empty() {
             h
         } else {
@@ -262,7 +353,7 @@ fn game(
         pages.blank(rng);
     }
     let event = event_line(rng, spanish);
-    let players = player_lines(rng, form, &white, &black, spanish);
+    let players = player_lines(rng, form, white, black, spanish);
     let odds_line = odds.header(rng, &white.full, &black.full, spanish);
     let mut header: Vec<String> = Vec::new();
     if form == PlayerForm::Between {
@@ -286,139 +377,155 @@ fn game(
         pages.push(rng, l);
     }
     pages.blank(rng);
+}
 
-    // The plies, with their footnote marks.
-    let (mut plies, places) = write_line(&place(&start), &moves, notation);
-    let look = Look::new(rng, &plies, spanish);
-    let mut footnotes = Vec::new();
-    if mix.footnotes && !plies.is_empty() && rng.chance(25) {
-        let k = rng.below(plies.len());
-        let mark = *rng.pick(&["*", "†", "[A]", "[1]"]);
-        plies[k].text.push_str(mark);
-        let n = rng.range(1, 3);
-        let text = super::notes::sentences(rng, n, spanish);
-        footnotes.push(footnote(mark, &text));
-        features.push("footnote");
+/// Now and then (when the mix has footnotes) a footnote mark after one ply: the footnote's
+/// text, to print after the game.
+fn mark_footnote(
+    rng: &mut Rng,
+    mix: &Mix,
+    plies: &mut [PlyText],
+    spanish: bool,
+    features: &mut Vec<&'static str>,
+) -> Option<String> {
+    if !(mix.footnotes && !plies.is_empty() && rng.chance(25)) {
+        return None;
     }
-    // Interruptions after some plies: notes and diagrams.
-    let mut breaks: Vec<Vec<String>> = vec![Vec::new(); plies.len()];
-    let mut diagrams: Vec<Vec<String>> = vec![Vec::new(); plies.len()];
-    let mut diagram = None;
-    if layout.breaks() && plies.len() > 2 {
-        if mix.notes {
-            let n_notes = rng.below(plies.len() / 12 + 2);
-            for _ in 0..n_notes {
-                let k = rng.below(plies.len() - 1);
-                let text = note(rng, &places[k + 1], moves[k + 1], notation);
-                if text.contains(notation.if_word()) && text.contains(". ") {
-                    features.push("analysis");
+    let k = rng.below(plies.len());
+    let mark = *rng.pick(&["*", "†", "[A]", "[1]"]);
+    plies[k].text.push_str(mark);
+    let n = rng.range(1, 3);
+    let text = super::notes::sentences(rng, n, spanish);
+    features.push("footnote");
+    Some(footnote(mark, &text))
+}
+
+/// What interrupts the table after each ply: the lines of notes and of a diagram.
+struct Interruptions {
+    /// The note lines after each ply.
+    breaks: Vec<Vec<String>>,
+    /// The diagram lines after each ply.
+    diagrams: Vec<Vec<String>>,
+    /// The label of the game's diagram, if it has one.
+    diagram: Option<String>,
+}
+
+impl Interruptions {
+    /// Notes (wrapped at `wrap_width`) and a diagram drawn for a game's plies, with the
+    /// places before them and the moves, when the layout allows breaks and the mix has them.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rng: &mut Rng,
+        mix: &Mix,
+        layout: Layout,
+        plies: &[PlyText],
+        places: &[Place],
+        moves: &[Move],
+        notation: Notation,
+        wrap_width: usize,
+        diagram_number: &mut usize,
+        features: &mut Vec<&'static str>,
+    ) -> Interruptions {
+        let mut breaks: Vec<Vec<String>> = vec![Vec::new(); plies.len()];
+        let mut diagrams: Vec<Vec<String>> = vec![Vec::new(); plies.len()];
+        let mut diagram = None;
+        if layout.breaks() && plies.len() > 2 {
+            if mix.notes {
+                let n_notes = rng.below(plies.len() / 12 + 2);
+                for _ in 0..n_notes {
+                    let k = rng.below(plies.len() - 1);
+                    let text = note(rng, &places[k + 1], moves[k + 1], notation);
+                    if text.contains(notation.if_word()) && text.contains(". ") {
+                        features.push("analysis");
+                    }
+                    breaks[k].extend(wrap(&text, wrap_width, ""));
                 }
-                breaks[k].extend(wrap(&text, look.wrap, ""));
+                if n_notes > 0 {
+                    features.push("notes");
+                }
             }
-            if n_notes > 0 {
-                features.push("notes");
+            if !mix.drawings.is_empty() && rng.chance(mix.diagram_share) {
+                let k = rng.range(plies.len() / 3, plies.len() - 2);
+                let d: Drawing = *rng.pick(&mix.drawings);
+                *diagram_number += 1;
+                let lines = draw(
+                    rng,
+                    places[k + 1].0.board(),
+                    d,
+                    *diagram_number,
+                    notation.spanish(),
+                    notation == Notation::CompactN,
+                );
+                diagrams[k] = lines;
+                diagram = Some(d.label());
+                features.push("diagram");
             }
         }
-        if !mix.drawings.is_empty() && rng.chance(mix.diagram_share) {
-            let k = rng.range(plies.len() / 3, plies.len() - 2);
-            let d: Drawing = *rng.pick(&mix.drawings);
-            *diagram_number += 1;
-            let lines = draw(
-                rng,
-                places[k + 1].0.board(),
-                d,
-                *diagram_number,
-                spanish,
-                notation == Notation::CompactN,
-            );
-            diagrams[k] = lines;
-            diagram = Some(d.label());
-            features.push("diagram");
+        Interruptions {
+            breaks,
+            diagrams,
+            diagram,
         }
     }
-    // The table, run by run.
-    let mut run_start = 0;
+}
+
+/// The game's table, run by run between its interruptions (or, in the inline header, the
+/// players' words and every ply in one paragraph).
+fn write_table(
+    rng: &mut Rng,
+    pages: &mut Pages,
+    layout: Layout,
+    players: &Players,
+    plies: &[PlyText],
+    look: &Look,
+    stops: &mut Interruptions,
+) {
     if layout == Layout::InlineHeader {
-        let mut words = vec![inline_words(&white, &black, spanish)];
-        for p in &plies {
+        let mut words = vec![inline_words(players.white, players.black, players.spanish)];
+        for p in plies {
             words.push(format!("{}. {}", p.number, p.text));
         }
         for l in wrap_tokens(&words, look.wrap, &look.indent) {
             pages.push(rng, l);
         }
-    } else {
-        if layout.columns()
-            && matches!(
-                form,
-                PlayerForm::Colon | PlayerForm::Between | PlayerForm::Dash | PlayerForm::None
-            )
-            && rng.chance(35)
-        {
-            let (w, b) = look.words;
-            let row = format!(
-                "{}{}",
-                look.indent,
-                two_columns(&format!("    {w}"), &format!("  {b}"), look.width)
-            );
-            pages.push(rng, row);
+        return;
+    }
+    if layout.columns()
+        && matches!(
+            players.form,
+            PlayerForm::Colon | PlayerForm::Between | PlayerForm::Dash | PlayerForm::None
+        )
+        && rng.chance(35)
+    {
+        let (w, b) = look.words;
+        let row = format!(
+            "{}{}",
+            look.indent,
+            two_columns(&format!("    {w}"), &format!("  {b}"), look.width)
+        );
+        pages.push(rng, row);
+    }
+    let mut run_start = 0;
+    for k in 0..plies.len() {
+        if stops.breaks[k].is_empty() && stops.diagrams[k].is_empty() && k + 1 < plies.len() {
+            continue;
         }
-        for k in 0..plies.len() {
-            if breaks[k].is_empty() && diagrams[k].is_empty() && k + 1 < plies.len() {
-                continue;
-            }
-            for l in lay(layout, &plies[run_start..=k], &look, rng) {
+        for l in lay(layout, &plies[run_start..=k], look, rng) {
+            pages.push(rng, l);
+        }
+        run_start = k + 1;
+        if !stops.breaks[k].is_empty() {
+            pages.blank(rng);
+            for l in std::mem::take(&mut stops.breaks[k]) {
                 pages.push(rng, l);
             }
-            run_start = k + 1;
-            if !breaks[k].is_empty() {
-                pages.blank(rng);
-                for l in std::mem::take(&mut breaks[k]) {
-                    pages.push(rng, l);
-                }
-                pages.blank(rng);
-            }
-            if !diagrams[k].is_empty() {
-                pages.blank(rng);
-                pages.block(rng, std::mem::take(&mut diagrams[k]));
-                pages.blank(rng);
-            }
+            pages.blank(rng);
         }
-    }
-    let mate = places.last().is_some_and(|p| p.0.is_checkmate());
-    let last = plies
-        .last()
-        .map(|p| if p.white { Color::White } else { Color::Black });
-    if let Some(r) = result_line(rng, &result, last, spanish, mate) {
-        pages.push(rng, format!("{}{}", look.indent, r));
-    }
-    if !footnotes.is_empty() {
-        pages.blank(rng);
-        for f in footnotes {
-            for l in wrap(&f, look.wrap, "") {
-                pages.push(rng, l);
-            }
+        if !stops.diagrams[k].is_empty() {
+            pages.blank(rng);
+            pages.block(rng, std::mem::take(&mut stops.diagrams[k]));
+            pages.blank(rng);
         }
-    }
-    let last_line = pages.lines.len();
-    features.sort_unstable();
-    features.dedup();
-    let named = form != PlayerForm::None;
-    Truth {
-        sans: sans(&start, &moves),
-        fen: odds.fen().map(|_| fen_of(&start)),
-        white: named.then(|| white.full.clone()),
-        black: named.then(|| black.full.clone()),
-        result,
-        layout: layout.label(),
-        notation: notation.label(),
-        players: form.label(),
-        heading: heading_form.label(),
-        odds: odds.label(),
-        diagram,
-        features,
-        first_line: first,
-        last_line,
-        origin: src.origin.clone(),
     }
 }
 
