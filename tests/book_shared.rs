@@ -49,7 +49,11 @@ fn every_line_of_both_books_is_accounted_for_and_every_reference_game_found() {
             "{book}: {games} games found, the reference has {reference_games}"
         );
         // Spans that are games or fragments name the game they became.
-        for s in report.spans.iter().filter(|s| s.what != "skipped") {
+        for s in report
+            .spans
+            .iter()
+            .filter(|s| s.what != escriba_pipeline::book::SpanKind::Skipped)
+        {
             assert!(s.game.is_some(), "{book}: {s:?}");
         }
     }

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use escriba_pipeline::csv_out::PlyRow;
 use escriba_pipeline::segment::{BlockSegmenter, segment_text};
-use escriba_pipeline::source::decode_text;
+use escriba_pipeline::source::text_from_bytes;
 use escriba_pipeline::tags::Tags;
 use escriba_resolve::shakmaty::fen::Epd;
 use escriba_resolve::shakmaty::san::{San, SanPlus};
@@ -127,7 +127,7 @@ pub fn replay_pgn(text: &str) -> Vec<ReplayedGame> {
 /// Reads and replays a PGN file (any of the encodings [`escriba_pipeline::source`] reads).
 pub fn replay_pgn_file(path: &Path) -> Result<Vec<ReplayedGame>> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    Ok(replay_pgn(&decode_text(&bytes).0))
+    Ok(replay_pgn(&text_from_bytes(&bytes).0))
 }
 
 /// How reference games are paired with output games.

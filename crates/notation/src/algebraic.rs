@@ -10,13 +10,13 @@
 //! The grammar dispatches on the first character and backtracks only over a few bytes:
 //! a man letter (optional for pawns), a partial origin square, a separator (dash or capture
 //! sign with an optional captured man), the destination, a promotion. Check, mate and e.p.
-//! marks are left to [`lex::suffix`](crate::lex::suffix).
+//! marks are left to [`pieces::suffix`](crate::pieces::suffix).
 
 use std::fmt::Write as _;
 
 use crate::ast::{AbsSquare, CastleSide, CheckMark, Man, Move, MoveKind, PieceMove, Place, Role};
 use crate::dialect::AlgLang;
-use crate::lex::{self, In, Res};
+use crate::pieces::{self, In, Res};
 use crate::style::Style;
 
 fn fail<T>(i: In<'_>) -> Res<'_, T> {
@@ -186,7 +186,7 @@ fn spaced_square(lang: AlgLang, i: In<'_>) -> Res<'_, AbsSquare> {
 fn capture(lang: AlgLang, i: In<'_>) -> Res<'_, ()> {
     match i.as_bytes().first() {
         Some(b'x' | b'X' | b':') => Ok((&i[1..], ())),
-        Some(0xC3) => lex::capture_sign(i),
+        Some(0xC3) => pieces::capture_sign(i),
         Some(0xD0 | 0xD1) if lang == AlgLang::Ru => {
             match i.strip_prefix('х').or_else(|| i.strip_prefix('Х')) {
                 Some(r) => Ok((r, ())),
@@ -197,11 +197,11 @@ fn capture(lang: AlgLang, i: In<'_>) -> Res<'_, ()> {
     }
 }
 
-/// A dash (see [`lex::dash`]), dispatched on the first byte.
+/// A dash (see [`pieces::dash`]), dispatched on the first byte.
 fn dash(i: In<'_>) -> Res<'_, ()> {
     match i.as_bytes().first() {
         Some(b'-') => Ok((&i[1..], ())),
-        Some(0xE2) => lex::dash(i),
+        Some(0xE2) => pieces::dash(i),
         _ => fail(i),
     }
 }
@@ -244,11 +244,11 @@ fn castle_o(i: In<'_>) -> Res<'_, ()> {
 /// A dash spaced on one side only (`0- 0-0`, a line break in print) is left to the
 /// repair layer.
 fn castle_link(i: In<'_>) -> Res<'_, ()> {
-    let (r, ()) = lex::hs(i)?;
+    let (r, ()) = pieces::hs(i)?;
     let spaced_before = r.len() != i.len();
     let r = match dash(r) {
         Ok((r2, ())) => {
-            let (r3, ()) = lex::hs(r2)?;
+            let (r3, ()) = pieces::hs(r2)?;
             if spaced_before != (r3.len() != r2.len()) {
                 return fail(i);
             }
@@ -309,7 +309,7 @@ fn capture_tail(lang: AlgLang, file_only_ok: bool, i: In<'_>) -> Res<'_, (Option
     if file_only_ok
         && captured.is_none()
         && let Ok((r2, f)) = file(lang, r)
-        && lex::at_word_end(r2)
+        && pieces::at_word_end(r2)
     {
         return Ok((
             r2,
@@ -395,7 +395,7 @@ fn path(lang: AlgLang, pawn: bool, i: In<'_>) -> Res<'_, Path> {
         && r1.is_none()
         && is_latin_file(i.as_bytes().first())
         && is_latin_file(r.as_bytes().first())
-        && lex::at_word_end(&r[1..])
+        && pieces::at_word_end(&r[1..])
     {
         let to = AbsSquare {
             file: Some(r.as_bytes()[0] - b'a'),

@@ -29,7 +29,7 @@ pub mod write;
 
 mod algebraic;
 mod english;
-mod lex;
+mod pieces;
 mod romance;
 #[cfg(test)]
 mod testing;
@@ -64,7 +64,7 @@ pub fn parse_move_prefix(dialect: Dialect, text: &str) -> Option<(Move, usize)> 
         Dialect::Algebraic(lang) => algebraic::move_body(lang, text),
     };
     let (rest, mut mv) = parsed.ok()?;
-    let (rest, s) = lex::suffix(rest, dialect);
+    let (rest, s) = pieces::suffix(rest, dialect);
     mv.check = mv.check.or(s.check);
     mv.en_passant |= s.en_passant;
     mv.nag = mv.nag.or(s.nag);

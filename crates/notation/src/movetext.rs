@@ -464,7 +464,7 @@ impl<'a> Scanner<'a> {
     fn parenthesised_mark(&mut self) -> bool {
         let start = self.pos;
         let rest = self.rest();
-        let Some((after, marks)) = crate::lex::parenthesised_mark(rest, self.dialect) else {
+        let Some((after, marks)) = crate::pieces::parenthesised_mark(rest, self.dialect) else {
             return false;
         };
         let end = start + rest.len() - after.len();
@@ -510,7 +510,7 @@ impl<'a> Scanner<'a> {
         let rest = self.rest();
         let first = rest.as_bytes()[0];
         if (first.is_ascii_digit() || first == 0xC2)
-            && let Some((n, t)) = crate::lex::result_number(rest)
+            && let Some((n, t)) = crate::pieces::result_number(rest)
             && is_boundary(rest[n..].chars().next())
         {
             return self.push(TokenKind::Result(t), start, start + n);
@@ -528,7 +528,7 @@ impl<'a> Scanner<'a> {
         if rest.starts_with(|c: char| c.is_alphabetic()) {
             for &(w, t) in &RESULT_WORDS {
                 if let Some(r) = strip_prefix_ci(rest, w)
-                    && crate::lex::at_word_end(r)
+                    && crate::pieces::at_word_end(r)
                 {
                     let tail = if w.ends_with("mates") { mate_in(r) } else { 0 };
                     let n = w.len() + tail + usize::from(r[tail..].starts_with('.'));

@@ -62,7 +62,7 @@ use crate::ast::{
     PieceMove, Place, Role, Wing,
 };
 use crate::dialect::{DescLang, group_role, role_group, romance_letters};
-use crate::lex::{self, In, Res, at_word_end, hs};
+use crate::pieces::{self, In, Res, at_word_end, hs};
 use crate::style::Style;
 
 /// The piece letters of one language, as ASCII bytes, indexed like [`Role::ALL`].
@@ -176,7 +176,7 @@ fn file_first(l: Letters, i: In<'_>) -> Res<'_, DescSquare> {
 
 /// A full algebraic square, `c4`.
 fn abs_square(i: In<'_>) -> Res<'_, AbsSquare> {
-    match lex::abs_square(i) {
+    match pieces::abs_square(i) {
         Some((rest, sq))
             if !rest
                 .as_bytes()
@@ -212,7 +212,7 @@ fn paren_square(l: Letters, i: In<'_>) -> Res<'_, Place> {
     }
 }
 
-/// Spaces and tabs, checked on the first byte before calling [`lex::hs`].
+/// Spaces and tabs, checked on the first byte before calling [`pieces::hs`].
 fn spaces(i: In<'_>) -> In<'_> {
     match peek(i) {
         Some(b' ' | b'\t' | 0xC2) => hs(i).map_or(i, |(r, ())| r),
@@ -220,11 +220,11 @@ fn spaces(i: In<'_>) -> In<'_> {
     }
 }
 
-/// A dash, checked on the first byte before calling [`lex::dash`] (the others are `E2 ..`).
+/// A dash, checked on the first byte before calling [`pieces::dash`] (the others are `E2 ..`).
 fn dash(i: In<'_>) -> Res<'_, ()> {
     match peek(i) {
         Some(b'-') => Ok((skip1(i), ())),
-        Some(0xE2) => lex::dash(i),
+        Some(0xE2) => pieces::dash(i),
         _ => fail(i),
     }
 }
@@ -275,11 +275,11 @@ fn gap(i: In<'_>) -> (In<'_>, bool) {
     (k, k.len() < j.len())
 }
 
-/// A capture sign: `x`, `X`, `×`, `:` (the first byte is checked before [`lex::capture_sign`]).
+/// A capture sign: `x`, `X`, `×`, `:` (the first byte is checked before [`pieces::capture_sign`]).
 fn capture_sign(i: In<'_>) -> Res<'_, ()> {
     match peek(i) {
         Some(b'x' | b'X' | b':') => Ok((skip1(i), ())),
-        Some(0xC3) => lex::capture_sign(i),
+        Some(0xC3) => pieces::capture_sign(i),
         _ => fail(i),
     }
 }
@@ -399,7 +399,7 @@ fn after_origin<'a>(l: Letters, mut pm: PieceMove, i: In<'a>) -> Res<'a, Move> {
     if let Ok((j, ())) = capture_sign(i) {
         return capture_tail(l, pm, j, false);
     }
-    let (j, dashed) = lex::opt_dash(i)?;
+    let (j, dashed) = pieces::opt_dash(i)?;
     let (j, to) = match dashed {
         true => any_square(l, j)?,
         false => {
@@ -539,7 +539,7 @@ fn hybrid(l: Letters, i: In<'_>) -> Res<'_, Move> {
     Ok((j, Move::new(MoveKind::Piece(pm))))
 }
 
-/// Reads one Romance descriptive move body; suffix marks are left to [`lex::suffix`].
+/// Reads one Romance descriptive move body; suffix marks are left to [`pieces::suffix`].
 #[inline(always)]
 pub(crate) fn move_body(lang: DescLang, i: In<'_>) -> Res<'_, Move> {
     if let Some(fast) = rank_first_fast(lang, i) {

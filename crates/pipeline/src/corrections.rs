@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::source::decode_text;
+use crate::source::text_from_bytes;
 
 /// One chosen ply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,7 +104,7 @@ impl Corrections {
     /// Reads a corrections file; relative sources in it are resolved against `base`.
     pub fn load(path: &Path, base: &Path) -> Result<Corrections> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        let (text, _) = decode_text(&bytes);
+        let (text, _) = text_from_bytes(&bytes);
         Corrections::parse(&text, path, base)
     }
 
@@ -203,7 +203,13 @@ impl Corrections {
             };
             let lines = texts.entry(name.clone()).or_insert_with(|| {
                 let bytes = std::fs::read(files.get(name)?).ok()?;
-                Some(decode_text(&bytes).0.lines().map(str::to_owned).collect())
+                Some(
+                    text_from_bytes(&bytes)
+                        .0
+                        .lines()
+                        .map(str::to_owned)
+                        .collect(),
+                )
             });
             if let Some(lines) = lines {
                 let at: Option<String> = lines

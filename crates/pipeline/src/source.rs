@@ -73,8 +73,8 @@ pub(crate) fn detect_encoding(bytes: &[u8]) -> Encoding {
     }
 }
 
-/// Decodes bytes in `encoding`; invalid sequences become U+FFFD.
-pub(crate) fn decode_with(bytes: &[u8], encoding: Encoding) -> String {
+/// The text of bytes in `encoding`; invalid sequences become U+FFFD.
+pub(crate) fn text_from_bytes_in(bytes: &[u8], encoding: Encoding) -> String {
     let enc = match encoding {
         Encoding::Utf8 => encoding_rs::UTF_8,
         Encoding::Latin1 => return encoding_rs::mem::decode_latin1(bytes).into_owned(),
@@ -98,14 +98,14 @@ fn bom(bytes: &[u8]) -> Option<(Encoding, usize)> {
     Some((e, n))
 }
 
-/// Decodes a whole text: byte-order mark honoured, encoding detected, every line ending
-/// made `\n`.
-pub fn decode_text(bytes: &[u8]) -> (String, Encoding) {
+/// The text of a whole file's bytes: byte-order mark honoured, encoding detected, every
+/// line ending made `\n`.
+pub fn text_from_bytes(bytes: &[u8]) -> (String, Encoding) {
     let (enc, body) = match bom(bytes) {
         Some((e, n)) => (e, &bytes[n..]),
         None => (detect_encoding(bytes), bytes),
     };
-    (normalize_newlines(&decode_with(body, enc)), enc)
+    (normalize_newlines(&text_from_bytes_in(body, enc)), enc)
 }
 
 /// Turns CRLF and lone CR into LF.
@@ -376,11 +376,11 @@ impl<R: BufRead> LineReader<R> {
                 let text = match decode_as {
                     Encoding::Utf8 => String::from_utf8(raw).unwrap_or_else(|e| {
                         let raw = e.into_bytes();
-                        let text = decode_with(&raw, Encoding::Utf8);
+                        let text = text_from_bytes_in(&raw, Encoding::Utf8);
                         self.count_replacements(&raw, &text);
                         text
                     }),
-                    e => decode_with(&raw, e),
+                    e => text_from_bytes_in(&raw, e),
                 };
                 Line {
                     text,
@@ -534,7 +534,7 @@ mod tests {
 
     #[test]
     fn utf8_with_bom_is_stripped() {
-        let (t, e) = decode_text(b"\xEF\xBB\xBF1. e4 \xC2\xB1");
+        let (t, e) = text_from_bytes(b"\xEF\xBB\xBF1. e4 \xC2\xB1");
         assert_eq!((t.as_str(), e), ("1. e4 ±", Encoding::Utf8));
         let l = lines(b"\xEF\xBB\xBFWhite: T\n", 64);
         assert_eq!(l[0].text, "White: T");
@@ -542,7 +542,7 @@ mod tests {
 
     #[test]
     fn crlf_and_lone_cr_become_lf() {
-        let (t, _) = decode_text(b"a\r\nb\rc\nd");
+        let (t, _) = text_from_bytes(b"a\r\nb\rc\nd");
         assert_eq!(t, "a\nb\nc\nd");
         let l = lines(b"a\r\nb\rc\nd", 64);
         let texts: Vec<_> = l.iter().map(|l| l.text.as_str()).collect();
@@ -571,13 +571,13 @@ mod tests {
 
     #[test]
     fn latin1_without_c1_bytes() {
-        let (t, e) = decode_text(b"Pe\xF3n \xB1");
+        let (t, e) = text_from_bytes(b"Pe\xF3n \xB1");
         assert_eq!((t.as_str(), e), ("Peón ±", Encoding::Latin1));
     }
 
     #[test]
     fn windows_1252_when_c1_bytes_occur() {
-        let (t, e) = decode_text(b"\x93Tablas\x94 \x96 \xE9");
+        let (t, e) = text_from_bytes(b"\x93Tablas\x94 \x96 \xE9");
         assert_eq!((t.as_str(), e), ("“Tablas” – é", Encoding::Windows1252));
     }
 
@@ -626,7 +626,7 @@ mod tests {
                     Encoding::Utf16Be
                 }
             );
-            assert_eq!(decode_text(&bytes).0, "Núñez\n1. e4\n");
+            assert_eq!(text_from_bytes(&bytes).0, "Núñez\n1. e4\n");
         }
     }
 

@@ -16,7 +16,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use escriba_resolve::Status;
 
 use escriba_pipeline::review_data::{LegalMove, PlyReview, Reading, ReadingKind};
-use escriba_pipeline::source::decode_text;
+use escriba_pipeline::source::text_from_bytes;
 use escriba_pipeline::{GameResult, GameStatus};
 
 use crate::error::{Error, Result};
@@ -242,7 +242,7 @@ impl SourceLines {
                         break;
                     }
                 }
-                read.map(|b| decode_text(&b).0.lines().map(str::to_owned).collect())
+                read.map(|b| text_from_bytes(&b).0.lines().map(str::to_owned).collect())
             };
             lines.insert(g.source.clone(), read);
         }

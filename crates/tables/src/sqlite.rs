@@ -238,7 +238,7 @@ impl SqliteOut {
                         id,
                         s.from as i64,
                         s.to as i64,
-                        s.what,
+                        s.what.as_str(),
                         s.reason,
                         game
                     ])?;

@@ -44,7 +44,7 @@ use escriba_pipeline::config::Config;
 use escriba_pipeline::corrections::{CorrectionWarning, Corrections};
 use escriba_pipeline::game::{GameResult, GameText};
 use escriba_pipeline::segment::segment_text;
-use escriba_pipeline::source::decode_text;
+use escriba_pipeline::source::text_from_bytes;
 use rayon::prelude::*;
 
 pub use expect::{
@@ -127,7 +127,7 @@ pub fn reference_path(file: &Path) -> PathBuf {
 /// Transcribes one file; `name` becomes each game's `Source`, games are numbered from 1.
 pub fn transcribe_file(path: &Path, name: &str, cfg: &Config) -> Result<Vec<GameResult>> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    let (text, _) = decode_text(&bytes);
+    let (text, _) = text_from_bytes(&bytes);
     let source: Arc<str> = Arc::from(name);
     let mut segmenter = cfg.new_segmenter();
     segmenter.set_source(&source);
@@ -152,7 +152,7 @@ pub fn check_file(path: &Path, name: &str, cfg: &Config) -> Result<(FileQa, Vec<
     let snap = snapshot_path(path);
     let (snapshot, changes) = match std::fs::read(&snap) {
         Ok(bytes) => {
-            let stored = decode_text(&bytes).0;
+            let stored = text_from_bytes(&bytes).0;
             let changes = diff(name, &parse_snapshot(&stored), &now);
             let state = if !changes.is_empty() {
                 SnapshotState::Changed

@@ -4,7 +4,7 @@
 use crate::ast::{
     CastleSide, DescFile, DescSquare, FileGroup, Man, Move, MoveKind, PieceMove, Place, Role, Wing,
 };
-use crate::lex::{self, In};
+use crate::pieces::{self, In};
 
 use super::grammar::*;
 
@@ -291,7 +291,7 @@ pub(super) fn long_square(i: In<'_>) -> Option<(In<'_>, DescSquare)> {
                 _ => return None,
             };
             let x = &r[1 + n..];
-            if !lex::at_word_end(x) {
+            if !pieces::at_word_end(x) {
                 return None;
             }
             (after_ordinal(x), d - b'0')
@@ -404,7 +404,7 @@ pub(super) fn castles_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
                 b'Q' => CastleSide::Queen,
                 _ => return None,
             };
-            if !lex::at_word_end(&i[19..]) {
+            if !pieces::at_word_end(&i[19..]) {
                 return None;
             }
             side

@@ -6,7 +6,7 @@ use crate::ast::{
     PieceMove, Place, Role, Wing,
 };
 use crate::dialect::{DescLang, Dialect};
-use crate::lex::{self, In, Res};
+use crate::pieces::{self, In, Res};
 
 pub(super) const EN: Dialect = Dialect::Descriptive(DescLang::En);
 
@@ -42,7 +42,7 @@ pub(super) fn kw<'a>(i: In<'a>, w: &str) -> Option<In<'a>> {
     if b.len() >= n && b[..n].eq_ignore_ascii_case(w.as_bytes()) {
         // The matched bytes are ASCII, so `n` is a char boundary.
         let rest = &i[n..];
-        if w.ends_with('.') || lex::at_word_end(rest) {
+        if w.ends_with('.') || pieces::at_word_end(rest) {
             return Some(rest);
         }
     }
@@ -58,11 +58,11 @@ pub(super) fn skip_period(i: In<'_>) -> In<'_> {
     i.strip_prefix('.').unwrap_or(i)
 }
 
-/// A dash: [`lex::dash`], dispatched on the first byte.
+/// A dash: [`pieces::dash`], dispatched on the first byte.
 pub(super) fn dash(i: In<'_>) -> Option<In<'_>> {
     match i.as_bytes().first()? {
         b'-' => Some(&i[1..]),
-        0xE2 => lex::dash(i).ok().map(|(r, ())| r),
+        0xE2 => pieces::dash(i).ok().map(|(r, ())| r),
         _ => None,
     }
 }
@@ -71,11 +71,11 @@ pub(super) fn starts_with_dash(i: In<'_>) -> bool {
     dash(i).is_some()
 }
 
-/// A capture sign: [`lex::capture_sign`], dispatched on the first byte.
+/// A capture sign: [`pieces::capture_sign`], dispatched on the first byte.
 pub(super) fn capture_sign(i: In<'_>) -> Option<In<'_>> {
     match i.as_bytes().first()? {
         b'x' | b'X' | b':' => Some(&i[1..]),
-        0xC3 => lex::capture_sign(i).ok().map(|(r, ())| r),
+        0xC3 => pieces::capture_sign(i).ok().map(|(r, ())| r),
         _ => None,
     }
 }
@@ -175,7 +175,7 @@ pub(super) fn unit(i: In<'_>) -> Res<'_, Unit> {
                 };
                 return Ok((r, u));
             }
-            if lex::at_word_end(r) {
+            if pieces::at_word_end(r) {
                 let u = Unit {
                     letter,
                     dotted: false,
@@ -382,7 +382,7 @@ pub(super) fn ordinal_suffix(i: In<'_>) -> Option<In<'_>> {
     }
     ["st", "nd", "rd", "th", "d"]
         .iter()
-        .find_map(|s| i.strip_prefix(s).filter(|r| lex::at_word_end(r)))
+        .find_map(|s| i.strip_prefix(s).filter(|r| pieces::at_word_end(r)))
 }
 
 /// A rank, 1 to 8: `4`, `4th`, `3d`, `2nd`, `sq.`, `square`, `third`, `fifth sq.`.
@@ -392,7 +392,7 @@ pub(super) fn rank(i: In<'_>, loose: bool) -> Res<'_, u8> {
     if let Some(&d @ b'1'..=b'8') = b.first() {
         // `B. takes B. 1-0`, `B x B 1/2-1/2`: a digit that starts a result is no rank.
         if b.get(1).is_some_and(u8::is_ascii_digit)
-            || (d == b'1' && lex::result_number(r).is_some())
+            || (d == b'1' && pieces::result_number(r).is_some())
         {
             return fail(i);
         }
@@ -544,7 +544,7 @@ pub(super) fn desc_square(i: In<'_>, mover: Man, need: Need) -> Res<'_, DescSqua
 
 /// A full algebraic square, for the hybrid `P-d4`.
 pub(super) fn abs_square(i: In<'_>) -> Res<'_, AbsSquare> {
-    match lex::abs_square(i) {
+    match pieces::abs_square(i) {
         Some((rest, sq)) if !rest.as_bytes().first().is_some_and(u8::is_ascii_digit) => {
             Ok((rest, sq))
         }
@@ -555,7 +555,7 @@ pub(super) fn abs_square(i: In<'_>) -> Res<'_, AbsSquare> {
 /// An algebraic file alone, only as an origin: `Kt(g)-f3`.
 pub(super) fn abs_file(i: In<'_>) -> Res<'_, AbsSquare> {
     match i.as_bytes().first() {
-        Some(&f @ b'a'..=b'h') if lex::at_word_end(&i[1..]) => Ok((
+        Some(&f @ b'a'..=b'h') if pieces::at_word_end(&i[1..]) => Ok((
             &i[1..],
             AbsSquare {
                 file: Some(f - b'a'),
@@ -978,7 +978,7 @@ pub(super) fn destless(i: In<'_>, man: Man) -> Res<'_, Move> {
         pm.promotion = Some(role);
         return done(x, pm);
     }
-    let (x, s) = lex::suffix(i, EN);
+    let (x, s) = pieces::suffix(i, EN);
     if s.check.is_some() {
         let mv = Move {
             kind: MoveKind::Piece(pm),
@@ -1011,7 +1011,7 @@ pub(super) fn castle_symbols(i: In<'_>) -> Res<'_, Move> {
     let mut count = 1;
     while count < 3 {
         // `O-O`, `O - O`, `00`; blanks alone do not join two castling marks.
-        let Ok((c, dashed)) = lex::opt_dash(r) else {
+        let Ok((c, dashed)) = pieces::opt_dash(r) else {
             break;
         };
         if !dashed && c.len() != r.len() {

@@ -21,7 +21,7 @@
 //! move back in each form; [`move_body`] is the entry, which tries the fast path first.
 
 use crate::ast::Move;
-use crate::lex::{In, Res};
+use crate::pieces::{In, Res};
 
 mod fast;
 mod grammar;

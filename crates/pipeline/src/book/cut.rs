@@ -28,7 +28,7 @@ pub fn cut(lines: &[Line], notation: Notation) -> Cut {
         .collect();
     classify::running_heads(lines, &mut kinds);
     let mut grouped = group::group(lines, kinds, dialect);
-    let borrowed = xref::resolve(lines, &grouped, dialect);
+    let borrowed = xref::borrowings(lines, &grouped, dialect);
     for (u, b) in grouped.units.iter_mut().zip(&borrowed) {
         // A game that takes its opening from another starts where a board is known.
         if b.is_some() && !u.decodable {

@@ -6,7 +6,7 @@ use escriba_notation::Dialect;
 
 use super::classify::{self, HeadingKind, LineKind, Players, RowShape, year_in};
 use super::diagram;
-use super::unit::{LineSpan, UnitKind};
+use super::unit::{LineSpan, SpanKind, UnitKind};
 use crate::source::Line;
 
 /// What a line is within its unit, or why it stands outside every unit.
@@ -150,14 +150,17 @@ impl Grouped {
             {
                 let (what, reason) = if u.decodable {
                     (
-                        u.kind.as_str(),
+                        SpanKind::from(u.kind),
                         u.heading.clone().unwrap_or_else(|| match u.start {
                             Some((n, _)) => format!("moves from {n}"),
                             None => "moves".into(),
                         }),
                     )
                 } else {
-                    ("skipped", u.skip_reason.unwrap_or("not decoded").to_owned())
+                    (
+                        SpanKind::Skipped,
+                        u.skip_reason.unwrap_or("not decoded").to_owned(),
+                    )
                 };
                 spans.push(LineSpan {
                     from: u.first + 1,
@@ -175,11 +178,13 @@ impl Grouped {
                 _ => "unplaced",
             };
             match spans.last_mut() {
-                Some(s) if s.what == "skipped" && s.reason == reason && s.to == i => s.to = i + 1,
+                Some(s) if s.what == SpanKind::Skipped && s.reason == reason && s.to == i => {
+                    s.to = i + 1
+                }
                 _ => spans.push(LineSpan {
                     from: i + 1,
                     to: i + 1,
-                    what: "skipped",
+                    what: SpanKind::Skipped,
                     reason: reason.to_owned(),
                     game: None,
                 }),

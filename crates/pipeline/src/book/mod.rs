@@ -34,5 +34,5 @@ pub use cut::{Cut, cut, cut_text, lines_of};
 pub use segmenter::{AutoSegmenter, BookSegmenter};
 pub use unit::{
     Alternate, AlternateRole, BookReport, BookSegment, Checkpoint, Footnote, LineSpan,
-    NoteVariations, UnitKind,
+    NoteVariations, SpanKind, UnitKind,
 };

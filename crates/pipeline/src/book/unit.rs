@@ -105,6 +105,38 @@ pub struct BookSegment {
     pub unread_row: Option<usize>,
 }
 
+/// What became of a span of a book's lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SpanKind {
+    /// Read as a game.
+    Game,
+    /// Read as a fragment (analysis, a study, a variation).
+    Fragment,
+    /// Not read, with the span's reason.
+    Skipped,
+}
+
+impl SpanKind {
+    /// The name the report and the SQLite table use: `game`, `fragment`, `skipped`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SpanKind::Game => "game",
+            SpanKind::Fragment => "fragment",
+            SpanKind::Skipped => "skipped",
+        }
+    }
+}
+
+impl From<UnitKind> for SpanKind {
+    fn from(k: UnitKind) -> SpanKind {
+        match k {
+            UnitKind::Game => SpanKind::Game,
+            UnitKind::Fragment => SpanKind::Fragment,
+        }
+    }
+}
+
 /// A range of a book's lines and what became of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LineSpan {
@@ -112,8 +144,8 @@ pub struct LineSpan {
     pub from: usize,
     /// 1-based last line (inclusive).
     pub to: usize,
-    /// `game`, `fragment` or `skipped`.
-    pub what: &'static str,
+    /// A game, a fragment, or skipped.
+    pub what: SpanKind,
     /// Why the lines were skipped, or what the unit was (`GAME 12.`).
     pub reason: String,
     /// The game's index in the run's outputs, for games and fragments.
@@ -147,19 +179,19 @@ impl BookReport {
         let Some(span) = self
             .spans
             .iter_mut()
-            .find(|s| s.from == unit_first_line && s.what != "skipped")
+            .find(|s| s.from == unit_first_line && s.what != SpanKind::Skipped)
         else {
             return;
         };
         match (game, reason) {
             (Some(g), _) => span.game = Some(g),
             (None, reason) => {
-                if span.what == "game" {
+                if span.what == SpanKind::Game {
                     self.games -= 1;
                 } else {
                     self.fragments -= 1;
                 }
-                span.what = "skipped";
+                span.what = SpanKind::Skipped;
                 span.reason = reason.unwrap_or_else(|| "left out".into());
             }
         }
@@ -169,7 +201,7 @@ impl BookReport {
     pub fn skipped_lines(&self) -> usize {
         self.spans
             .iter()
-            .filter(|s| s.what == "skipped")
+            .filter(|s| s.what == SpanKind::Skipped)
             .map(|s| s.to + 1 - s.from)
             .sum()
     }

@@ -113,7 +113,7 @@ pub fn reference(text: &str) -> Option<(u32, u32)> {
 }
 
 /// The cross-reference of each unit, resolved against the games before it.
-pub fn resolve(lines: &[Line], g: &Grouped, dialect: Dialect) -> Vec<Option<Borrowed>> {
+pub fn borrowings(lines: &[Line], g: &Grouped, dialect: Dialect) -> Vec<Option<Borrowed>> {
     g.units
         .iter()
         .enumerate()

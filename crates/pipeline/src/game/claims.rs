@@ -550,11 +550,11 @@ mod tests {
 
     #[test]
     fn a_books_lines_no_span_holds_or_two_hold_are_breaches() {
-        use crate::book::unit::{BookReport, LineSpan};
+        use crate::book::unit::{BookReport, LineSpan, SpanKind};
         let span = |from, to| LineSpan {
             from,
             to,
-            what: "skipped",
+            what: SpanKind::Skipped,
             reason: String::new(),
             game: None,
         };

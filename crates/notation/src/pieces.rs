@@ -1,5 +1,5 @@
-//! Lexical pieces shared by every dialect's grammar: spacing, dashes, capture marks and the
-//! suffixes that follow a move (check and mate marks, en passant, annotation glyphs).
+//! The pieces of grammar every dialect shares (nom parsers): spacing, dashes, capture marks
+//! and the suffixes that follow a move (check and mate marks, en passant, annotation glyphs).
 
 use nom::IResult;
 use nom::Parser;
