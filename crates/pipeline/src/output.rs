@@ -101,7 +101,8 @@ impl OutputFile {
     }
 
     /// True when the file is written in place (not a regular file).
-    pub fn is_direct(&self) -> bool {
+    #[cfg(test)]
+    fn is_direct(&self) -> bool {
         self.temp.is_none()
     }
 
