@@ -7,9 +7,8 @@ use anyhow::{Context, Result, bail};
 use escriba_notation::{
     CastleSide, CheckMark, Dialect, Form, KnightLetter, MoveKind, Style, write_move,
 };
-use escriba_resolve::describe::{describe, write_game};
-use escriba_resolve::identity::Origins;
-use escriba_resolve::shakmaty::{Chess, Color, Move, Position, Role};
+use escriba_resolve::describe::{describe, write_game, write_game_with};
+use escriba_resolve::shakmaty::{Chess, Move, Position, Role};
 use escriba_resolve::side::wing_of;
 
 use crate::pgn;
@@ -120,27 +119,8 @@ fn write_varied(
         knight: variety.knight,
     };
     let english = dialect == Dialect::Descriptive(escriba_notation::DescLang::En);
-    let mut pos = start.clone();
-    let mut origins = Origins::new(pos.board());
-    let mut out = String::with_capacity(moves.len() * 8);
-    for (i, &m) in moves.iter().enumerate() {
-        if !pos.is_legal(m) {
-            return None;
-        }
-        let number = pos.fullmoves().get();
-        if pos.turn() == Color::White {
-            if i > 0 {
-                out.push(if form == Form::Compact { ' ' } else { '\n' });
-            }
-            out.push_str(&number.to_string());
-            out.push_str(". ");
-        } else if i == 0 {
-            out.push_str(&number.to_string());
-            out.push_str("... ");
-        } else {
-            out.push_str(if form == Form::Compact { " " } else { "     " });
-        }
-        let mut tok = describe(&pos, &origins, m, dialect);
+    write_game_with(start, moves, form, |pos, origins, m, out| {
+        let mut tok = describe(pos, origins, m, dialect);
         let legal = pos.legal_moves();
         if let MoveKind::Castle(Some(CastleSide::King)) = tok.kind {
             let both = legal.iter().filter(|l| l.is_castle()).count() > 1;
@@ -177,7 +157,7 @@ fn write_varied(
             _ => {}
         }
         let at = out.len();
-        write_move(dialect, &tok, style, &mut out);
+        write_move(dialect, &tok, style, out);
         if english && m.promotion().is_some() {
             let written = out[at..].to_owned();
             let varied = match (form, variety.promotion) {
@@ -190,10 +170,7 @@ fn write_varied(
             out.push_str(&varied);
         }
         out.push_str(suffix);
-        origins.play(m);
-        pos.play_unchecked(m);
-    }
-    Some(out)
+    })
 }
 
 /// Writes every game of `pgn_text` in `dialect` and `form` with the variety real books

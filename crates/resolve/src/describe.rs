@@ -269,6 +269,21 @@ pub fn write_legal_among(
 ///
 /// Returns `None` if a move is not legal where it stands.
 pub fn write_game(start: &Chess, moves: &[Move], dialect: Dialect, style: Style) -> Option<String> {
+    write_game_with(start, moves, style.form, |pos, origins, m, out| {
+        write_move(dialect, &describe(pos, origins, m, dialect), style, out);
+    })
+}
+
+/// Writes a whole game as [`write_game`] does (numbers, one pair a line in the spaced and
+/// long-hand forms), with each move printed by `print` from the position before it.
+///
+/// Returns `None` if a move is not legal where it stands.
+pub fn write_game_with(
+    start: &Chess,
+    moves: &[Move],
+    form: Form,
+    mut print: impl FnMut(&Chess, &Origins, Move, &mut String),
+) -> Option<String> {
     let mut pos = start.clone();
     let mut origins = Origins::new(pos.board());
     let mut out = String::with_capacity(moves.len() * 8);
@@ -280,11 +295,7 @@ pub fn write_game(start: &Chess, moves: &[Move], dialect: Dialect, style: Style)
         if pos.turn() == shakmaty::Color::White {
             if i > 0 {
                 // Spaced and long-hand books print one move pair a line.
-                out.push(if style.form == Form::Compact {
-                    ' '
-                } else {
-                    '\n'
-                });
+                out.push(if form == Form::Compact { ' ' } else { '\n' });
             }
             out.push_str(&number.to_string());
             out.push_str(". ");
@@ -293,18 +304,9 @@ pub fn write_game(start: &Chess, moves: &[Move], dialect: Dialect, style: Style)
             out.push_str("... ");
         } else {
             // Spaced and long-hand moves hold blanks: the Black column stands apart.
-            out.push_str(if style.form == Form::Compact {
-                " "
-            } else {
-                "     "
-            });
+            out.push_str(if form == Form::Compact { " " } else { "     " });
         }
-        write_move(
-            dialect,
-            &describe(&pos, &origins, m, dialect),
-            style,
-            &mut out,
-        );
+        print(&pos, &origins, m, &mut out);
         origins.play(m);
         pos.play_unchecked(m);
     }
