@@ -94,6 +94,18 @@ const GLYPHS: [(&str, u8); 10] = [
     ("?", 2),
 ];
 
+/// Writes a move's NAG after it: its glyph for the six that have one (`!`, `?`, `!!`, `??`,
+/// `!?`, `?!`), else ` $n`.
+pub(crate) fn write_nag(nag: u8, out: &mut String) {
+    match GLYPHS.iter().find(|&&(g, n)| n == nag && g.is_ascii()) {
+        Some(&(g, _)) => out.push_str(g),
+        None => {
+            out.push_str(" $");
+            out.push_str(&nag.to_string());
+        }
+    }
+}
+
 /// Reads a suffix annotation glyph.
 pub(crate) fn glyph(i: In<'_>) -> Res<'_, u8> {
     for &(g, nag) in &GLYPHS {

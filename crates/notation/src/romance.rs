@@ -814,17 +814,7 @@ pub(crate) fn write(lang: DescLang, mv: &Move, _style: Style, out: &mut String) 
         });
     }
     if let Some(n) = mv.nag {
-        match n {
-            1 => out.push('!'),
-            2 => out.push('?'),
-            3 => out.push_str("!!"),
-            4 => out.push_str("??"),
-            5 => out.push_str("!?"),
-            6 => out.push_str("?!"),
-            n => {
-                let _ = write!(out, " ${n}");
-            }
-        }
+        crate::pieces::write_nag(n, out);
     }
 }
 

@@ -190,17 +190,7 @@ pub(super) fn write_marks(mv: &Move, form: Form, check_written: bool, out: &mut 
         if form == Form::LongHand {
             out.push(' ');
         }
-        match n {
-            1 => out.push('!'),
-            2 => out.push('?'),
-            3 => out.push_str("!!"),
-            4 => out.push_str("??"),
-            5 => out.push_str("!?"),
-            6 => out.push_str("?!"),
-            n => {
-                let _ = write!(out, " ${n}");
-            }
-        }
+        crate::pieces::write_nag(n, out);
     }
 }
 
