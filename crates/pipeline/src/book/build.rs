@@ -761,7 +761,7 @@ fn fill_tags(tags: &mut Tags, u: &Unit) {
         let lower = inner.to_ascii_lowercase();
         // Where it was played, from its word on (`Game played in the Masters' Tournament,
         // 1892, between …:`), up to the players.
-        let place = ["played at ", "played in ", "jugada en ", "jogada em "]
+        let place = super::classify::PLACE_WORDS
             .iter()
             .find_map(|p| lower.find(p).map(|at| &inner[at + p.len()..]))
             // A name (`at London`, `in the Masters' Tournament`), not `at odds of …`.

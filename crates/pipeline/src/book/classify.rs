@@ -549,13 +549,16 @@ fn heading(t: &str, shape: &RowShape) -> Option<HeadingKind> {
     None
 }
 
-/// Signs for "number" that open a numbered game's heading.
-const NUMBER_SIGNS: [&str; 7] = ["No.", "Nº", "N.º", "N°", "Núm.", "Num.", "Nr."];
+/// Words that name the place a game was played: `played at London`, `jugada en Madrid`.
+pub(crate) const PLACE_WORDS: [&str; 4] = ["played at ", "played in ", "jugada en ", "jogada em "];
 
 /// `No. 17.`, `Núm. 41. Entre Sr. Anderssen y P. A. Rubinstein.`, `No. 3—Morphy v. Löwenthal`:
 /// a number sign, a numeral, and then nothing or a stop or dash before the rest.
 fn number_sign_heading(t: &str) -> bool {
-    let Some(rest) = NUMBER_SIGNS.iter().find_map(|sign| t.strip_prefix(sign)) else {
+    let Some(rest) = super::diagram::NUMBER_SIGNS
+        .iter()
+        .find_map(|sign| t.strip_prefix(sign))
+    else {
         return false;
     };
     let rest = rest.trim_start();

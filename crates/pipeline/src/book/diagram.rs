@@ -230,9 +230,12 @@ pub fn is_caption(t: &str) -> bool {
             && words <= 8
 }
 
+/// Signs for "number": `No. 17.`, `Núm. 41.` (a game's heading, or a figure's number).
+pub(crate) const NUMBER_SIGNS: [&str; 7] = ["No.", "Nº", "N.º", "N°", "Núm.", "Num.", "Nr."];
+
 /// A diagram's number alone on its line: `No. 1.`, `Nº 12`, `Diagram 3.`.
 pub fn is_number(t: &str) -> bool {
-    let bare = ["No.", "Nº", "N.º", "N°", "Núm.", "Num.", "Nr."]
+    let bare = NUMBER_SIGNS
         .iter()
         .find_map(|sign| t.strip_prefix(sign))
         .map(|rest| rest.trim().trim_end_matches('.'))

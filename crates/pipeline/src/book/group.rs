@@ -1143,9 +1143,7 @@ impl Grouper<'_> {
 fn says_who_or_where(text: &str) -> bool {
     let lower = text.to_lowercase();
     crate::tags::between_players(text).is_some()
-        || ["played at ", "played in ", "jugada en ", "jogada em "]
-            .iter()
-            .any(|w| lower.contains(w))
+        || classify::PLACE_WORDS.iter().any(|w| lower.contains(w))
 }
 
 /// Players named inside a heading: `EXAMPLE 53.--… White: J. R. Capablanca. Black: D.
