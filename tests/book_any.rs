@@ -413,20 +413,29 @@ fn a_one_move_a_line_table_goes_on_over_page_breaks_after_either_side_s_move() {
             )
             .unwrap();
             let n = score.moves.len();
-            let mut cuts: Vec<usize> = (0..1 + rng.below(2))
-                .map(|_| 3 + rng.below(n - 6))
+            // A break may fall after any ply, White's first move included: a page's foot
+            // and the next page's head, or an OCR pipeline's mark for what it could not
+            // read on a line of its own.
+            let mut cuts: Vec<(usize, bool)> = (0..1 + rng.below(3))
+                .map(|_| (1 + rng.below(n - 4), rng.below(3) == 0))
                 .collect();
             cuts.sort_unstable();
-            cuts.dedup();
+            cuts.dedup_by_key(|c| c.0);
             let mut from = 0;
-            for cut in cuts {
+            for (cut, ocr) in cuts {
                 score.single_rows(from, cut, &mut text);
-                // The foot of one page and the head of the next.
-                page += 1;
-                if page % 2 == 0 {
-                    write!(text, "\n{:>30}\n{page:<40}MODERN CHESS GAMES\n\n", page - 1).unwrap();
+                if ocr {
+                    let mark = ["[graphic]", "[merged small]", "[ocr errors]", "[subsumed]"];
+                    writeln!(text, "{}", mark[rng.below(mark.len())]).unwrap();
                 } else {
-                    write!(text, "\nMODERN CHESS GAMES{page:>40}\n\n").unwrap();
+                    page += 1;
+                    match page % 3 {
+                        0 => write!(text, "\n{:>30}\n{page:<40}MODERN CHESS GAMES\n\n", page - 1),
+                        1 => write!(text, "\nMODERN CHESS GAMES{page:>40}\n\n"),
+                        // A transcriber's page mark.
+                        _ => write!(text, "\n[Pg {page}]\n\nMODERN CHESS GAMES\n\n"),
+                    }
+                    .unwrap();
                 }
                 from = cut;
             }

@@ -354,7 +354,11 @@ fn is_page_mark(t: &str) -> bool {
         let r = rest.trim_start();
         let end = if r.starts_with('{') {
             r.find('}').map(|i| i + 1)
-        } else if r.starts_with("[Illustration") || r.starts_with("[Pg") || r.starts_with("[Page") {
+        } else if r.starts_with("[Illustration")
+            || r.starts_with("[Pg")
+            || r.starts_with("[Page")
+            || opens_with_ocr_mark(r)
+        {
             r.find(']').map(|i| i + 1)
         } else {
             None
@@ -372,6 +376,18 @@ fn is_page_mark(t: &str) -> bool {
     }
     let bare = t.trim_matches(|c: char| c == '-' || c == '[' || c == ']' || c.is_whitespace());
     !bare.is_empty() && bare.len() <= 4 && bare.bytes().all(|b| b.is_ascii_digit()) && t.len() <= 9
+}
+
+/// `t` opens with an OCR pipeline's mark: a bracketed phrase of lower-case words that
+/// stands for what it could not read (`[graphic]`, `[merged small]`, `[ocr errors]`,
+/// `[blocks in formation]`). Not a footnote's label (`[a]`) nor a tag pair (`[White "…"]`).
+fn opens_with_ocr_mark(t: &str) -> bool {
+    let Some((words, _)) = t.strip_prefix('[').and_then(|r| r.split_once(']')) else {
+        return false;
+    };
+    words.len() > 3
+        && words.starts_with(|c: char| c.is_lowercase())
+        && words.chars().all(|c| c.is_lowercase() || c == ' ')
 }
 
 fn is_separator(t: &str) -> bool {
@@ -685,8 +701,15 @@ mod tests {
             "[Pg 23]",
             "  23  ",
             "- 23 -",
+            "[graphic]",
+            "[merged small]",
+            "  [ocr errors] [subsumed]",
         ] {
             assert_eq!(kind(t), LineKind::PageMark, "{t}");
+        }
+        // A footnote's label and a tag pair are not an OCR pipeline's marks.
+        for t in ["[a]", "[White \"Morphy\"]", "[sic]!"] {
+            assert_ne!(kind(t), LineKind::PageMark, "{t}");
         }
         assert_eq!(
             kind("       *       *       *       *"),

@@ -754,8 +754,18 @@ impl Grouper<'_> {
                 // Right under a row; or over a page break, standing where the table's
                 // unnumbered rows stand (Black's move under White's, one move a line).
                 let under_row = !prev_blank && prev_role == Some(Role::Row);
-                let over_break = self.previous_content_role(i) == Some(&Role::Row)
-                    && u.loose_indent.is_some_and(|d| d.abs_diff(s.indent) <= 2);
+                // Before the table has printed an unnumbered row, Black's first one stands
+                // right of White's numbers, alone on its line, where Black is to move.
+                let stands = match u.loose_indent {
+                    Some(d) => d.abs_diff(s.indent) <= 2,
+                    None => {
+                        u.single_column
+                            && s.moves == 1
+                            && u.next_ply % 2 == 1
+                            && s.indent > u.table_indent
+                    }
+                };
+                let over_break = self.previous_content_role(i) == Some(&Role::Row) && stands;
                 (under_row || over_break) && !s.prose_separators && (s.moves <= 2 || s.result)
             }
         };
