@@ -399,8 +399,15 @@ fn a_one_move_a_line_table_goes_on_over_page_breaks_after_either_side_s_move() {
     let mut rng = Rng::new(2106);
     for round in 0..20 {
         let print = PRINTS[round % PRINTS.len()];
-        // A book of four games, so that its running head comes back page after page.
-        let mut text = String::from("MODERN CHESS GAMES\n\n");
+        // A book of four games, so that its running head comes back page after page; the
+        // head's page number may stand far from it, past the width of a line of prose.
+        const HEADS: [&str; 3] = [
+            "MODERN CHESS GAMES",
+            "THE BOOK OF THE HASTINGS TOURNAMENT",
+            "CHESS",
+        ];
+        let head = HEADS[round % HEADS.len()];
+        let mut text = format!("{head}\n\n");
         let mut expected = Vec::new();
         let mut page = 100 + 10 * round;
         for g in 0..4 {
@@ -430,10 +437,10 @@ fn a_one_move_a_line_table_goes_on_over_page_breaks_after_either_side_s_move() {
                 } else {
                     page += 1;
                     match page % 3 {
-                        0 => write!(text, "\n{:>30}\n{page:<40}MODERN CHESS GAMES\n\n", page - 1),
-                        1 => write!(text, "\nMODERN CHESS GAMES{page:>40}\n\n"),
+                        0 => write!(text, "\n{:>30}\n{page:<40}{head}\n\n", page - 1),
+                        1 => write!(text, "\n{head}{page:>40}\n\n"),
                         // A transcriber's page mark.
-                        _ => write!(text, "\n[Pg {page}]\n\nMODERN CHESS GAMES\n\n"),
+                        _ => write!(text, "\n[Pg {page}]\n\n{head}\n\n"),
                     }
                     .unwrap();
                 }

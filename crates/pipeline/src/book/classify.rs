@@ -239,10 +239,12 @@ pub fn running_heads(lines: &[crate::source::Line], kinds: &mut [LineKind]) {
     use std::collections::HashMap;
     let key = |t: &str| -> Option<String> {
         let t = t.trim();
-        if t.is_empty() || t.len() > 60 {
+        // The page number may stand far from the head (`342        THE BOOK OF …`): the
+        // head's own length counts.
+        let bare = t.trim_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
+        if bare.is_empty() || bare.len() > 60 {
             return None;
         }
-        let bare = t.trim_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
         let numbered = bare.len() < t.len();
         let letters: Vec<char> = bare.chars().filter(|c| c.is_alphabetic()).collect();
         let capitals = letters.len() >= 4 && letters.iter().all(|c| c.is_uppercase());

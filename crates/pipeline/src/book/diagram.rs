@@ -187,7 +187,19 @@ fn is_piece_letter(c: char) -> bool {
 /// True when `t` is a row of a diagram: eight cells of men and empty squares, a frame
 /// line (`+---+---+`, `|-------|`), or the file letters printed under or over the board.
 pub fn is_board_row(t: &str) -> bool {
-    is_frame(t) || file_labels(t).is_some() || cells(t).is_some()
+    !opens_with_move_number(t) && (is_frame(t) || file_labels(t).is_some() || cells(t).is_some())
+}
+
+/// `t` opens with a move number and its full stop (`4. ... Kt - K B 3`, `12. P K 4`): a
+/// row of moves, since no drawing puts a full stop after a rank's number.
+fn opens_with_move_number(t: &str) -> bool {
+    let t = t.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0
+        && t[digits..]
+            .strip_prefix('.')
+            .map(str::trim_start)
+            .is_some_and(|r| r.starts_with(['.', '…']) || r.starts_with(char::is_alphabetic))
 }
 
 /// The file letters printed along a board's edge (`a b c d e f g h`, or `h … a` for a
@@ -479,6 +491,34 @@ mod tests {
     fn prose_is_no_board_row() {
         assert!(!is_board_row("The game was lost. One move was as good."));
         assert!(!is_board_row("1. P - Q 4   P - Q 4"));
+    }
+
+    #[test]
+    fn a_numbered_row_of_moves_is_no_board_row_whatever_its_number() {
+        // Spaced moves are made of piece letters and dashes, as board cells are.
+        let moves = [
+            "Kt - K B 3",
+            "P - K 4",
+            "Q x B",
+            "B - Q Kt 5",
+            "R - K sq",
+            "K - B 2",
+            "P x P",
+            "Kt K B 3",
+        ];
+        for n in 1..=8 {
+            for mv in moves {
+                for row in [
+                    format!("{n}. ... {mv}"),
+                    format!("{n}. ........ {mv}"),
+                    format!("{n}. … {mv}"),
+                    format!("{n}. {mv}"),
+                    format!("    {n}. ... {mv}"),
+                ] {
+                    assert!(!is_board_row(row.trim()), "{row}");
+                }
+            }
+        }
     }
 
     #[test]
