@@ -302,16 +302,45 @@ impl<'a> Units<'a> {
     }
 }
 
-/// The captured man. A reading joined across blanks (`B x B P`, `KRx Q Kt`) must end the
-/// move, so that `QxQ B-K3` keeps its `B` for the next move.
-pub(super) fn victim(i: In<'_>) -> Res<'_, Man> {
+/// The readings of the captured man, longest first. A reading joined across blanks (`B x
+/// B P`, `KRx Q Kt`) must end the move, so that `QxQ B-K3` keeps its `B` for the next
+/// move. `(man, rest, joined)`, where `joined` is true for a reading joined across
+/// blanks in spaced print (`Q B`, not long hand's `Q. B.`).
+fn victims(i: In<'_>) -> impl Iterator<Item = (Man, In<'_>, bool)> {
     let us = man_units(i);
-    for (man, rest, joined) in (1..=us.len).rev().filter_map(|n| us.reading(n)) {
-        if !joined || victim_ends(rest) {
-            return Ok((rest, man));
-        }
-    }
-    fail(i)
+    (1..=us.len)
+        .rev()
+        .filter_map(move |n| {
+            let (man, rest, joined) = us.reading(n)?;
+            let spaced = joined && !us.units[..n].iter().any(|u| u.dotted);
+            Some((man, rest, joined, spaced))
+        })
+        .filter(|&(_, rest, joined, _)| !joined || victim_ends(rest))
+        .map(|(man, rest, _, spaced)| (man, rest, spaced))
+}
+
+thread_local! {
+    /// Set while [`strands`] reads the words after a capture as a move, so that the moves
+    /// it reads do not look ahead in turn: each capture looks one move ahead.
+    static LOOKING_AHEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+const BLANKS: &[char] = &[' ', '\t', '\u{a0}'];
+
+/// The words after a capture (`rest`), past its marks, open with a word that starts no
+/// move (`Q 3` after `Kt x Q B`, `moves` after `P x Q Kt`).
+fn strands(rest: In<'_>) -> bool {
+    let after_marks = pieces::suffix(rest.trim_start_matches(BLANKS), EN).0;
+    let word = after_marks.trim_start_matches(BLANKS);
+    word.starts_with(char::is_alphabetic) && !LOOKING_AHEAD.get() && !starts_move(word)
+}
+
+/// A move starts `rest`, read without looking further ahead.
+fn starts_move(rest: In<'_>) -> bool {
+    LOOKING_AHEAD.set(true);
+    let ok = super::move_body(rest.trim_start_matches(BLANKS)).is_ok();
+    LOOKING_AHEAD.set(false);
+    ok
 }
 
 pub(super) fn victim_ends(r: In<'_>) -> bool {
@@ -863,27 +892,45 @@ pub(super) fn capture_tail(i: In<'_>, man: Man, from: Option<Place>) -> Res<'_, 
         file: true,
         rank: true,
     };
-    let r = if let Ok((r, sq)) = place(r, man, need) {
+    if let Ok((r, sq)) = place(r, man, need) {
         pm.capture = Some(None);
         pm.to = Some(sq);
-        r
-    } else {
-        let (r, v) = victim(r)?;
-        pm.capture = Some(Some(v));
-        match capture_place(r, man) {
-            Ok((r, Extra::Square(sq))) => {
-                pm.to = Some(sq);
-                r
-            }
-            Ok((r, Extra::Promotion(role))) => {
-                pm.promotion = Some(role);
-                r
-            }
-            Err(_) => r,
+        let r = promote(r, &mut pm);
+        return done(r, pm);
+    }
+    // The longest reading of the captured man, unless it strands the words after it
+    // where a shorter one leaves them a whole move (`Kt x Q B Q 3` is `Kt x Q`, `B Q 3`).
+    let mut first = None;
+    for (v, rest, spaced) in victims(r) {
+        let tail = victim_tail(rest, pm, v, man);
+        match first {
+            None if spaced && strands(tail.0) => first = Some(tail),
+            None => return done(tail.0, tail.1),
+            Some(_) if starts_move(tail.0) => return done(tail.0, tail.1),
+            Some(_) => {}
         }
+    }
+    match first {
+        Some((r, pm)) => done(r, pm),
+        None => fail(i),
+    }
+}
+
+/// After the captured man `v`: the square of the capture or the promotion.
+fn victim_tail(r: In<'_>, mut pm: PieceMove, v: Man, man: Man) -> (In<'_>, PieceMove) {
+    pm.capture = Some(Some(v));
+    let r = match capture_place(r, man) {
+        Ok((r, Extra::Square(sq))) => {
+            pm.to = Some(sq);
+            r
+        }
+        Ok((r, Extra::Promotion(role))) => {
+            pm.promotion = Some(role);
+            r
+        }
+        Err(_) => r,
     };
-    let r = promote(r, &mut pm);
-    done(r, pm)
+    (promote(r, &mut pm), pm)
 }
 
 pub(super) enum Extra {

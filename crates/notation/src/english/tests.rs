@@ -1223,6 +1223,47 @@ proptest! {
         prop_assert_eq!(tokens[1].kind, want, "{:?}", line);
     }
 
+    /// Spaced print, with or without its dashes (`Kt x Q B Q 3` is `Kt x Q` then `B Q 3`):
+    /// a captured man is read no further than leaves the next move whole, so two moves
+    /// in a row leave no word unread. (Where both readings are whole, as `P x Q Kt ch`,
+    /// the longer man stands.) Long hand ends its men with stops, and is left alone.
+    #[test]
+    fn a_spaced_captured_man_leaves_the_next_move_whole(
+        mover in man(),
+        victim in man(),
+        next in en_move(),
+        dashless in any::<bool>(),
+    ) {
+        let first = Move::new(MoveKind::Piece(PieceMove {
+            capture: Some(Some(victim)),
+            ..bare(mover, None)
+        }));
+        let print = |mv: &Move| {
+            let text = written(mv, Form::Spaced, KnightLetter::Kt);
+            if dashless && !matches!(mv.kind, MoveKind::Castle(_)) {
+                text.replace(" - ", " ")
+            } else {
+                text
+            }
+        };
+        // Only moves that read alone in this print (`P - R` without its dash does not).
+        prop_assume!(parse_move(EN, &print(&next)).as_ref() == Ok(&next));
+        prop_assume!(parse_move(EN, &print(&first)).as_ref() == Ok(&first));
+        // `P x Q Kt (R 1)`, with a blank, names the square of the capture, by convention.
+        prop_assume!(!print(&next).contains('('));
+        // One move is looked ahead, not two: in `P x Kt P K R 1 = Q` the next move, `K R
+        // 1`, reads whole, and only its promotion is left over.
+        prop_assume!(!matches!(next.kind, MoveKind::Piece(PieceMove { promotion: Some(_), .. })));
+        let line = format!("{} {}", print(&first), print(&next));
+        let tokens = tokenize(EN, &line);
+        prop_assert!(
+            tokens.iter().all(|t| matches!(t.kind, TokenKind::Move(_))),
+            "{:?}: {:?}",
+            line,
+            tokens
+        );
+    }
+
     #[test]
     fn never_panics_on_any_text(s in "\\PC{0,40}") {
         check_no_panic(&s);
