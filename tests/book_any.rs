@@ -680,16 +680,25 @@ fn the_header_sentences_over_a_table_from_move_1_belong_to_that_game() {
                 1 => writeln!(text, "GAME {}.\n", 10 * round + g + 1).unwrap(),
                 _ => {}
             }
-            match odds {
-                Some((wording, _, _)) => {
-                    let statement = wording.replace("{W}", &white).replace("{B}", &black);
-                    if rng.below(2) == 0 {
-                        writeln!(text, "{statement}\n{between}\n").unwrap();
-                    } else {
-                        writeln!(text, "{between}\n{statement}\n").unwrap();
-                    }
-                }
-                None => writeln!(text, "{between}\n").unwrap(),
+            let statement = odds.map(|(wording, _, _)| {
+                format!(
+                    "{}\n",
+                    wording.replace("{W}", &white).replace("{B}", &black)
+                )
+            });
+            let statement = statement.as_deref().unwrap_or("");
+            match rng.below(3) {
+                0 => writeln!(text, "{statement}{between}\n").unwrap(),
+                1 => writeln!(text, "{between}\n{statement}").unwrap(),
+                // The event in a sentence that ends on its year, the players' names side by
+                // side under it, and the odds under them.
+                _ => writeln!(
+                    text,
+                    "Game played at {place}, {} 18{}.\n   {white}.        {black}.\n{statement}",
+                    ["March 3,", "in", "September 25,"][rng.below(3)],
+                    40 + rng.below(50)
+                )
+                .unwrap(),
             }
             score.rows(0, score.moves.len(), &mut text);
             writeln!(text, "\nAnd wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();

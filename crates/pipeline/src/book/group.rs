@@ -818,8 +818,8 @@ fn indent_of(text: &str) -> u16 {
     u16::try_from(text.chars().take_while(|c| c.is_whitespace()).count()).unwrap_or(u16::MAX)
 }
 
-/// The line of prose stops in the middle of a sentence: on a move number (`If 22.`), an
-/// ellipsis, a piece's abbreviation (`If 15. ... K.`), or a word without a full stop.
+/// The line of prose stops in the middle of a sentence: on a move number (`If 22.`, not a
+/// year), an ellipsis, a piece's abbreviation (`If 15. ... K.`), or a word without a full stop.
 fn sentence_open(text: &str) -> bool {
     let t = text.trim_end();
     let Some(last) = t.split_whitespace().last() else {
@@ -830,7 +830,8 @@ fn sentence_open(text: &str) -> bool {
         return true;
     }
     let word = last.trim_end_matches('.');
-    let number = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    // A move number (`If 22.`), not a year (`1877.`).
+    let number = (1..=3).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_digit());
     let abbreviation = (1..=2).contains(&word.chars().count())
         && word.chars().next().is_some_and(char::is_uppercase);
     number || abbreviation
@@ -1017,12 +1018,14 @@ impl Grouper<'_> {
             }
             LineKind::Heading(hk) => return self.heading(i, hk),
             // The last line of a note's paragraph that happens to read as a column header
-            // (`… an ending advantageous to` / `White.`) is the note's, not a new game's.
+            // (`… an ending advantageous to` / `White.`) is the note's, not a new game's:
+            // the note's sentence runs on into it.
             LineKind::Players(_)
                 if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty())
                     && i > 0
                     && self.roles[i - 1] == Role::Note
-                    && self.kinds[i - 1] == LineKind::Prose =>
+                    && self.kinds[i - 1] == LineKind::Prose
+                    && sentence_open(&self.lines[i - 1].text) =>
             {
                 self.roles[i] = Role::Note;
             }
@@ -1086,7 +1089,9 @@ impl Grouper<'_> {
     /// A column header at line `i` naming the players `p`: a new unit's (or the second
     /// line of its header), and the table's first row when the names run on into moves.
     fn players(&mut self, i: usize, p: Players) {
-        if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
+        // A new game, with the header sentences just above (`Game played at London.`),
+        // unless the lines above already opened it (a heading).
+        if self.cur.as_ref().is_none_or(|u| !u.rows.is_empty()) {
             self.open_under_header_block(i);
         }
         let u = self.start(i);
