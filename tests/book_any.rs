@@ -700,6 +700,12 @@ fn the_header_sentences_over_a_table_from_move_1_belong_to_that_game() {
                 )
                 .unwrap(),
             }
+            // The page may turn between the header and the table.
+            match rng.below(4) {
+                0 => writeln!(text, "{{{}}}\n", 100 + round).unwrap(),
+                1 => writeln!(text, "{:>40}\n", 100 + round).unwrap(),
+                _ => {}
+            }
             score.rows(0, score.moves.len(), &mut text);
             writeln!(text, "\nAnd wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
             expected.push((start, score, white, black, place, odds.map(|o| o.1)));

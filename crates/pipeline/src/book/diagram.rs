@@ -59,7 +59,11 @@ fn unbarred(t: &str, row: &str) -> Option<Vec<Cell>> {
         words.into_iter().map(cell).collect()
     } else if let Some(cells) = scan_cells(t).or_else(|| fixed_width_cells(row)) {
         Some(cells)
-    } else if words.len() == 1 && t.chars().count() == 8 {
+    } else if words.len() == 1
+        && t.chars().count() == 8
+        // One character a cell (`r.bqkbnr`): men are piece letters, or it is a word.
+        && t.chars().all(|c| !c.is_alphabetic() || is_piece_letter(c))
+    {
         t.chars()
             .map(|c| {
                 let mut b = [0u8; 4];
@@ -490,6 +494,11 @@ mod tests {
     #[test]
     fn prose_is_no_board_row() {
         assert!(!is_board_row("The game was lost. One move was as good."));
+        // A word of eight characters that ends a sentence, in any language of the books.
+        for word in ["defensa.", "position", "Problems", "défense."] {
+            assert!(!is_board_row(word), "{word}");
+        }
+        assert!(is_board_row("r.bqkbnr"));
         assert!(!is_board_row("1. P - Q 4   P - Q 4"));
     }
 

@@ -517,7 +517,7 @@ impl Grouper<'_> {
         self.close(from);
         let mut events = Vec::new();
         for k in from..i {
-            if self.kinds[k] == LineKind::Blank {
+            if matches!(self.kinds[k], LineKind::Blank | LineKind::PageMark) {
                 self.roles[k] = Role::Furniture;
                 continue;
             }
@@ -535,15 +535,23 @@ impl Grouper<'_> {
     }
 
     /// The first line of the block of short lines just above line `i` (over one blank
-    /// line) that reads as a game's header: it names the players (`between X and Y`),
-    /// the event or the odds. `i` when there is no such block.
+    /// line, or a page mark between blank lines) that reads as a game's header: it names
+    /// the players (`between X and Y`), the event or the odds. `i` when there is no such
+    /// block.
     fn header_block_above(&self, i: usize) -> usize {
         let floor = match self.cur.as_ref() {
             Some(u) => u.rows.last().map_or(u.first, |&r| r + 1),
             None => self.units.last().map_or(0, |u| u.last + 1),
         };
+        // Over one blank line, or over page furniture with a blank line on either side.
         let mut k = i;
-        if k > floor && self.kinds[k - 1] == LineKind::Blank {
+        while k > floor
+            && match self.kinds[k - 1] {
+                LineKind::PageMark => true,
+                LineKind::Blank => k == i || self.kinds[k] != LineKind::Blank,
+                _ => false,
+            }
+        {
             k -= 1;
         }
         let end = k;
