@@ -181,7 +181,7 @@ fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
                     None => match drawing {
                         0 => "   ".into(),
                         1 => (if dark { " # " } else { "   " }).into(),
-                        2 => " . ".into(),
+                        2 | 5 => " . ".into(),
                         _ => " - ".into(),
                     },
                     Some(c) => {
@@ -189,7 +189,7 @@ fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
                         let black = c.is_ascii_lowercase();
                         match drawing {
                             0 => format!(" {c} "),
-                            1 if black => format!("*{upper} "),
+                            1 | 5 if black => format!("*{upper} "),
                             2 if black => format!("({upper})"),
                             3 if black => format!("#{upper} "),
                             _ => format!(" {upper} "),
@@ -207,6 +207,9 @@ fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
                 writeln!(out, "          {}", "-".repeat(35)).unwrap();
             }
             writeln!(out, "        {} |{} |", rank + 1, cells.join(" ")).unwrap();
+        } else if drawing == 5 {
+            // No rank numbers, no file letters: a row may open with a marked man (`*P`).
+            writeln!(out, "          {}", cells.join("").trim_start()).unwrap();
         } else {
             writeln!(out, "      {}  {}", rank + 1, cells.join("")).unwrap();
         }
@@ -217,7 +220,7 @@ fn diagram(board: &Board, drawing: usize, caption: &str) -> String {
     } else if drawing == 4 {
         writeln!(out, "          {}", "-".repeat(35)).unwrap();
         out.push_str("             a   b   c   d   e   f   g   h\n");
-    } else {
+    } else if drawing != 5 {
         out.push_str("          a  b  c  d  e  f  g  h\n");
     }
     if drawing % 2 == 1 {
@@ -356,12 +359,12 @@ fn a_game_goes_on_after_a_diagram_a_note_and_page_marks_whatever_the_drawing() {
                         writeln!(text, "{:>30}No. {}.\n", "", 100 + round).unwrap();
                     }
                     let caption = format!("Diag. {}.", 100 + round);
-                    text.push_str(&diagram(&score.boards[cut - 1], rng.below(5), &caption));
+                    text.push_str(&diagram(&score.boards[cut - 1], rng.below(6), &caption));
                 }
                 3 => {
                     // A diagram the OCR damaged: a rank lost, a rule turned to a line.
                     let caption = format!("DIAGRAM {}", 100 + round);
-                    let drawn = diagram(&score.boards[cut - 1], rng.below(5), &caption);
+                    let drawn = diagram(&score.boards[cut - 1], rng.below(6), &caption);
                     let lost = 2 + rng.below(6);
                     for (i, l) in drawn.lines().enumerate() {
                         if i != lost {

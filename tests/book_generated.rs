@@ -43,19 +43,28 @@ const ENABLED: &[&str] = &[
     "feature:diagram",
     "feature:footnote",
     "feature:prose",
+    "diagram:ruled-lower",
+    "diagram:ruled-hash",
+    "diagram:ruled-caret",
+    "diagram:ruled-star",
+    "diagram:ruled-paren",
+    "odds:queen-rook",
+    "odds:queen-knight",
+    "odds:queen",
+    "odds:rook-and-knight",
+    "odds:pawn-and-move",
+    "layout:paragraph",
 ];
 
-// not yet read: these families fail the property today on main (issue 21), alone or mixed
-// with the enabled ones. Never read: White's column then Black's, the header words inline
-// with the moves, players as `Philidor.  Bruhl.`, in small capitals under `White  Black`,
-// `between Messrs. …`. Read alone but not in the mix: a table that runs over a page break
-// (staggered and single columns end there, called complete), a heading that is a number
-// alone, odds headers in Spanish, ruled diagrams, OCR marks on header lines, notes. Read on
-// bd43bc8, not since 8aaf117–b9718e9 (a text with book structure is read as a book): a game
-// in one paragraph, one token per line.
+// not yet read: in the mix of the enabled families, each of these still leaves a game or
+// more not exact (issue 21). Never read: White's column then Black's, one token per line.
+// Mostly read, with players lost or wrong: the header words inline with the moves, players
+// as `Philidor.  Bruhl.`, in small capitals under `White  Black`, initials, `between
+// Messrs. …`, Spanish. A few games stop: dash-less print (a captured man whose reading
+// leaves another whole move, `Kt x B P Q R 3`), headings that are a number alone, notes
+// and analysis, page breaks and OCR marks. `cargo xtask bookgen-bench` gives the shares.
 const NOT_YET: &[&str] = &[
     "layout:white-then-black",
-    "layout:paragraph",
     "layout:token-per-line",
     "layout:inline-header",
     "notation:en-dashless",
@@ -68,24 +77,15 @@ const NOT_YET: &[&str] = &[
     "heading:number",
     "heading:no",
     "heading:none",
-    "odds:queen-rook",
-    "odds:queen-knight",
-    "odds:queen",
-    "odds:rook-and-knight",
-    "odds:pawn-and-move",
-    "diagram:ruled-lower",
-    "diagram:ruled-hash",
-    "diagram:ruled-caret",
-    "diagram:ruled-star",
-    "diagram:ruled-paren",
     "feature:notes",
     "feature:analysis",
     "feature:page-break",
     "feature:ocr-mark",
 ];
 
-/// Games in each test: at least 500, as the issue asks.
-const GAMES: usize = 520;
+/// Games in each test: at least 500, as the issue asks; 1,000, so that each of the fifteen
+/// drawings of a diagram is drawn five times or more.
+const GAMES: usize = 1000;
 /// Games per book.
 const PER_BOOK: usize = 40;
 /// The seed: the same books every run.

@@ -185,6 +185,10 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
     if is_separator(trimmed) {
         return LineKind::Separator;
     }
+    // Before footnotes: a board's row may open with a marked man (`*P .  *P . …`).
+    if crate::book::diagram::is_board_row(trimmed) {
+        return LineKind::Diagram;
+    }
     if let Some(label) = footnote_label(trimmed) {
         return LineKind::Footnote { label };
     }
@@ -193,9 +197,6 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
         let lead = text.len() - text.trim_start().len();
         p.moves_at = p.moves_at.map(|at| at + lead);
         return LineKind::Players(p);
-    }
-    if crate::book::diagram::is_board_row(trimmed) {
-        return LineKind::Diagram;
     }
     let shape = row_shape(text, dialect);
     if let Some(kind) = heading(trimmed, &shape) {
