@@ -903,3 +903,79 @@ fn a_last_row_damaged_into_prose_never_leaves_its_game_complete_and_shorter() {
         );
     }
 }
+
+/// The last line of a table, turned over to the next page, is the table's: Black's last
+/// move alone (`K R - B 1`, `Q(KN8)-KB8 ch`) under a page's foot and head, after a
+/// paragraph numbered by White's moves or a staggered table (`B   N. W` rows). It used to
+/// be a note, and the game was called complete one move short.
+#[test]
+fn the_last_line_of_a_table_goes_on_over_a_page_break() {
+    let mut rng = Rng::new(2109);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut score = random_score(&mut rng, print);
+        // A game that ends on Black's move, so that its last line holds no number.
+        if score.moves.len() % 2 == 1 {
+            score = Score::new(score.moves[..score.moves.len() - 1].to_vec(), print);
+        }
+        let n = score.tokens.len();
+        let (white, black) = players(round);
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        let mut lines: Vec<String> = Vec::new();
+        if round % 2 == 0 {
+            let mut line = String::new();
+            for p in 0..n - 1 {
+                let word = match p % 2 {
+                    0 => format!("{}. {}", p / 2 + 1, score.tokens[p]),
+                    _ => score.tokens[p].clone(),
+                };
+                if !line.is_empty() && line.chars().count() + word.chars().count() > 64 {
+                    lines.push(std::mem::take(&mut line));
+                }
+                line.push_str(&word);
+                line.push(' ');
+            }
+            lines.push(line.trim_end().to_owned());
+        } else {
+            // White's first move at the margin, then the rows indented under it.
+            lines.push(format!("1. {}", score.tokens[0]));
+            let w = 3 + score
+                .tokens
+                .iter()
+                .map(|t| t.chars().count())
+                .max()
+                .unwrap_or(0);
+            for p in (1..n - 1).step_by(2) {
+                lines.push(format!(
+                    "    {:<w$}{}. {}",
+                    score.tokens[p],
+                    p / 2 + 2,
+                    score.tokens[p + 1]
+                ));
+            }
+        }
+        for l in &lines {
+            writeln!(text, "    {}", l.trim_end()).unwrap();
+        }
+        match round % 4 {
+            0 | 1 => write!(text, "\n{:>30}\n\n", 200 + round).unwrap(),
+            _ => write!(text, "\n[Pg {}]\n\n", 200 + round).unwrap(),
+        }
+        let margin = if round % 2 == 0 { 4 } else { 8 };
+        writeln!(
+            text,
+            "{:margin$}{}\n\nSome prose closes the chapter.",
+            "",
+            score.tokens[n - 1]
+        )
+        .unwrap();
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {round}, {}", print.name),
+        );
+    }
+}

@@ -338,7 +338,7 @@ fn strands(rest: In<'_>) -> bool {
 /// A move starts `rest`, read without looking further ahead.
 fn starts_move(rest: In<'_>) -> bool {
     LOOKING_AHEAD.set(true);
-    let ok = super::move_body(rest.trim_start_matches(BLANKS)).is_ok();
+    let ok = full_body(rest.trim_start_matches(BLANKS)).is_ok();
     LOOKING_AHEAD.set(false);
     ok
 }

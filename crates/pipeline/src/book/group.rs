@@ -763,15 +763,22 @@ impl Grouper<'_> {
                 // unnumbered rows stand (Black's move under White's, one move a line).
                 let under_row = !prev_blank && prev_role == Some(Role::Row);
                 // Before the table has printed an unnumbered row, Black's first one stands
-                // right of White's numbers, alone on its line, where Black is to move.
+                // right of White's numbers, alone on its line, where Black is to move; in a
+                // paragraph or a staggered table, a line of moves stands at the table's
+                // margin or its last row's (`K R - B 1`, `Q(KN8)-KB8 ch` turned over to
+                // the next page).
                 let stands = match u.loose_indent {
                     Some(d) => d.abs_diff(s.indent) <= 2,
-                    None => {
-                        u.single_column
-                            && s.moves == 1
-                            && u.next_ply % 2 == 1
-                            && s.indent > u.table_indent
+                    None if u.single_column => {
+                        s.moves == 1 && u.next_ply % 2 == 1 && s.indent > u.table_indent
                     }
+                    None => [
+                        Some(u.table_indent),
+                        u.rows.last().map(|&r| indent_of(&self.lines[r].text)),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .any(|d| d.abs_diff(s.indent) <= 2),
                 };
                 let over_break = self.previous_content_role(i) == Some(&Role::Row) && stands;
                 (under_row || over_break) && !s.prose_separators && (s.moves <= 2 || s.result)
