@@ -389,8 +389,8 @@ impl Cutter<'_> {
                 .next_chunk()
                 .map_err(|e| Error::io(&*self.name, e))?;
             self.eof = lines.is_empty();
-            for line in &lines {
-                self.segmenter.push_line(line, &mut segments);
+            for line in lines.lines() {
+                self.segmenter.push_line(&line, &mut segments);
             }
             if self.eof {
                 self.segmenter.finish(&mut segments);
