@@ -503,6 +503,12 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             let chunk = std::mem::take(&mut current);
             // Chosen on the input's games as cut (before sharding), before the next cut.
             let hint = cutter.notation.chosen();
+            // The chunk processed last is written here, alone, before the pool goes on: the
+            // writers, the summary and the observer stay on this thread, which only copies
+            // the rendered bytes. Writing it while the pool works (a thread more than
+            // `--jobs`, preempting the workers in the middle of their joins) measured
+            // slower. Freeing it is the pool's work, beside the cut of the next chunk.
+            let written = out.deliver(ready.take(), cfg, &mut left_out)?;
             let cutter_ref = &mut cutter;
             // Processing and rendering one chunk in parallel while the next is cut.
             let step = move || {
@@ -513,16 +519,14 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
                 };
                 let (done, next) = rayon::join(
                     || chunk.par_iter().map(work).collect::<Vec<_>>(),
-                    || cutter_ref.next_chunk(),
+                    || {
+                        drop(written);
+                        cutter_ref.next_chunk()
+                    },
                 );
                 let consumed = cutter_ref.reader.consumed();
                 (done, next, consumed)
             };
-            // The chunk processed last is written here, alone, before the pool goes on: the
-            // writers, the summary and the observer stay on this thread. Writing it while
-            // the pool works (a thread more than `--jobs`, preempting the workers in the
-            // middle of their joins, and freeing what they allocate) measured slower.
-            drop(out.deliver(ready.take(), cfg, &mut left_out)?);
             let (done, next, consumed) = pool.install(step);
             ready = Some((done, consumed));
             current = next?;
