@@ -216,7 +216,7 @@ impl BlockSegmenter {
         }
         let g = self.start(line);
         for (n, v) in pairs {
-            g.tags.set(&n, v);
+            g.tags.set(n, v);
         }
     }
 
@@ -290,16 +290,19 @@ impl BlockSegmenter {
                 }));
             }
         }
-        for (col, c) in text.chars().enumerate() {
-            match c {
-                '{' => {
-                    if self.braces == 0 {
-                        self.brace_at = (line.number, col + 1);
+        // Most lines hold no brace: only those are walked, counting columns in characters.
+        if memchr::memchr2(b'{', b'}', text.as_bytes()).is_some() {
+            for (col, c) in text.chars().enumerate() {
+                match c {
+                    '{' => {
+                        if self.braces == 0 {
+                            self.brace_at = (line.number, col + 1);
+                        }
+                        self.braces += 1;
                     }
-                    self.braces += 1;
+                    '}' => self.braces = (self.braces - 1).max(0),
+                    _ => {}
                 }
-                '}' => self.braces = (self.braces - 1).max(0),
-                _ => {}
             }
         }
         if self.braces == 0 {

@@ -394,7 +394,7 @@ impl<R: BufRead> LineReader<R> {
                 }
             }
             let rest = &avail[start..];
-            let (take, end) = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (take, end) = match memchr::memchr2(b'\n', b'\r', rest) {
                 Some(i) => (i, Some(i)),
                 None => (rest.len(), None),
             };
