@@ -507,7 +507,8 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             // writers, the summary and the observer stay on this thread, which only copies
             // the rendered bytes. Writing it while the pool works (a thread more than
             // `--jobs`, preempting the workers in the middle of their joins) measured
-            // slower. Freeing it is the pool's work, beside the cut of the next chunk.
+            // slower. Freeing it is the pool's work, beside the cut of the next chunk, and
+            // first: one job frees it before the next chunk's results are made.
             let written = out.deliver(ready.take(), cfg, &mut left_out)?;
             let cutter_ref = &mut cutter;
             // Processing and rendering one chunk in parallel while the next is cut.
@@ -517,12 +518,12 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
                     let out = render(&r, cfg, wants);
                     (r, out)
                 };
-                let (done, next) = rayon::join(
-                    || chunk.par_iter().map(work).collect::<Vec<_>>(),
+                let (next, done) = rayon::join(
                     || {
                         drop(written);
                         cutter_ref.next_chunk()
                     },
+                    || chunk.par_iter().map(work).collect::<Vec<_>>(),
                 );
                 let consumed = cutter_ref.reader.consumed();
                 (done, next, consumed)
