@@ -182,8 +182,8 @@ fn read(data: &[u8], cfg: &Config) -> Vec<GameResult> {
         if chunk.is_empty() {
             break;
         }
-        for l in &chunk {
-            seg.push_line(l, &mut segments);
+        for l in chunk.lines() {
+            seg.push_line(&l, &mut segments);
         }
     }
     seg.finish(&mut segments);

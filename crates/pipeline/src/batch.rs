@@ -389,8 +389,8 @@ impl Cutter<'_> {
                 .next_chunk()
                 .map_err(|e| Error::io(&*self.name, e))?;
             self.eof = lines.is_empty();
-            for line in &lines {
-                self.segmenter.push_line(line, &mut segments);
+            for line in lines.lines() {
+                self.segmenter.push_line(&line, &mut segments);
             }
             if self.eof {
                 self.segmenter.finish(&mut segments);
@@ -503,6 +503,13 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             let chunk = std::mem::take(&mut current);
             // Chosen on the input's games as cut (before sharding), before the next cut.
             let hint = cutter.notation.chosen();
+            // The chunk processed last is written here, alone, before the pool goes on: the
+            // writers, the summary and the observer stay on this thread, which only copies
+            // the rendered bytes. Writing it while the pool works (a thread more than
+            // `--jobs`, preempting the workers in the middle of their joins) measured
+            // slower. Freeing it is the pool's work, beside the cut of the next chunk, and
+            // first: one job frees it before the next chunk's results are made.
+            let written = out.deliver(ready.take(), cfg, &mut left_out)?;
             let cutter_ref = &mut cutter;
             // Processing and rendering one chunk in parallel while the next is cut.
             let step = move || {
@@ -511,18 +518,16 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
                     let out = render(&r, cfg, wants);
                     (r, out)
                 };
-                let (done, next) = rayon::join(
+                let (next, done) = rayon::join(
+                    || {
+                        drop(written);
+                        cutter_ref.next_chunk()
+                    },
                     || chunk.par_iter().map(work).collect::<Vec<_>>(),
-                    || cutter_ref.next_chunk(),
                 );
                 let consumed = cutter_ref.reader.consumed();
                 (done, next, consumed)
             };
-            // The chunk processed last is written here, alone, before the pool goes on: the
-            // writers, the summary and the observer stay on this thread. Writing it while
-            // the pool works (a thread more than `--jobs`, preempting the workers in the
-            // middle of their joins, and freeing what they allocate) measured slower.
-            drop(out.deliver(ready.take(), cfg, &mut left_out)?);
             let (done, next, consumed) = pool.install(step);
             ready = Some((done, consumed));
             current = next?;

@@ -8,7 +8,7 @@
 use escriba_notation::movetext::{self, ends_with_result};
 use escriba_notation::{AlgLang, Dialect, TokenKind};
 
-use crate::source::{Encoding, Line};
+use crate::source::{Encoding, LineRef};
 use crate::tags::{Tags, parse_header_line, parse_tag_line};
 
 /// The most movetext one game may hold, in bytes (about 250,000 plies of compact text; a
@@ -54,7 +54,7 @@ pub struct Segment {
 
 impl Segment {
     /// An empty game starting at `line`.
-    pub fn at(line: &Line) -> Segment {
+    pub fn at(line: &LineRef<'_>) -> Segment {
         Segment {
             tags: Tags::new(),
             movetext: String::new(),
@@ -72,7 +72,7 @@ impl Segment {
 /// span chunks; [`Segmenter::finish`] flushes the last game and resets for the next source.
 pub trait Segmenter: Send {
     /// Feeds one line; completed games are pushed to `out`.
-    fn push_line(&mut self, line: &Line, out: &mut Vec<Segment>);
+    fn push_line(&mut self, line: &LineRef<'_>, out: &mut Vec<Segment>);
     /// Ends the source: pushes the game in progress, if any, and resets the state.
     fn finish(&mut self, out: &mut Vec<Segment>);
     /// Names the source about to be read (for reports).
@@ -183,7 +183,7 @@ impl BlockSegmenter {
         }
     }
 
-    fn start(&mut self, line: &Line) -> &mut Segment {
+    fn start(&mut self, line: &LineRef<'_>) -> &mut Segment {
         self.cur.get_or_insert_with(|| Segment::at(line))
     }
 
@@ -205,13 +205,18 @@ impl BlockSegmenter {
 
     /// Reads a tag-pair line: a new game when the current one has movetext, or when a blank
     /// line ended its tag section.
-    fn tag_line(&mut self, line: &Line, pairs: Vec<(String, String)>, out: &mut Vec<Segment>) {
+    fn tag_line(
+        &mut self,
+        line: &LineRef<'_>,
+        pairs: Vec<(String, String)>,
+        out: &mut Vec<Segment>,
+    ) {
         if self.has_movetext() || self.blank_after_tags {
             self.flush(out);
         }
         let g = self.start(line);
         for (n, v) in pairs {
-            g.tags.set(&n, v);
+            g.tags.set(n, v);
         }
     }
 
@@ -238,7 +243,7 @@ impl BlockSegmenter {
         None
     }
 
-    fn movetext_line(&mut self, line: &Line, text: &str, out: &mut Vec<Segment>) {
+    fn movetext_line(&mut self, line: &LineRef<'_>, text: &str, out: &mut Vec<Segment>) {
         let pending = std::mem::take(&mut self.pending_blank);
         self.blank_after_tags = false;
         let max = self.max_game_bytes;
@@ -285,16 +290,19 @@ impl BlockSegmenter {
                 }));
             }
         }
-        for (col, c) in text.chars().enumerate() {
-            match c {
-                '{' => {
-                    if self.braces == 0 {
-                        self.brace_at = (line.number, col + 1);
+        // Most lines hold no brace: only those are walked, counting columns in characters.
+        if memchr::memchr2(b'{', b'}', text.as_bytes()).is_some() {
+            for (col, c) in text.chars().enumerate() {
+                match c {
+                    '{' => {
+                        if self.braces == 0 {
+                            self.brace_at = (line.number, col + 1);
+                        }
+                        self.braces += 1;
                     }
-                    self.braces += 1;
+                    '}' => self.braces = (self.braces - 1).max(0),
+                    _ => {}
                 }
-                '}' => self.braces = (self.braces - 1).max(0),
-                _ => {}
             }
         }
         if self.braces == 0 {
@@ -307,8 +315,8 @@ impl BlockSegmenter {
 }
 
 impl Segmenter for BlockSegmenter {
-    fn push_line(&mut self, line: &Line, out: &mut Vec<Segment>) {
-        let text = line.text.as_str();
+    fn push_line(&mut self, line: &LineRef<'_>, out: &mut Vec<Segment>) {
+        let text = line.text;
         let trimmed = text.trim();
         if trimmed.is_empty() {
             if self.held.is_some() && self.cur.is_none() {
@@ -395,10 +403,10 @@ impl Segmenter for BlockSegmenter {
         if let Some(at) = self.glued_tags(text) {
             // Two files joined without a newline: the movetext, then the next game's tags.
             self.movetext_line(line, &text[..at], out);
-            let rest = Line {
-                text: text[at..].to_owned(),
+            let rest = LineRef {
+                text: &text[at..],
                 offset: line.offset + at as u64,
-                ..line.clone()
+                ..*line
             };
             self.push_line(&rest, out);
             return;
@@ -463,8 +471,8 @@ pub fn segment_text(seg: &mut dyn Segmenter, text: &str) -> Vec<Segment> {
     let mut offset = 0u64;
     for (i, l) in text.split('\n').enumerate() {
         seg.push_line(
-            &Line {
-                text: l.to_owned(),
+            &LineRef {
+                text: l,
                 number: i + 1,
                 offset,
                 encoding: Encoding::Utf8,

@@ -193,7 +193,7 @@ pub fn sniff_utf16(
     Ok((Box::new(reader), Some(enc)))
 }
 
-/// One decoded line of a source.
+/// One decoded line of a source, owned (what book mode buffers).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     /// The text, without its line ending.
@@ -206,6 +206,92 @@ pub struct Line {
     pub encoding: Encoding,
     /// The line was longer than the reader's limit and is cut there.
     pub truncated: bool,
+}
+
+impl Line {
+    /// The line as a [`LineRef`] borrowing its text.
+    pub fn borrowed(&self) -> LineRef<'_> {
+        LineRef {
+            text: &self.text,
+            number: self.number,
+            offset: self.offset,
+            encoding: self.encoding,
+            truncated: self.truncated,
+        }
+    }
+}
+
+/// One decoded line of a source, its text a slice of the [`Chunk`] it was read in (or of
+/// an owned [`Line`]): what the segmenters read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineRef<'a> {
+    /// The text, without its line ending.
+    pub text: &'a str,
+    /// 1-based line number.
+    pub number: usize,
+    /// Byte offset of the line's start in the raw source.
+    pub offset: u64,
+    /// The encoding of the chunk the line was decoded in.
+    pub encoding: Encoding,
+    /// The line was longer than the reader's limit and is cut there.
+    pub truncated: bool,
+}
+
+impl LineRef<'_> {
+    /// The line with its text copied out of the chunk.
+    pub fn to_line(&self) -> Line {
+        Line {
+            text: self.text.to_owned(),
+            number: self.number,
+            offset: self.offset,
+            encoding: self.encoding,
+            truncated: self.truncated,
+        }
+    }
+}
+
+/// Where one line of a [`Chunk`] is: its bytes in the chunk's text, and what a
+/// [`LineRef`] tells of it besides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LineSpan {
+    start: usize,
+    end: usize,
+    number: usize,
+    offset: u64,
+    truncated: bool,
+}
+
+/// A chunk of whole decoded lines, held as one text ([`LineReader::next_chunk`]); its
+/// lines are handed out as slices of it ([`Chunk::lines`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chunk {
+    /// The lines, each followed by `\n`.
+    text: String,
+    lines: Vec<LineSpan>,
+    encoding: Encoding,
+}
+
+impl Chunk {
+    /// True at the end of the input: the chunk holds no line.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// The number of lines in the chunk.
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// The chunk's lines, in order.
+    pub fn lines(&self) -> impl ExactSizeIterator<Item = LineRef<'_>> + '_ {
+        self.lines.iter().map(|s| LineRef {
+            text: &self.text[s.start..s.end],
+            number: s.number,
+            offset: s.offset,
+            encoding: self.encoding,
+            truncated: s.truncated,
+        })
+    }
 }
 
 /// What a reader met in its source's encoding: what [`LineReader::encoding_report`] returns.
@@ -285,10 +371,10 @@ impl<R: BufRead> LineReader<R> {
         &self.report
     }
 
-    /// Reads one raw line (without its ending) into `buf`, keeping at most `max_line`
-    /// bytes; returns (a line was read, it was cut).
+    /// Reads one raw line (without its ending) onto the end of `buf`, keeping at most
+    /// `max_line` bytes of it; returns (a line was read, it was cut).
     fn raw_line(&mut self, buf: &mut Vec<u8>) -> io::Result<(bool, bool)> {
-        buf.clear();
+        let line_start = buf.len();
         let mut any = false;
         let mut cut = false;
         loop {
@@ -308,11 +394,11 @@ impl<R: BufRead> LineReader<R> {
                 }
             }
             let rest = &avail[start..];
-            let (take, end) = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (take, end) = match memchr::memchr2(b'\n', b'\r', rest) {
                 Some(i) => (i, Some(i)),
                 None => (rest.len(), None),
             };
-            let room = self.max_line.saturating_sub(buf.len());
+            let room = self.max_line.saturating_sub(buf.len() - line_start);
             cut |= take > room;
             buf.extend_from_slice(&rest[..take.min(room)]);
             any |= take > 0;
@@ -328,83 +414,114 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
-    /// The next chunk of decoded lines, or an empty vector at end of input.
-    pub fn next_chunk(&mut self) -> io::Result<Vec<Line>> {
+    /// The next chunk of decoded lines, empty at end of input. A valid UTF-8 chunk is its
+    /// own text: its bytes are read once into one buffer and not copied again.
+    pub fn next_chunk(&mut self) -> io::Result<Chunk> {
+        let mut raw: Vec<u8> = Vec::new();
+        let mut spans: Vec<LineSpan> = Vec::new();
         if self.done {
-            return Ok(Vec::new());
+            return Ok(Chunk {
+                text: String::new(),
+                lines: spans,
+                encoding: Encoding::Utf8,
+            });
         }
-        let mut raws: Vec<(Vec<u8>, u64, bool)> = Vec::new();
+        self.read_lines(&mut raw, &mut spans)?;
+        let encoding = match self.forced {
+            Some(e) => e,
+            None => self.chunk_encoding(&raw, &spans),
+        };
+        // A pure-ASCII chunk reads the same in every encoding: it names none.
+        let ascii = self.forced.is_none() && raw.is_ascii();
+        if !ascii && !self.report.encodings.contains(&encoding) {
+            self.report.encodings.push(encoding);
+        }
+        for s in &mut spans {
+            self.number += 1;
+            s.number = self.number;
+        }
+        let text = match encoding {
+            // UTF-16 arrives transcoded to UTF-8.
+            Encoding::Utf8 | Encoding::Utf16Le | Encoding::Utf16Be => {
+                match String::from_utf8(raw) {
+                    Ok(text) => text,
+                    Err(e) => self.decode_lines(&e.into_bytes(), &mut spans, Encoding::Utf8),
+                }
+            }
+            e => self.decode_lines(&raw, &mut spans, e),
+        };
+        Ok(Chunk {
+            text,
+            lines: spans,
+            encoding,
+        })
+    }
+
+    /// Reads whole raw lines onto `raw`, each followed by `\n`, until they pass the chunk
+    /// size or the input ends; each line's place goes to `spans` (numbered later).
+    fn read_lines(&mut self, raw: &mut Vec<u8>, spans: &mut Vec<LineSpan>) -> io::Result<()> {
         let mut size = 0usize;
-        let mut buf = Vec::new();
         while size < self.chunk_bytes {
-            let before = self.consumed;
-            let start = self.offset_of_next(before);
-            let (read, cut) = self.raw_line(&mut buf)?;
+            let start = self.offset_of_next(self.consumed);
+            let from = raw.len();
+            let (read, cut) = self.raw_line(raw)?;
             if !read {
                 self.done = true;
                 break;
             }
-            let mut line = std::mem::take(&mut buf);
             if self.at_start {
                 self.at_start = false;
-                if line.starts_with(b"\xEF\xBB\xBF") {
-                    line.drain(..3);
+                if raw[from..].starts_with(b"\xEF\xBB\xBF") {
+                    raw.drain(from..from + 3);
                 }
             }
-            size += line.len() + 1;
-            raws.push((line, start, cut));
+            size += raw.len() - from + 1;
+            spans.push(LineSpan {
+                start: from,
+                end: raw.len(),
+                number: 0,
+                offset: start,
+                truncated: cut,
+            });
+            raw.push(b'\n');
         }
-        let encoding = match self.forced {
-            Some(e) => e,
-            None => self.chunk_encoding(&raws),
-        };
-        // A pure-ASCII chunk reads the same in every encoding: it names none.
-        let ascii = self.forced.is_none() && raws.iter().all(|(r, _, _)| r.is_ascii());
-        if !ascii && !self.report.encodings.contains(&encoding) {
-            self.report.encodings.push(encoding);
-        }
-        let decode_as = match encoding {
-            // Transcoded to UTF-8 already.
-            Encoding::Utf16Le | Encoding::Utf16Be => Encoding::Utf8,
-            e => e,
-        };
-        Ok(raws
-            .into_iter()
-            .map(|(raw, offset, truncated)| {
-                self.number += 1;
-                // Valid UTF-8 is its own text: the line's bytes are kept, not copied.
-                let text = match decode_as {
-                    Encoding::Utf8 => String::from_utf8(raw).unwrap_or_else(|e| {
-                        let raw = e.into_bytes();
-                        let text = text_from_bytes_in(&raw, Encoding::Utf8);
-                        self.count_replacements(&raw, &text);
-                        text
-                    }),
-                    e => text_from_bytes_in(&raw, e),
-                };
-                Line {
-                    text,
-                    number: self.number,
-                    offset,
-                    encoding,
-                    truncated,
-                }
-            })
-            .collect())
+        Ok(())
     }
 
-    /// The encoding of a chunk without a byte-order mark, by the running counts.
-    fn chunk_encoding(&mut self, raws: &[(Vec<u8>, u64, bool)]) -> Encoding {
+    /// The text of a chunk's raw lines decoded one by one in `encoding` (for UTF-8, with
+    /// invalid sequences replaced and counted), `spans` moved to the decoded text.
+    fn decode_lines(&mut self, raw: &[u8], spans: &mut [LineSpan], encoding: Encoding) -> String {
+        let mut text = String::with_capacity(raw.len() + raw.len() / 4);
+        for s in spans {
+            let bytes = &raw[s.start..s.end];
+            let line = text_from_bytes_in(bytes, encoding);
+            if encoding == Encoding::Utf8 {
+                self.count_replacements(bytes, &line, s.number);
+            }
+            s.start = text.len();
+            text.push_str(&line);
+            s.end = text.len();
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The encoding of a chunk without a byte-order mark, by the running counts: `raw`
+    /// holds its lines at `spans`.
+    fn chunk_encoding(&mut self, raw: &[u8], spans: &[LineSpan]) -> Encoding {
         let (mut valid, mut invalid) = (0, 0);
         let mut c1 = false;
-        for (r, _, _) in raws {
-            if r.is_ascii() {
-                continue;
+        if !raw.is_ascii() {
+            for s in spans {
+                let r = &raw[s.start..s.end];
+                if r.is_ascii() {
+                    continue;
+                }
+                let (v, i) = utf8_counts(r);
+                valid += v;
+                invalid += i;
+                c1 |= r.iter().any(|b| (0x80..=0x9F).contains(b));
             }
-            let (v, i) = utf8_counts(r);
-            valid += v;
-            invalid += i;
-            c1 |= r.iter().any(|b| (0x80..=0x9F).contains(b));
         }
         self.valid += valid;
         self.invalid += invalid;
@@ -417,8 +534,8 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
-    /// Counts the invalid sequences of a line decoded as UTF-8, locating the first.
-    fn count_replacements(&mut self, raw: &[u8], text: &str) {
+    /// Counts the invalid sequences of line `number` decoded as UTF-8, locating the first.
+    fn count_replacements(&mut self, raw: &[u8], text: &str, number: usize) {
         let n = raw
             .utf8_chunks()
             .filter(|c| !c.invalid().is_empty())
@@ -428,7 +545,7 @@ impl<R: BufRead> LineReader<R> {
         }
         if self.report.first_replaced.is_none() {
             let col = text.chars().position(|c| c == '\u{FFFD}').unwrap_or(0) + 1;
-            self.report.first_replaced = Some((self.number, col));
+            self.report.first_replaced = Some((number, col));
         }
         self.report.replaced += n;
     }
@@ -523,7 +640,7 @@ mod tests {
             if c.is_empty() {
                 break;
             }
-            out.extend(c);
+            out.extend(c.lines().map(|l| l.to_line()));
         }
         out
     }
@@ -564,7 +681,7 @@ mod tests {
             if c.is_empty() {
                 break;
             }
-            got.extend(c.into_iter().map(|l| (l.text, l.offset)));
+            got.extend(c.lines().map(|l| (l.text.to_owned(), l.offset)));
         }
         assert_eq!(got, [("ab".to_owned(), 0), ("cd".to_owned(), 4)]);
     }
@@ -615,7 +732,8 @@ mod tests {
             let boxed: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(bytes.clone()));
             let (reader, enc) = sniff_utf16(boxed).unwrap();
             let mut r = LineReader::new(reader, 64).with_encoding(enc);
-            let l = r.next_chunk().unwrap();
+            let c = r.next_chunk().unwrap();
+            let l: Vec<LineRef> = c.lines().collect();
             assert_eq!(l[0].text, "Núñez");
             assert_eq!(l[1].text, "1. e4");
             assert_eq!(
@@ -633,10 +751,70 @@ mod tests {
     #[test]
     fn a_line_past_the_limit_is_cut_and_marked() {
         let mut r = LineReader::new(&b"abcdefgh\nij\n"[..], 64).with_max_line(3);
-        let l = r.next_chunk().unwrap();
-        assert_eq!((l[0].text.as_str(), l[0].truncated), ("abc", true));
-        assert_eq!((l[1].text.as_str(), l[1].truncated), ("ij", false));
+        let c = r.next_chunk().unwrap();
+        let l: Vec<LineRef> = c.lines().collect();
+        assert_eq!((l[0].text, l[0].truncated), ("abc", true));
+        assert_eq!((l[1].text, l[1].truncated), ("ij", false));
         assert_eq!(l[1].offset, 9);
+    }
+
+    /// What a reader must give for `bytes` (no byte-order mark, valid UTF-8 or not): the
+    /// lines of the whole text split at LF, CRLF and lone CR, each cut at `max` bytes,
+    /// with their number and raw offset, decoded one by one.
+    fn expected_lines(bytes: &[u8], max: usize) -> Vec<(String, usize, u64, bool)> {
+        let mut out = Vec::new();
+        let (mut at, mut number) = (0usize, 0usize);
+        while at < bytes.len() {
+            let end = bytes[at..]
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+                .map_or(bytes.len(), |i| at + i);
+            let raw = &bytes[at..end.min(at + max)];
+            number += 1;
+            let text = String::from_utf8_lossy(raw).into_owned();
+            out.push((text, number, at as u64, end - at > max));
+            at = match bytes.get(end..end + 2) {
+                Some(b"\r\n") => end + 2,
+                _ => end + 1,
+            };
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// The lines a chunk hands out as slices of its text are the source's lines, in
+        /// order, whatever the chunk size and the line limit: line endings of every kind,
+        /// a CRLF split between chunks, multi-byte characters and bytes that are not
+        /// UTF-8 (here always a minority: the source stays UTF-8).
+        #[test]
+        fn chunks_hand_out_the_sources_lines_whatever_their_size(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    &b"a"[..], b"P-K4 ", b"\n", b"\r\n", b"\r", b"\xC3\xB1", b"\xE2\x80\x93",
+                    b"\xC3\xB1\xC3\xB1\xC3\xB1", b"\xC3\xB1", b"\xC3\xB1", b"\xFF", b"\xC3",
+                ]),
+                0..60,
+            ),
+            chunk in 1usize..40,
+            max in 1usize..30,
+        ) {
+            let bytes: Vec<u8> = pieces.concat();
+            let mut r = LineReader::new(&bytes[..], chunk).with_max_line(max);
+            let mut got = Vec::new();
+            loop {
+                let c = r.next_chunk().unwrap();
+                if c.is_empty() {
+                    break;
+                }
+                proptest::prop_assert_eq!(c.lines().len(), c.len());
+                got.extend(c.lines().map(|l| (l.text.to_owned(), l.number, l.offset, l.truncated)));
+            }
+            // A chunk whose non-ASCII bytes are mostly not UTF-8 is another encoding: not
+            // this property's business.
+            let report = r.encoding_report();
+            proptest::prop_assume!(report.encodings.iter().all(|&e| e == Encoding::Utf8));
+            proptest::prop_assert_eq!(got, expected_lines(&bytes, max));
+        }
     }
 
     #[test]

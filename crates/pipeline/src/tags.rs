@@ -34,11 +34,12 @@ impl Tags {
     }
 
     /// Sets `name` to `value`, replacing any earlier value in place.
-    pub fn set(&mut self, name: &str, value: impl Into<String>) {
+    pub fn set(&mut self, name: impl AsRef<str> + Into<String>, value: impl Into<String>) {
         let value = value.into();
-        match self.0.iter_mut().find(|(n, _)| n == name) {
+        match self.0.iter_mut().find(|(n, _)| n == name.as_ref()) {
             Some(slot) => slot.1 = value,
-            None => self.0.push((name.to_owned(), value)),
+            // A name given owned is kept, not copied.
+            None => self.0.push((name.into(), value)),
         }
     }
 

@@ -9,7 +9,7 @@ use super::detect::{DETECT_BYTES, looks_like_book};
 use super::unit::BookReport;
 use crate::choice::Notation;
 use crate::segment::{BlockSegmenter, Segment, Segmenter};
-use crate::source::Line;
+use crate::source::{Line, LineRef};
 
 /// The segmenter of whole books: buffers the source, then cuts it into units at the end.
 pub struct BookSegmenter {
@@ -43,8 +43,8 @@ impl BookSegmenter {
 }
 
 impl Segmenter for BookSegmenter {
-    fn push_line(&mut self, line: &Line, _out: &mut Vec<Segment>) {
-        self.lines.push(line.clone());
+    fn push_line(&mut self, line: &LineRef<'_>, _out: &mut Vec<Segment>) {
+        self.lines.push(line.to_line());
     }
 
     fn finish(&mut self, out: &mut Vec<Segment>) {
@@ -98,7 +98,7 @@ impl AutoSegmenter {
             // Named before its lines come: the name decides PGN's rules for `;` and `%`.
             block.set_source(&self.source);
             for l in &lines {
-                block.push_line(l, out);
+                block.push_line(&l.borrowed(), out);
             }
             Box::new(block)
         };
@@ -108,13 +108,13 @@ impl AutoSegmenter {
 }
 
 impl Segmenter for AutoSegmenter {
-    fn push_line(&mut self, line: &Line, out: &mut Vec<Segment>) {
+    fn push_line(&mut self, line: &LineRef<'_>, out: &mut Vec<Segment>) {
         if let Some(inner) = self.inner.as_mut() {
             inner.push_line(line, out);
             return;
         }
         self.bytes += line.text.len() + 1;
-        self.buffered.push(line.clone());
+        self.buffered.push(line.to_line());
         if self.bytes >= DETECT_BYTES {
             self.decide(out);
         }
