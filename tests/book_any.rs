@@ -869,3 +869,68 @@ fn a_last_row_damaged_into_prose_never_leaves_its_game_complete_and_shorter() {
         );
     }
 }
+
+/// A random player as books print one: a title or none, given names or initials or none,
+/// and a made-up surname (so that no list of names is all the reader sees).
+fn random_player(rng: &mut Rng) -> (String, String) {
+    const TITLES: [&str; 7] = ["", "Mr.", "Herr", "M.", "Rev.", "Capt.", "Dr."];
+    const ON: [&str; 10] = ["B", "D", "G", "H", "L", "M", "P", "R", "St", "Z"];
+    const V: [&str; 5] = ["a", "e", "i", "o", "u"];
+    const END: [&str; 6] = ["rnell", "ckmann", "nford", "sson", "ller", "witz"];
+    let surname = format!(
+        "{}{}{}",
+        ON[rng.below(ON.len())],
+        V[rng.below(V.len())],
+        END[rng.below(END.len())]
+    );
+    let letter = |rng: &mut Rng| char::from(b'A' + rng.below(26) as u8);
+    let given = match rng.below(3) {
+        0 => String::new(),
+        1 => format!("{}. ", letter(rng)),
+        _ => format!("{}. {}. ", letter(rng), letter(rng)),
+    };
+    let title = TITLES[rng.below(TITLES.len())];
+    let full = format!("{title} {given}{surname}").trim().to_owned();
+    let initial = surname.chars().next().unwrap();
+    let short = format!("{title} {initial}.").trim().to_owned();
+    (full, short)
+}
+
+#[test]
+fn a_column_header_s_initials_take_the_heading_s_full_names_by_title_and_initial() {
+    let mut rng = Rng::new(2121);
+    for round in 0..60 {
+        let print = PRINTS[round % 4];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..2 {
+            let score = random_score(&mut rng, print);
+            let (white, w) = random_player(&mut rng);
+            let (black, b) = random_player(&mut rng);
+            writeln!(
+                text,
+                "GAME {}.—Between {white} and {black}.\n",
+                2 * round + g + 1
+            )
+            .unwrap();
+            // Two players of one title and one initial are told apart by the heading's
+            // order only: White is named first.
+            if rng.below(2) == 0 {
+                writeln!(text, "     WHITE. ({w})          BLACK. ({b})\n").unwrap();
+                score.rows(0, score.moves.len(), &mut text);
+            } else {
+                // The header words on the line of the first moves.
+                let mut rows = String::new();
+                score.rows(0, score.moves.len(), &mut rows);
+                write!(text, "WHITE. ({w}) BLACK. ({b}) {}", rows.trim_start()).unwrap();
+            }
+            text.push_str("\nAnd wins.\n\nSome prose closes the game.\n\n");
+            expected.push((score, white, black));
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}
