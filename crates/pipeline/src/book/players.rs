@@ -31,49 +31,53 @@ fn is_initial(w: &str) -> bool {
     cs.next().is_some_and(char::is_uppercase) && cs.next().is_none()
 }
 
-/// The words of a column name made of a title and initials only (`Rev. M.`, `M. D.`,
-/// not `Mr. Morphy`), its last word an initial; `None` otherwise.
-fn initials_only(name: &str) -> Option<Vec<&str>> {
-    let words: Vec<&str> = name.split_whitespace().collect();
-    let (last, rest) = words.split_last()?;
-    (is_initial(last) && rest.iter().all(|w| is_initial(w) || is_title(w))).then_some(words)
+/// A word without its period and comma, as printed.
+fn core(w: &str) -> &str {
+    w.trim_end_matches(['.', ','])
 }
 
-/// The first letter of a name's surname (its last word), upper case.
-fn surname_initial(name: &str) -> Option<char> {
-    name.split_whitespace()
-        .last()?
-        .chars()
-        .find(|c| c.is_alphabetic())
-        .and_then(|c| c.to_uppercase().next())
-}
-
-/// True when the initials-only column name `col` (its words) can stand for the full name
-/// `full`: the same surname initial, a title printed in both the same, and every other
-/// initial the first letter of one of the full name's words before the surname.
-fn stands_for(col: &[&str], full: &str) -> bool {
+/// How the column name `col` stands to the heading's `full` name: `Some(true)` when it
+/// abbreviates it (`Rev. M.`, `M. D.`, `Capt. E.` for `Captain Evans`, `M. De la B.` for
+/// `De la Bourdonnais`, `Mr. McD.` for `McDonnell`), `Some(false)` when it is the same
+/// surname, `None` when it cannot stand for it. An abbreviation's surname is a proper
+/// prefix of the full one (an initial, or a stub of three letters or fewer or with its
+/// period), a title printed in both is the same (or its short form), and every other word
+/// is one of the full name's words before its surname or their initial.
+fn abbreviates(col: &str, full: &str) -> Option<bool> {
+    let col_words: Vec<&str> = col.split_whitespace().collect();
     let head: Vec<&str> = full.split_whitespace().collect();
-    let Some((_, given)) = head.split_last() else {
-        return false;
-    };
-    let Some((last, prefix)) = col.split_last() else {
-        return false;
-    };
-    if initial_of(last) != surname_initial(full) {
-        return false;
+    let (last, prefix) = col_words.split_last()?;
+    let (surname, given) = head.split_last()?;
+    let (stub, surname) = (core(last), core(surname));
+    if stub.to_lowercase() == surname.to_lowercase() {
+        return Some(false);
+    }
+    let short = last.ends_with('.') || stub.chars().count() <= 3;
+    if stub.is_empty() || !short || !surname.starts_with(stub) {
+        return None;
     }
     let head_title = given.iter().any(|w| is_word_title(w));
     let head_any_title = given.first().is_some_and(|w| is_title(w));
-    prefix.iter().all(|p| {
-        if is_word_title(p) {
-            // `Mr.` over `Mr. Morphy`, or over a heading that prints no title.
-            given.iter().any(|h| bare(h) == bare(p)) || !head_title
-        } else {
-            // An initial of a given name or of the title (`M. D.` over `M. Deimmann`), or
-            // a one-letter title the heading does not print.
-            given.iter().any(|h| initial_of(h) == initial_of(p)) || (is_title(p) && !head_any_title)
-        }
-    })
+    prefix
+        .iter()
+        .all(|p| {
+            if is_word_title(p) {
+                // `Mr.` over `Mr. Morphy`, `Capt.` over `Captain Evans`, or over a
+                // heading that prints no title.
+                given
+                    .iter()
+                    .any(|h| is_title(h) && bare(h).starts_with(&bare(p)))
+                    || !head_title
+            } else {
+                // A word or an initial of a given name or of the title (`M. D.` over
+                // `M. Deimmann`), or a one-letter title the heading does not print.
+                given
+                    .iter()
+                    .any(|h| bare(h) == bare(p) || is_initial(p) && initial_of(h) == initial_of(p))
+                    || (is_title(p) && !head_any_title)
+            }
+        })
+        .then_some(true)
 }
 
 fn initial_of(w: &str) -> Option<char> {
@@ -82,46 +86,24 @@ fn initial_of(w: &str) -> Option<char> {
         .and_then(|c| c.to_uppercase().next())
 }
 
-/// True when the column name `col` can stand for the heading's `full` name: as
-/// initials ([`stands_for`]) or as the same surname.
-fn fits(col: Option<&str>, full: Option<&str>) -> bool {
-    match (col, full) {
-        (None, _) | (_, None) => true,
-        (Some(c), Some(f)) => match initials_only(c) {
-            Some(words) => stands_for(&words, f),
-            None => {
-                bare(c.split_whitespace().last().unwrap_or(""))
-                    == bare(f.split_whitespace().last().unwrap_or(""))
-            }
-        },
-    }
-}
-
-/// The full names to put for the column header's initials-only names (`white`, `black`,
-/// as read), from the heading's two names `first` and `second`: each initials-only column
-/// name whose title and initials match one heading name, the other column matching the
-/// other name. The heading's order (White first) is taken when both orders fit; nothing
-/// is replaced when neither does. Returns the new White and Black (`None`: keep as read).
+/// The full names to put for the column header's abbreviated names (`white`, `black`, as
+/// read), from the heading's two names `first` and `second`: each column name that
+/// abbreviates one heading name ([`abbreviates`]), the other column standing for the other
+/// name. The heading's order (White first) is taken when both orders fit; nothing is
+/// replaced when neither does. Returns the new White and Black (`None`: keep as read).
 pub(crate) fn from_heading(
     white: Option<&str>,
     black: Option<&str>,
     first: Option<&str>,
     second: Option<&str>,
 ) -> (Option<String>, Option<String>) {
-    let straight = fits(white, first) && fits(black, second);
-    let crossed = fits(white, second) && fits(black, first);
-    let (for_white, for_black) = if straight {
-        (first, second)
-    } else if crossed {
-        (second, first)
-    } else {
-        return (None, None);
+    let fit = |col: Option<&str>, full: Option<&str>| match (col, full) {
+        (Some(c), Some(f)) => abbreviates(c, f).map(|replace| replace.then(|| f.to_owned())),
+        _ => Some(None),
     };
-    let replace = |col: Option<&str>, full: Option<&str>| match col {
-        Some(c) if initials_only(c).is_some() => full.map(str::to_owned),
-        _ => None,
-    };
-    (replace(white, for_white), replace(black, for_black))
+    let straight = fit(white, first).zip(fit(black, second));
+    let crossed = fit(white, second).zip(fit(black, first));
+    straight.or(crossed).unwrap_or((None, None))
 }
 
 #[cfg(test)]
@@ -145,6 +127,15 @@ mod tests {
         assert_eq!(
             run("Capt. M.", "Mr. M.", "Capt. Morphy", "Mr. X. X. Morphy"),
             (Some("Capt. Morphy".into()), Some("Mr. X. X. Morphy".into()))
+        );
+        // A title in its short form, particles, a stub of the surname.
+        assert_eq!(
+            run("Capt. E.", "Mr. H.", "Captain Evans", "Mr. Henderson"),
+            (Some("Captain Evans".into()), Some("Mr. Henderson".into()))
+        );
+        assert_eq!(
+            run("M. De la B.", "Mr. McD", "De la Bourdonnais", "McDonnell"),
+            (Some("De la Bourdonnais".into()), Some("McDonnell".into()))
         );
         // Crossed: the heading names Black first.
         assert_eq!(
