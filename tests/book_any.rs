@@ -934,3 +934,66 @@ fn a_column_header_s_initials_take_the_heading_s_full_names_by_title_and_initial
         assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
     }
 }
+
+#[test]
+fn a_header_over_page_furniture_after_the_last_game_s_notes_names_the_next_game_s_players() {
+    let mut rng = Rng::new(2122);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..3 {
+            let score = random_score(&mut rng, print);
+            let (white, black) = (random_player(&mut rng).0, random_player(&mut rng).0);
+            // No heading: the last game's notes, then the header.
+            match rng.below(4) {
+                0 => writeln!(text, "Played between {white} and {black}.").unwrap(),
+                1 => writeln!(
+                    text,
+                    "Game played in the Masters' Tournament, 18{}.\nWhite: {white}.  Black: {black}.",
+                    40 + rng.below(50)
+                )
+                .unwrap(),
+                2 => writeln!(
+                    text,
+                    "Game played in the Masters' Tournament, 18{}.\n  WHITE. ({white}.)    BLACK. ({black}.)",
+                    40 + rng.below(50)
+                )
+                .unwrap(),
+                _ => writeln!(
+                    text,
+                    "The following game was played between {white} and {black}."
+                )
+                .unwrap(),
+            }
+            // Blank lines and a page break (its number, a running head set off by a wide
+            // gap) between the header and the table.
+            let page = 200 + 2 * (3 * round + g);
+            for _ in 0..1 + rng.below(2) {
+                text.push('\n');
+            }
+            match rng.below(3) {
+                0 => writeln!(text, "{{{page}}}\n").unwrap(),
+                1 => writeln!(
+                    text,
+                    "{:>30}\n{page:<40}THE BOOK OF THE GREAT TOURNAMENT\n",
+                    page - 1
+                )
+                .unwrap(),
+                _ => writeln!(text, "{page:<44}THE BOOK OF THE GREAT TOURNAMENT\n").unwrap(),
+            }
+            score.rows(0, score.moves.len(), &mut text);
+            writeln!(text, "\nAnd wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        // The running head comes back on every page.
+        for k in 0..3 {
+            writeln!(text, "{:<44}THE BOOK OF THE GREAT TOURNAMENT\n", 900 + k).unwrap();
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}

@@ -238,7 +238,9 @@ impl RowShape {
 pub fn running_heads(lines: &[crate::source::Line], kinds: &mut [LineKind]) {
     use std::collections::HashMap;
     let key = |t: &str| -> Option<String> {
-        let t = t.trim();
+        // Its words, whatever the gap between the page number and the title.
+        let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        let t = t.as_str();
         if t.is_empty() || t.len() > 60 {
             return None;
         }

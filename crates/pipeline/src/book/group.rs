@@ -542,8 +542,13 @@ impl Grouper<'_> {
             Some(u) => u.rows.last().map_or(u.first, |&r| r + 1),
             None => self.units.last().map_or(0, |u| u.last + 1),
         };
+        // Over the blank lines and page furniture (a page number, a running head) between
+        // the header and the table.
         let mut k = i;
-        if k > floor && self.kinds[k - 1] == LineKind::Blank {
+        while k > floor
+            && i - k < 6
+            && matches!(self.kinds[k - 1], LineKind::Blank | LineKind::PageMark)
+        {
             k -= 1;
         }
         let end = k;
@@ -1008,11 +1013,14 @@ impl Grouper<'_> {
             LineKind::Heading(hk) => return self.heading(i, hk),
             // The last line of a note's paragraph that happens to read as a column header
             // (`… an ending advantageous to` / `White.`) is the note's, not a new game's.
-            LineKind::Players(_)
+            LineKind::Players(ref p)
                 if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty())
                     && i > 0
                     && self.roles[i - 1] == Role::Note
-                    && self.kinds[i - 1] == LineKind::Prose =>
+                    && self.kinds[i - 1] == LineKind::Prose
+                    // Names under a header sentence (`Game played in …, 1836.` over
+                    // `White.—MR BRUHL.  Black.—MR MASON.`) open the next game.
+                    && !(p.white.is_some() && self.header_block_above(i) < i) =>
             {
                 self.roles[i] = Role::Note;
             }
