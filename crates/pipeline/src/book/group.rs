@@ -524,7 +524,9 @@ impl Grouper<'_> {
             self.roles[k] = Role::Header;
             let lower = self.lines[k].text.to_lowercase();
             if self.kinds[k] == LineKind::Event
-                || ["played", "between"].iter().any(|w| lower.contains(w))
+                || ["played", "between", "jugada", "entre "]
+                    .iter()
+                    .any(|w| lower.contains(w))
             {
                 events.push(self.lines[k].text.trim().to_owned());
             }
@@ -556,7 +558,7 @@ impl Grouper<'_> {
             && end - k < 4
             && matches!(self.roles[k - 1], Role::Note | Role::Skipped(_))
             && matches!(self.kinds[k - 1], LineKind::Prose | LineKind::Event)
-            && self.lines[k - 1].text.split_whitespace().count() <= 16
+            && header_sized(&self.lines[k - 1].text)
         {
             k -= 1;
         }
@@ -1145,6 +1147,13 @@ impl Grouper<'_> {
         }
         to + 1
     }
+}
+
+/// A line short enough for a header block: 16 words, or 30 when it names the players
+/// (`Partida jugada entre los señores Capt. G. P. Hisson y I. Lasson, 17 de marzo de 1865.`).
+fn header_sized(text: &str) -> bool {
+    let words = text.split_whitespace().count();
+    words <= 16 || words <= 30 && crate::tags::between_players(text).is_some()
 }
 
 /// A sentence that names the players (`between X and Y`) or the place (`Played at …`).
