@@ -1004,3 +1004,45 @@ fn a_header_over_page_furniture_after_the_last_game_s_notes_names_the_next_game_
         assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
     }
 }
+
+#[test]
+fn a_game_s_header_never_lends_its_names_to_the_next_game_s_table() {
+    let mut rng = Rng::new(2123);
+    for round in 0..30 {
+        let print = PRINTS[round % PRINTS.len()];
+        let (first, second) = (random_score(&mut rng, print), random_score(&mut rng, print));
+        let names: Vec<String> = (0..4).map(|_| random_player(&mut rng).0).collect();
+        let mut text = format!(
+            "{}.\n\n  WHITE. ({}.)    BLACK. ({}.)\n",
+            2 * round + 1,
+            names[0],
+            names[1]
+        );
+        // The first game's moves one token a line and unnumbered, as a flattened web copy
+        // prints them (no table this reader takes), then a note.
+        for t in &first.tokens[..2 + rng.below(6)] {
+            writeln!(text, " {t}").unwrap();
+        }
+        writeln!(text, "{}", NOTES[rng.below(3)]).unwrap();
+        writeln!(text, "  WHITE. ({}.)    BLACK. ({}.)\n", names[2], names[3]).unwrap();
+        second.rows(0, second.moves.len(), &mut text);
+        text.push_str("\nAnd wins.\n");
+        let want = reference_sans(&Chess::default(), &second.moves);
+        let games = default_mode(&text);
+        let got = games
+            .iter()
+            .find(|r| {
+                r.plies
+                    .iter()
+                    .map(|p| p.ply.san.to_string())
+                    .eq(want.iter().cloned())
+            })
+            .unwrap_or_else(|| panic!("round {round}: the second game is not read whole:\n{text}"));
+        assert_eq!(
+            (got.tags.get("White"), got.tags.get("Black")),
+            (Some(names[2].as_str()), Some(names[3].as_str())),
+            "round {round}, {}:\n{text}",
+            print.name
+        );
+    }
+}

@@ -1086,7 +1086,15 @@ impl Grouper<'_> {
     /// A column header at line `i` naming the players `p`: a new unit's (or the second
     /// line of its header), and the table's first row when the names run on into moves.
     fn players(&mut self, i: usize, p: Players) {
-        if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
+        // A unit that has both names already gets another's header: the first was a
+        // header over no table this reader took (a game of its own).
+        let named_twice = p.white.is_some()
+            && self
+                .cur
+                .as_ref()
+                .and_then(|u| u.players.as_ref())
+                .is_some_and(|f| f.white.is_some() && f.black.is_some());
+        if named_twice || self.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
             self.open_under_header_block(i);
         }
         let u = self.start(i);
