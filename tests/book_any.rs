@@ -946,7 +946,16 @@ fn a_header_over_page_furniture_after_the_last_game_s_notes_names_the_next_game_
             let score = random_score(&mut rng, print);
             let (white, black) = (random_player(&mut rng).0, random_player(&mut rng).0);
             // No heading: the last game's notes, then the header.
-            match if print.name == "spanish" { 4 } else { rng.below(4) } {
+            match if print.name == "spanish" { 4 } else { rng.below(5) } {
+                // The sentences over a bare column header.
+                3 => writeln!(
+                    text,
+                    "The following game was played between {white} and {black}.\n\
+                     Played in the match at Berlin, 14th May, 18{}.\n\n       \
+                     WHITE.                        BLACK.",
+                    40 + rng.below(50)
+                )
+                .unwrap(),
                 4 => writeln!(
                     text,
                     "Partida jugada entre los señores {white} y {black}, {} de marzo de 18{}.",

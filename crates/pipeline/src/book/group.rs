@@ -1094,7 +1094,8 @@ impl Grouper<'_> {
                 .as_ref()
                 .and_then(|u| u.players.as_ref())
                 .is_some_and(|f| f.white.is_some() && f.black.is_some());
-        if named_twice || self.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
+        // With no unit open, the sentences over the header are its game's too.
+        if named_twice || self.cur.as_ref().is_none_or(|u| !u.rows.is_empty()) {
             self.open_under_header_block(i);
         }
         let u = self.start(i);
