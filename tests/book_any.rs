@@ -979,3 +979,189 @@ fn the_last_line_of_a_table_goes_on_over_a_page_break() {
         );
     }
 }
+
+/// A random player as books print one: a title or none, given names or initials or none,
+/// and a made-up surname (so that no list of names is all the reader sees).
+fn random_player(rng: &mut Rng) -> (String, String) {
+    const TITLES: [&str; 7] = ["", "Mr.", "Herr", "M.", "Rev.", "Capt.", "Dr."];
+    const ON: [&str; 10] = ["B", "D", "G", "H", "L", "M", "P", "R", "St", "Z"];
+    const V: [&str; 5] = ["a", "e", "i", "o", "u"];
+    const END: [&str; 6] = ["rnell", "ckmann", "nford", "sson", "ller", "witz"];
+    let surname = format!(
+        "{}{}{}",
+        ON[rng.below(ON.len())],
+        V[rng.below(V.len())],
+        END[rng.below(END.len())]
+    );
+    let letter = |rng: &mut Rng| char::from(b'A' + rng.below(26) as u8);
+    let given = match rng.below(3) {
+        0 => String::new(),
+        1 => format!("{}. ", letter(rng)),
+        _ => format!("{}. {}. ", letter(rng), letter(rng)),
+    };
+    let title = TITLES[rng.below(TITLES.len())];
+    let full = format!("{title} {given}{surname}").trim().to_owned();
+    let initial = surname.chars().next().unwrap();
+    let short = format!("{title} {initial}.").trim().to_owned();
+    (full, short)
+}
+
+#[test]
+fn a_column_header_s_initials_take_the_heading_s_full_names_by_title_and_initial() {
+    let mut rng = Rng::new(2121);
+    for round in 0..60 {
+        let print = PRINTS[round % 4];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..2 {
+            let score = random_score(&mut rng, print);
+            let (white, w) = random_player(&mut rng);
+            let (black, b) = random_player(&mut rng);
+            writeln!(
+                text,
+                "GAME {}.—Between {white} and {black}.\n",
+                2 * round + g + 1
+            )
+            .unwrap();
+            // Two players of one title and one initial are told apart by the heading's
+            // order only: White is named first.
+            if rng.below(2) == 0 {
+                writeln!(text, "     WHITE. ({w})          BLACK. ({b})\n").unwrap();
+                score.rows(0, score.moves.len(), &mut text);
+            } else {
+                // The header words on the line of the first moves.
+                let mut rows = String::new();
+                score.rows(0, score.moves.len(), &mut rows);
+                write!(text, "WHITE. ({w}) BLACK. ({b}) {}", rows.trim_start()).unwrap();
+            }
+            text.push_str("\nAnd wins.\n\nSome prose closes the game.\n\n");
+            expected.push((score, white, black));
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}
+
+#[test]
+fn a_header_over_page_furniture_after_the_last_game_s_notes_names_the_next_game_s_players() {
+    let mut rng = Rng::new(2122);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..3 {
+            let score = random_score(&mut rng, print);
+            let (white, black) = (random_player(&mut rng).0, random_player(&mut rng).0);
+            // No heading: the last game's notes, then the header.
+            match if print.name == "spanish" { 4 } else { rng.below(5) } {
+                // The sentences over a bare column header.
+                3 => writeln!(
+                    text,
+                    "The following game was played between {white} and {black}.\n\
+                     Played in the match at Berlin, 14th May, 18{}.\n\n       \
+                     WHITE.                        BLACK.",
+                    40 + rng.below(50)
+                )
+                .unwrap(),
+                4 => writeln!(
+                    text,
+                    "Partida jugada entre los señores {white} y {black}, {} de marzo de 18{}.",
+                    1 + rng.below(28),
+                    40 + rng.below(50)
+                )
+                .unwrap(),
+                0 => writeln!(text, "Played between {white} and {black}.").unwrap(),
+                1 => writeln!(
+                    text,
+                    "Game played in the Masters' Tournament, 18{}.\nWhite: {white}.  Black: {black}.",
+                    40 + rng.below(50)
+                )
+                .unwrap(),
+                2 => writeln!(
+                    text,
+                    "Game played in the Masters' Tournament, 18{}.\n  WHITE. ({white}.)    BLACK. ({black}.)",
+                    40 + rng.below(50)
+                )
+                .unwrap(),
+                _ => writeln!(
+                    text,
+                    "The following game was played between {white} and {black}."
+                )
+                .unwrap(),
+            }
+            // Blank lines and a page break (its number, a running head set off by a wide
+            // gap) between the header and the table.
+            let page = 200 + 2 * (3 * round + g);
+            for _ in 0..1 + rng.below(2) {
+                text.push('\n');
+            }
+            match rng.below(3) {
+                0 => writeln!(text, "{{{page}}}\n").unwrap(),
+                1 => writeln!(
+                    text,
+                    "{:>30}\n{page:<40}THE BOOK OF THE GREAT TOURNAMENT\n",
+                    page - 1
+                )
+                .unwrap(),
+                _ => writeln!(text, "{page:<44}THE BOOK OF THE GREAT TOURNAMENT\n").unwrap(),
+            }
+            score.rows(0, score.moves.len(), &mut text);
+            writeln!(text, "\nAnd wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        // The running head comes back on every page.
+        for k in 0..3 {
+            writeln!(text, "{:<44}THE BOOK OF THE GREAT TOURNAMENT\n", 900 + k).unwrap();
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}
+
+#[test]
+fn a_game_s_header_never_lends_its_names_to_the_next_game_s_table() {
+    let mut rng = Rng::new(2123);
+    for round in 0..30 {
+        let print = PRINTS[round % PRINTS.len()];
+        let (first, second) = (random_score(&mut rng, print), random_score(&mut rng, print));
+        let names: Vec<String> = (0..4).map(|_| random_player(&mut rng).0).collect();
+        let mut text = format!(
+            "{}.\n\n  WHITE. ({}.)    BLACK. ({}.)\n",
+            2 * round + 1,
+            names[0],
+            names[1]
+        );
+        // The first game's moves one token a line and unnumbered, as a flattened web copy
+        // prints them (no table this reader takes), then a note.
+        for t in &first.tokens[..2 + rng.below(6)] {
+            writeln!(text, " {t}").unwrap();
+        }
+        writeln!(text, "{}", NOTES[rng.below(3)]).unwrap();
+        writeln!(text, "  WHITE. ({}.)    BLACK. ({}.)\n", names[2], names[3]).unwrap();
+        second.rows(0, second.moves.len(), &mut text);
+        text.push_str("\nAnd wins.\n");
+        let want = reference_sans(&Chess::default(), &second.moves);
+        let games = default_mode(&text);
+        let got = games
+            .iter()
+            .find(|r| {
+                r.plies
+                    .iter()
+                    .map(|p| p.ply.san.to_string())
+                    .eq(want.iter().cloned())
+            })
+            .unwrap_or_else(|| panic!("round {round}: the second game is not read whole:\n{text}"));
+        assert_eq!(
+            (got.tags.get("White"), got.tags.get("Black")),
+            (Some(names[2].as_str()), Some(names[3].as_str())),
+            "round {round}, {}:\n{text}",
+            print.name
+        );
+    }
+}

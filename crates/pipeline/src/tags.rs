@@ -165,10 +165,23 @@ fn keyword(lower: &str, words: &[&str], from: usize) -> Option<(usize, usize)> {
     best
 }
 
-/// Cleans a player name from a header: spaces, surrounding parentheses, a final period
-/// that ends a word (`Teichmann.`) but not an initial (`N. N.`, `Mr. M.`).
+/// Cleans a player name from a header: spaces, a dash before it, an OCR mark after it,
+/// surrounding parentheses, a final period that ends a word (`Teichmann.`) but not an
+/// initial (`N. N.`, `Mr. M.`).
 fn clean_name(s: &str) -> String {
-    let mut s = s.trim().trim_end_matches([',', ';']).trim();
+    let mut s = s.trim();
+    // An OCR mark after the name (`Zukertort. [merged small]`, `(D. B.) [graphic]`).
+    while let Some(body) = s.strip_suffix(']')
+        && let Some(open) = body.rfind('[')
+    {
+        s = body[..open].trim_end();
+    }
+    // The dash after the side's word (`White.—MR MORPHY.`, `Black.--MR BIRD.`).
+    let mut s = s
+        .trim_start_matches(['-', '–', '—'])
+        .trim()
+        .trim_end_matches([',', ';'])
+        .trim();
     if let Some(inner) = s.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
         s = inner.trim();
     }
@@ -245,26 +258,45 @@ const TITLES: [&str; 18] = [
 
 /// The players a sentence names as `between X and Y` (`Game played in the Masters'
 /// Tournament, 23rd September, 1892, between Messrs. James Mason and H. E. Bird:`,
-/// `—Between Rev. Rubinstein and Herr Marshall.`): White first, as books name them. A
+/// `—Between Rev. Rubinstein and Herr Marshall.`, `Partida jugada entre los señores X y
+/// Y, 3 de marzo de 1922.`): White first, as books name them. A
 /// name that does not read as one (`and another fine player of London`) is `None`.
 pub(crate) fn between_players(text: &str) -> Option<(Option<String>, Option<String>)> {
     let lower = text.to_lowercase();
     if lower.len() != text.len() {
         return None;
     }
-    let at = lower.match_indices("between ").map(|(i, _)| i).find(|&i| {
-        lower[..i]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric())
-    })?;
-    let mut rest = &text[at + "between ".len()..];
-    for title in ["Messrs. ", "messrs. ", "MESSRS. ", "Messrs "] {
+    // English `between X and Y`, Spanish `entre X y Y`.
+    let (at, word, joint) = [("between ", " and "), ("entre ", " y ")]
+        .into_iter()
+        .find_map(|(word, joint)| {
+            lower
+                .match_indices(word)
+                .map(|(i, _)| i)
+                .find(|&i| {
+                    lower[..i]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric())
+                })
+                .map(|at| (at, word, joint))
+        })?;
+    let mut rest = &text[at + word.len()..];
+    for title in [
+        "Messrs. ",
+        "messrs. ",
+        "MESSRS. ",
+        "Messrs ",
+        "los señores ",
+        "los Sres. ",
+        "los sres. ",
+        "señores ",
+    ] {
         rest = rest.strip_prefix(title).unwrap_or(rest);
     }
-    let and = rest.find(" and ")?;
+    let and = rest.find(joint)?;
     let first = &rest[..and];
-    let second = &rest[and + " and ".len()..];
+    let second = &rest[and + joint.len()..];
     // The second name runs to a comma, a colon, `in`, a year, or the end of the sentence
     // (a period after a word of two letters or more: initials keep theirs).
     let mut end = second.len();
@@ -275,6 +307,7 @@ pub(crate) fn between_players(text: &str) -> Option<(Option<String>, Option<Stri
             || c == '.' && word_before.chars().count() > 1 && !title
             || second[i..].starts_with(" in ")
             || second[i..].starts_with(" at ")
+            || second[i..].starts_with(" en ")
         {
             end = i;
             break;
@@ -408,6 +441,20 @@ mod tests {
     }
 
     #[test]
+    fn a_name_loses_the_dash_before_it_and_the_ocr_mark_after_it() {
+        assert_eq!(
+            parse_header_line("White.—MR BRUHL.   Black.--M D Q TARMANN."),
+            Some((Some("MR BRUHL".into()), Some("M D Q TARMANN".into())))
+        );
+        assert_eq!(
+            parse_header_line(
+                "White: Mr. C. A. Zukertort. [merged small]  Black: (D. B.) [graphic]"
+            ),
+            Some((Some("Mr. C. A. Zukertort".into()), Some("D. B.".into())))
+        );
+    }
+
+    #[test]
     fn between_x_and_y_names_white_then_black() {
         let cases = [
             (
@@ -433,6 +480,14 @@ mod tests {
             (
                 "Played between Messrs. D. S. Zukertort and W. D. Porard.",
                 Some(("D. S. Zukertort", "W. D. Porard")),
+            ),
+            (
+                "Partida jugada entre los señores Louis Blackburne y Burn, 3 de marzo de 1922.",
+                Some(("Louis Blackburne", "Burn")),
+            ),
+            (
+                "Partida 7.—Entre Sr. Vázquez y D. Rollmann.",
+                Some(("Sr. Vázquez", "D. Rollmann")),
             ),
             (
                 "The difference between a good move and a bad one is small.",

@@ -742,12 +742,19 @@ fn fill_tags(tags: &mut Tags, u: &Unit) {
         .chain(&u.events)
         .find_map(|t| crate::tags::between_players(t));
     if let Some((a, b)) = between {
-        for (tag, name, other) in [("White", &a, &b), ("Black", &b, &a)] {
-            let Some(name) = name else { continue };
-            if tags.get(tag).is_none() {
-                tags.set(tag, name.clone());
-            } else {
-                name_from_heading(tags, tag, name, other.as_deref().unwrap_or(""));
+        let (white, black) = super::players::from_heading(
+            tags.get("White"),
+            tags.get("Black"),
+            a.as_deref(),
+            b.as_deref(),
+        );
+        for (tag, full, name) in [("White", white, a), ("Black", black, b)] {
+            if let Some(full) = full {
+                tags.set(tag, full);
+            } else if tags.get(tag).is_none()
+                && let Some(name) = name
+            {
+                tags.set(tag, name);
             }
         }
     }
@@ -819,33 +826,6 @@ fn fill_tags(tags: &mut Tags, u: &Unit) {
     tags.set("EscribaKind", u.kind.as_str());
 }
 
-/// Replaces an initials-only column name (`Mr. M.`) by the heading's full name when the
-/// initial matches the name's last word, and not the other name's.
-fn name_from_heading(tags: &mut Tags, tag: &str, name: &str, other: &str) {
-    let Some(current) = tags.get(tag) else {
-        return;
-    };
-    let initial = |s: &str| {
-        s.split_whitespace()
-            .last()
-            .and_then(|w| w.chars().next())
-            .map(|c| c.to_ascii_uppercase())
-    };
-    let words: Vec<&str> = current.split_whitespace().collect();
-    let initials_only = words.iter().all(|w| {
-        let core = w.trim_end_matches('.');
-        core.chars().count() <= 2
-            || ["mr", "mm", "messrs", "herr", "dr"].contains(&core.to_lowercase().as_str())
-    });
-    if !initials_only {
-        return;
-    }
-    let mine = initial(current);
-    if mine.is_some() && mine == initial(name) && mine != initial(other) {
-        tags.set(tag, name.to_owned());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -876,20 +856,6 @@ mod tests {
             footnote_text(&lines, 0, 1),
             "To enable him to capture the Kt."
         );
-    }
-
-    #[test]
-    fn heading_names_replace_initials_that_match() {
-        let mut t = Tags::new();
-        t.set("White", "Mr. M.");
-        t.set("Black", "Mr. H.");
-        let (a, b) =
-            crate::tags::between_players("GAME II.--Between Mr. Morphy and Mr. Harrwitz.").unwrap();
-        let (a, b) = (a.unwrap(), b.unwrap());
-        name_from_heading(&mut t, "White", &a, &b);
-        name_from_heading(&mut t, "Black", &b, &a);
-        assert_eq!(t.get("White"), Some("Mr. Morphy"));
-        assert_eq!(t.get("Black"), Some("Mr. Harrwitz"));
     }
 
     #[test]

@@ -524,7 +524,9 @@ impl Grouper<'_> {
             self.roles[k] = Role::Header;
             let lower = self.lines[k].text.to_lowercase();
             if self.kinds[k] == LineKind::Event
-                || ["played", "between"].iter().any(|w| lower.contains(w))
+                || ["played", "between", "jugada", "entre "]
+                    .iter()
+                    .any(|w| lower.contains(w))
             {
                 events.push(self.lines[k].text.trim().to_owned());
             }
@@ -543,14 +545,12 @@ impl Grouper<'_> {
             Some(u) => u.rows.last().map_or(u.first, |&r| r + 1),
             None => self.units.last().map_or(0, |u| u.last + 1),
         };
-        // Over one blank line, or over page furniture with a blank line on either side.
+        // Over the blank lines and page furniture (a page number, a running head) between
+        // the header and the table.
         let mut k = i;
         while k > floor
-            && match self.kinds[k - 1] {
-                LineKind::PageMark => true,
-                LineKind::Blank => k == i || self.kinds[k] != LineKind::Blank,
-                _ => false,
-            }
+            && i - k < 6
+            && matches!(self.kinds[k - 1], LineKind::Blank | LineKind::PageMark)
         {
             k -= 1;
         }
@@ -559,7 +559,7 @@ impl Grouper<'_> {
             && end - k < 4
             && matches!(self.roles[k - 1], Role::Note | Role::Skipped(_))
             && matches!(self.kinds[k - 1], LineKind::Prose | LineKind::Event)
-            && self.lines[k - 1].text.split_whitespace().count() <= 16
+            && header_sized(&self.lines[k - 1].text)
         {
             k -= 1;
         }
@@ -1035,12 +1035,15 @@ impl Grouper<'_> {
             // The last line of a note's paragraph that happens to read as a column header
             // (`… an ending advantageous to` / `White.`) is the note's, not a new game's:
             // the note's sentence runs on into it.
-            LineKind::Players(_)
+            LineKind::Players(ref p)
                 if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty())
                     && i > 0
                     && self.roles[i - 1] == Role::Note
                     && self.kinds[i - 1] == LineKind::Prose
-                    && sentence_open(&self.lines[i - 1].text) =>
+                    && sentence_open(&self.lines[i - 1].text)
+                    // Names under a header sentence (`Game played in …, 1836.` over
+                    // `White.—MR BRUHL.  Black.—MR MASON.`) open the next game.
+                    && !(p.white.is_some() && self.header_block_above(i) < i) =>
             {
                 self.roles[i] = Role::Note;
             }
@@ -1104,9 +1107,16 @@ impl Grouper<'_> {
     /// A column header at line `i` naming the players `p`: a new unit's (or the second
     /// line of its header), and the table's first row when the names run on into moves.
     fn players(&mut self, i: usize, p: Players) {
-        // A new game, with the header sentences just above (`Game played at London.`),
-        // unless the lines above already opened it (a heading).
-        if self.cur.as_ref().is_none_or(|u| !u.rows.is_empty()) {
+        // A unit that has both names already gets another's header: the first was a
+        // header over no table this reader took (a game of its own).
+        let named_twice = p.white.is_some()
+            && self
+                .cur
+                .as_ref()
+                .and_then(|u| u.players.as_ref())
+                .is_some_and(|f| f.white.is_some() && f.black.is_some());
+        // With no unit open, the sentences over the header are its game's too.
+        if named_twice || self.cur.as_ref().is_none_or(|u| !u.rows.is_empty()) {
             self.open_under_header_block(i);
         }
         let u = self.start(i);
@@ -1167,6 +1177,13 @@ impl Grouper<'_> {
         }
         to + 1
     }
+}
+
+/// A line short enough for a header block: 16 words, or 30 when it names the players
+/// (`Partida jugada entre los señores Capt. G. P. Hisson y I. Lasson, 17 de marzo de 1865.`).
+fn header_sized(text: &str) -> bool {
+    let words = text.split_whitespace().count();
+    words <= 16 || words <= 30 && crate::tags::between_players(text).is_some()
 }
 
 /// A sentence that names the players (`between X and Y`) or the place (`Played at …`).

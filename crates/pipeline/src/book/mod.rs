@@ -24,6 +24,7 @@ pub mod diagram;
 pub mod group;
 pub mod notes;
 pub mod odds;
+pub mod players;
 pub mod segmenter;
 pub mod sequence;
 pub mod unit;
