@@ -182,6 +182,18 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
     if is_page_mark(trimmed) {
         return LineKind::PageMark;
     }
+    // A digitizer's mark on a line with more (`BLACK. [merged small]`) is no part of what
+    // the line says: the line is read with the mark blanked.
+    let blanked;
+    let (text, trimmed) = if trimmed.contains('[') && ocr_marks(trimmed).next().is_some() {
+        blanked = blank_ocr_marks(text);
+        (blanked.as_str(), blanked.trim())
+    } else {
+        (text, trimmed)
+    };
+    if trimmed.is_empty() {
+        return LineKind::PageMark;
+    }
     if is_separator(trimmed) {
         return LineKind::Separator;
     }
@@ -367,11 +379,39 @@ fn is_page_mark(t: &str) -> bool {
             None => break,
         }
     }
-    if any && rest.trim().is_empty() {
+    if any && rest.trim().is_empty() || is_ocr_mark(t) {
         return true;
     }
     let bare = t.trim_matches(|c: char| c == '-' || c == '[' || c == ']' || c.is_whitespace());
     !bare.is_empty() && bare.len() <= 4 && bare.bytes().all(|b| b.is_ascii_digit()) && t.len() <= 9
+}
+
+/// A digitizer's mark for what it could not read: one to three words of lower-case letters
+/// in brackets (`[ocr errors]`, `[graphic]`, `[merged small]`).
+fn is_ocr_mark(t: &str) -> bool {
+    let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) else {
+        return false;
+    };
+    let words = inner.split_whitespace().count();
+    (1..=3).contains(&words) && inner.chars().all(|c| c.is_ascii_lowercase() || c == ' ')
+}
+
+/// The byte ranges of the digitizer's marks in `t` ([`is_ocr_mark`]).
+fn ocr_marks(t: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    t.match_indices('[').filter_map(|(open, _)| {
+        let close = open + t[open..].find(']')?;
+        is_ocr_mark(&t[open..=close]).then_some(open..close + 1)
+    })
+}
+
+/// `text` with its digitizer's marks blanked, one blank a byte (offsets keep).
+pub(crate) fn blank_ocr_marks(text: &str) -> String {
+    let mut out = text.to_owned();
+    for r in ocr_marks(text) {
+        let len = r.len();
+        out.replace_range(r, &" ".repeat(len));
+    }
+    out
 }
 
 fn is_separator(t: &str) -> bool {
@@ -685,9 +725,19 @@ mod tests {
             "[Pg 23]",
             "  23  ",
             "- 23 -",
+            "[ocr errors]",
+            "[graphic]",
+            "[merged small]",
         ] {
             assert_eq!(kind(t), LineKind::PageMark, "{t}");
         }
+        // A bracketed note or move is no mark.
+        assert_ne!(kind("[If 12. P-Q4, Kt-K5.]"), LineKind::PageMark);
+        assert_ne!(kind("[Kt-B3]"), LineKind::PageMark);
+        // A mark on a line with more leaves the line what it is without it.
+        assert_eq!(kind("   BLACK. [merged small]"), kind("   BLACK."));
+        assert_eq!(kind("[graphic] Resigns."), kind("Resigns."));
+        assert_eq!(kind("[graphic] [ocr errors]"), LineKind::PageMark);
         assert_eq!(
             kind("       *       *       *       *"),
             LineKind::Separator
