@@ -869,3 +869,85 @@ fn a_last_row_damaged_into_prose_never_leaves_its_game_complete_and_shorter() {
         );
     }
 }
+
+/// A heading over a game, in the forms books print: `GAME 12.`, `No. 12.`, or the number
+/// alone on its line (`12.`), which a table printed one token a line also opens with.
+fn heading(rng: &mut Rng, n: usize) -> String {
+    match rng.below(3) {
+        0 => format!("GAME {n}."),
+        1 => format!("No. {n}."),
+        _ => format!("{n}."),
+    }
+}
+
+/// One token a line for the plies `from..to`: the move number alone (`7.`), White's
+/// move, Black's move, at `indent`; a run that starts with Black's move opens with `7. ...`
+/// when `resumed` (after a note), and without it after a page break.
+fn token_rows(
+    score: &Score,
+    from: usize,
+    to: usize,
+    indent: usize,
+    resumed: bool,
+    out: &mut String,
+) {
+    for p in from..to {
+        if p % 2 == 0 {
+            writeln!(out, "{:indent$}{}.", "", p / 2 + 1).unwrap();
+        } else if p == from && resumed {
+            writeln!(out, "{:indent$}{}. ...", "", p / 2 + 1).unwrap();
+        }
+        writeln!(out, "{:indent$}{}", "", score.tokens[p]).unwrap();
+    }
+}
+
+#[test]
+fn a_table_printed_one_token_a_line_is_read_whole_over_notes_diagrams_and_page_marks() {
+    let mut rng = Rng::new(2110);
+    for round in 0..30 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..2 + rng.below(2) {
+            let score = random_score(&mut rng, print);
+            let (white, black) = players(round + g);
+            let title = heading(&mut rng, 10 * round + g + 1);
+            writeln!(text, "{title}\n\nWhite: {white}.   Black: {black}.\n").unwrap();
+            let indent = rng.below(9);
+            let n = score.moves.len();
+            let mut cuts: Vec<usize> = (0..rng.below(4)).map(|_| 3 + rng.below(n - 6)).collect();
+            cuts.sort_unstable();
+            cuts.dedup();
+            let (mut from, mut resumed) = (0, true);
+            for cut in cuts {
+                token_rows(&score, from, cut, indent, resumed, &mut text);
+                resumed = true;
+                match rng.below(3) {
+                    0 => writeln!(text, "\n{}\n", NOTES[rng.below(NOTES.len())]).unwrap(),
+                    1 => {
+                        let caption = format!("Diag. {}.", 100 + round);
+                        text.push('\n');
+                        text.push_str(&diagram(&score.boards[cut - 1], rng.below(5), &caption));
+                        text.push('\n');
+                    }
+                    _ => {
+                        writeln!(text, "{}", FURNITURE[rng.below(FURNITURE.len())]).unwrap();
+                        resumed = rng.below(2) == 0;
+                    }
+                }
+                from = cut;
+            }
+            token_rows(&score, from, n, indent, resumed, &mut text);
+            if rng.below(2) == 0 {
+                writeln!(text, "{:indent$}Resigns.", "").unwrap();
+            }
+            writeln!(text, "\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}

@@ -642,6 +642,27 @@ impl Grouper<'_> {
             .map(|k| &self.roles[k])
     }
 
+    /// The line before `i` that is neither blank nor page furniture is a row of the current
+    /// unit that holds a move number and no move (`7.` alone, one token a line): the moves
+    /// under it are its, over a page break too.
+    fn under_number_alone(&self, i: usize) -> bool {
+        let Some(u) = self.cur.as_ref() else {
+            return false;
+        };
+        (u.first..i)
+            .rev()
+            .find(|&k| {
+                !matches!(
+                    self.kinds[k],
+                    LineKind::Blank | LineKind::PageMark | LineKind::Separator
+                )
+            })
+            .is_some_and(|k| {
+                self.roles[k] == Role::Row
+                    && matches!(self.kinds[k], LineKind::MoveRow(r) if r.numbered && r.moves == 0 && !r.result)
+            })
+    }
+
     /// Row `i` where no table is under way: with no unit open (a new unit's first row
     /// when numbered, else moves in prose), a unit's first row, or the second line of a
     /// page-break block. Returns whether the row was placed so.
@@ -756,7 +777,9 @@ impl Grouper<'_> {
                 let under_row = !prev_blank && prev_role == Some(Role::Row);
                 let over_break = self.previous_content_role(i) == Some(&Role::Row)
                     && u.loose_indent.is_some_and(|d| d.abs_diff(s.indent) <= 2);
-                (under_row || over_break) && !s.prose_separators && (s.moves <= 2 || s.result)
+                (under_row || over_break || self.under_number_alone(i))
+                    && !s.prose_separators
+                    && (s.moves <= 2 || s.result)
             }
         };
         let u = self.cur.as_mut().expect("a unit");

@@ -26,6 +26,7 @@ pub mod notes;
 pub mod odds;
 pub mod segmenter;
 pub mod sequence;
+pub mod token_lines;
 pub mod unit;
 pub mod xref;
 
