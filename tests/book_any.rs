@@ -951,3 +951,50 @@ fn a_table_printed_one_token_a_line_is_read_whole_over_notes_diagrams_and_page_m
         assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
     }
 }
+
+#[test]
+fn whites_whole_column_then_blacks_under_their_column_words_is_one_game() {
+    let mut rng = Rng::new(2111);
+    for round in 0..30 {
+        let print = PRINTS[round % PRINTS.len()];
+        let words = if print.name == "spanish" {
+            ("BLANCAS.", "NEGRAS.")
+        } else {
+            ("WHITE.", "BLACK.")
+        };
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..2 + rng.below(2) {
+            let score = random_score(&mut rng, print);
+            let (white, black) = players(round + g);
+            let title = heading(&mut rng, 10 * round + g + 1);
+            writeln!(text, "{title}\n\nWhite: {white}.   Black: {black}.\n").unwrap();
+            let indent = " ".repeat(rng.below(9));
+            let period = rng.below(6) > 0;
+            let n = score.moves.len();
+            // A mark or a page break somewhere in either column.
+            let marks: Vec<usize> = (0..rng.below(3)).map(|_| 2 + rng.below(n - 4)).collect();
+            for side in 0..2 {
+                let word = if side == 0 { words.0 } else { words.1 };
+                if rng.below(4) > 0 {
+                    writeln!(text, "{indent}      {word}").unwrap();
+                }
+                for p in (side..n).step_by(2) {
+                    let number = format!("{}{}", p / 2 + 1, if period { "." } else { "" });
+                    writeln!(text, "{indent}{number:>3} {}", score.tokens[p]).unwrap();
+                    if marks.contains(&p) {
+                        writeln!(text, "{}", FURNITURE[rng.below(FURNITURE.len())]).unwrap();
+                    }
+                }
+                text.push('\n');
+            }
+            writeln!(text, "{indent}    And wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}

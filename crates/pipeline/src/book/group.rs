@@ -1099,6 +1099,21 @@ impl Grouper<'_> {
     /// A column header at line `i` naming the players `p`: a new unit's (or the second
     /// line of its header), and the table's first row when the names run on into moves.
     fn players(&mut self, i: usize, p: Players) {
+        if self
+            .cur
+            .as_ref()
+            .is_some_and(|u| second_column_header(u, &p, &self.lines[i].text))
+        {
+            // `BLACK.` over the second column of a table printed White's column whole:
+            // the same table goes on, from Black's first move. A mate or a result at the
+            // foot of White's column ends nothing yet.
+            let u = self.cur.as_mut().expect("a unit");
+            u.second_column = true;
+            u.prev_number = 0;
+            u.terminated = false;
+            self.roles[i] = Role::Header;
+            return;
+        }
         if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty()) {
             self.open_under_header_block(i);
         }
@@ -1160,6 +1175,31 @@ impl Grouper<'_> {
         }
         to + 1
     }
+}
+
+/// The word for Black that heads Black's column.
+const BLACK_WORDS: [&str; 6] = ["black", "negras", "pretas", "noirs", "schwarz", "nero"];
+
+/// A column header of Black's word alone (`BLACK.`, `NEGRAS.`) under a table that so far
+/// is one column of numbered rows of one move each from move 1, up to move 2 or later (a
+/// result at its foot or not): the header of Black's column, printed after White's whole.
+fn second_column_header(u: &Unit, p: &Players, text: &str) -> bool {
+    let lower = classify::blank_ocr_marks(text).to_lowercase();
+    let mut words = lower
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty());
+    let blacks_word =
+        words.next().is_some_and(|w| BLACK_WORDS.contains(&w)) && words.next().is_none();
+    blacks_word
+        && p.white.is_none()
+        && p.black.is_none()
+        && p.moves_at.is_none()
+        && u.loose_indent.is_none()
+        && u.single_column
+        && !u.second_column
+        && u.start == Some((1, false))
+        && u.rows.len() >= 2
+        && u.prev_number >= 2
 }
 
 /// A sentence that names the players (`between X and Y`) or the place (`Played at …`).
