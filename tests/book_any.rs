@@ -998,3 +998,35 @@ fn whites_whole_column_then_blacks_under_their_column_words_is_one_game() {
         assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
     }
 }
+
+/// A header printed a player a line (`White: X.` over `Black: Y.`) under a note's paragraph
+/// and an event sentence opens the next game: the White line is no last line of the note
+/// (which left the Black line to open a game read with its columns swapped, every move
+/// mirrored and the game complete).
+#[test]
+fn a_player_a_line_under_a_note_opens_the_next_game_with_both_names() {
+    let mut rng = Rng::new(2112);
+    for round in 0..20 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..3 {
+            let score = random_score(&mut rng, print);
+            let (white, black) = players(round + g);
+            writeln!(
+                text,
+                "Game played in the Masters' Tournament, 18{}.\nWhite: {white}.\nBlack: {black}.\n",
+                50 + rng.below(40)
+            )
+            .unwrap();
+            score.rows(0, score.moves.len(), &mut text);
+            writeln!(text, "\n    And wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}

@@ -22,7 +22,11 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
     for l in lines {
         let t = l.trim_start();
         let numbered = t.as_bytes().first().is_some_and(u8::is_ascii_digit);
-        if numbered && t.trim_end_matches(['.', ' ']).bytes().all(|b| b.is_ascii_digit()) {
+        if numbered
+            && t.trim_end_matches(['.', ' '])
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        {
             under_number = true;
             continue;
         }

@@ -1030,9 +1030,12 @@ impl Grouper<'_> {
             }
             LineKind::Heading(hk) => return self.heading(i, hk),
             // The last line of a note's paragraph that happens to read as a column header
-            // (`… an ending advantageous to` / `White.`) is the note's, not a new game's.
-            LineKind::Players(_)
+            // (`… an ending advantageous to` / `White.`) is the note's, not a new game's;
+            // a line that names a player (`White: M. Blackburne.`) opens the next game.
+            LineKind::Players(ref p)
                 if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty())
+                    && p.white.is_none()
+                    && p.black.is_none()
                     && i > 0
                     && self.roles[i - 1] == Role::Note
                     && self.kinds[i - 1] == LineKind::Prose =>

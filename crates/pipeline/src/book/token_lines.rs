@@ -22,7 +22,11 @@ fn number_alone(text: &str, kind: &LineKind, dialect: Dialect) -> Option<RowShap
     // A number alone is prose or a heading line by itself; a row or anything else is not
     // a number alone.
     if !matches!(kind, LineKind::Prose | LineKind::Heading(_))
-        || !text.trim_start().as_bytes().first().is_some_and(u8::is_ascii_digit)
+        || !text
+            .trim_start()
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_digit)
     {
         return None;
     }
