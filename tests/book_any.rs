@@ -1030,3 +1030,60 @@ fn a_player_a_line_under_a_note_opens_the_next_game_with_both_names() {
         assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
     }
 }
+
+/// A game's heading printed as its number alone (`100.`) between blank lines opens the
+/// game, so that the header lines under it (the event, the odds) are its own even when
+/// the game before ends with no result and a page mark stands before the table.
+#[test]
+fn a_number_alone_over_a_header_is_the_game_s_heading_and_the_odds_under_it_are_its() {
+    use escriba_resolve::shakmaty::CastlingMode;
+    use escriba_resolve::shakmaty::fen::Fen;
+    let mut rng = Rng::new(2113);
+    for round in 0..20 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..3 {
+            let (wording, fen, _) = ODDS[rng.below(ODDS.len())];
+            let start: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            let max = 30 + rng.below(30);
+            let moves = random_play(&mut rng, &start, max);
+            let score = Score::from(start.clone(), moves, print);
+            let (white, black) = players(round + g);
+            let statement = wording.replace("{W}", &white).replace("{B}", &black);
+            writeln!(
+                text,
+                "{}.\n\nPlayed in the match at Vienna, 18{}.\n{statement}\n\n{}\n",
+                10 * round + g + 1,
+                50 + rng.below(40),
+                FURNITURE[rng.below(FURNITURE.len())]
+            )
+            .unwrap();
+            if rng.below(2) == 0 {
+                token_rows(&score, 0, score.moves.len(), 4, true, &mut text);
+            } else {
+                score.rows(0, score.moves.len(), &mut text);
+            }
+            writeln!(text, "\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((start, score, fen));
+        }
+        let games: Vec<GameResult> = default_mode(&text)
+            .into_iter()
+            .filter(|r| !r.plies.is_empty())
+            .collect();
+        assert_eq!(games.len(), expected.len(), "round {round}:\n{text}");
+        for (r, (start, score, fen)) in games.iter().zip(&expected) {
+            let got: Vec<String> = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
+            assert_eq!(
+                got,
+                reference_sans(start, &score.moves),
+                "round {round}:\n{text}"
+            );
+            assert_eq!(r.tags.get("FEN"), Some(*fen), "round {round}:\n{text}");
+        }
+    }
+}

@@ -7,11 +7,12 @@
 //! lines and page marks), a heading by its header lines or a table that starts with its
 //! own move number. [`numbers_over_moves`] gives the move numbers that stand over a move
 //! the kind of a numbered row, so that the table reader takes the number and the moves
-//! under it as one table.
+//! under it as one table; White's number alone between blank lines over anything else is
+//! a game's heading, whose header lines (players, event, odds) then belong to its game.
 
 use escriba_notation::Dialect;
 
-use super::classify::{LineKind, RowShape, blank_ocr_marks, row_shape};
+use super::classify::{HeadingKind, LineKind, RowShape, blank_ocr_marks, row_shape};
 use crate::source::Line;
 
 /// The longest line that can be a move number alone (`123. ...` with blanks around).
@@ -47,7 +48,8 @@ fn one_move(kind: &LineKind) -> bool {
 
 /// Marks each move number alone on a line that stands over a line of one move (over blank
 /// lines and page marks) as a numbered row holding no move: the first line of a move of a
-/// table printed one token a line.
+/// table printed one token a line. A number alone between blank lines over anything else
+/// is a game's heading.
 pub fn numbers_over_moves(lines: &[Line], kinds: &mut [LineKind], dialect: Dialect) {
     for i in 0..lines.len() {
         let Some(shape) = number_alone(&lines[i].text, &kinds[i], dialect) else {
@@ -57,8 +59,19 @@ pub fn numbers_over_moves(lines: &[Line], kinds: &mut [LineKind], dialect: Diale
             .find(|&k| !matches!(kinds[k], LineKind::Blank | LineKind::PageMark));
         if next.is_some_and(|k| one_move(&kinds[k])) {
             kinds[i] = LineKind::MoveRow(shape);
+        } else if kinds[i] == LineKind::Prose && heading_apart(kinds, i, shape) {
+            kinds[i] = LineKind::Heading(HeadingKind::Game);
         }
     }
+}
+
+/// The number alone at line `i` (not over a move) is a game's heading (`12.`): White's
+/// number, between blank lines (or the start of the text).
+fn heading_apart(kinds: &[LineKind], i: usize, shape: RowShape) -> bool {
+    let blank = |k: Option<&LineKind>| k.is_none_or(|k| *k == LineKind::Blank);
+    shape.number.is_some_and(|(_, black)| !black)
+        && blank(i.checked_sub(1).and_then(|k| kinds.get(k)))
+        && kinds.get(i + 1) == Some(&LineKind::Blank)
 }
 
 #[cfg(test)]
@@ -101,9 +114,12 @@ mod tests {
         assert_eq!(number_of(&k[0]), Some((1, false)));
         assert_eq!(number_of(&k[3]), Some((2, false)), "{:?}", k[3]);
         assert_eq!(number_of(&k[7]), Some((6, true)));
-        // `12.` over a header and a table of its own stays what it was.
+        // `12.` over a header and a table of its own is a game's heading, between blank
+        // lines; under a line of text, or in a note, it is what it was.
         let k = kinds("12.\n\nWhite: Mason.  Black: Bird.\n\n 1. P-K4   P-K4\n");
-        assert_eq!(number_of(&k[0]), None);
+        assert_eq!(k[0], LineKind::Heading(HeadingKind::Game));
+        let k = kinds("The game.\n12.\n\nWhite: Mason.  Black: Bird.\n");
+        assert_eq!(k[1], LineKind::Prose);
         let k = kinds("12.\n 1. P-K4   P-K4\n 2. Kt-KB3  Kt-QB3\n");
         assert_eq!(number_of(&k[0]), None);
         // Over a line of prose, or over a number, a number is no row either.
