@@ -972,7 +972,7 @@ fn whites_whole_column_then_blacks_under_their_column_words_is_one_game() {
             let indent = " ".repeat(rng.below(9));
             let period = rng.below(6) > 0;
             let n = score.moves.len();
-            // A mark or a page break somewhere in either column.
+            // A mark or a page break somewhere in either column, a page's head among them.
             let marks: Vec<usize> = (0..rng.below(3)).map(|_| 2 + rng.below(n - 4)).collect();
             for side in 0..2 {
                 let word = if side == 0 { words.0 } else { words.1 };
@@ -982,7 +982,13 @@ fn whites_whole_column_then_blacks_under_their_column_words_is_one_game() {
                 for p in (side..n).step_by(2) {
                     let number = format!("{}{}", p / 2 + 1, if period { "." } else { "" });
                     writeln!(text, "{indent}{number:>3} {}", score.tokens[p]).unwrap();
-                    if marks.contains(&p) {
+                    if side == 0 && marks.contains(&p) && rng.below(3) == 0 {
+                        // A page's head in White's column: a title in capitals and the
+                        // page's number, which one page alone does not show to be furniture
+                        // (in Black's column it still cuts the game: flagged, not read).
+                        writeln!(text, "\n{:<44}{}\n", "THE BOOK OF THE TOURNAMENT", 200 + p)
+                            .unwrap();
+                    } else if marks.contains(&p) {
                         writeln!(text, "{}", FURNITURE[rng.below(FURNITURE.len())]).unwrap();
                     }
                 }

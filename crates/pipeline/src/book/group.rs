@@ -1184,8 +1184,10 @@ impl Grouper<'_> {
 const BLACK_WORDS: [&str; 6] = ["black", "negras", "pretas", "noirs", "schwarz", "nero"];
 
 /// A column header of Black's word alone (`BLACK.`, `NEGRAS.`) under a table that so far
-/// is one column of numbered rows of one move each from move 1, up to move 2 or later (a
-/// result at its foot or not): the header of Black's column, printed after White's whole.
+/// is one column of numbered rows of one move each from a White move (move 1, or where a
+/// heading the text does not give as furniture cut White's column, the part joined later),
+/// up to move 2 or later (a result at its foot or not): the header of Black's column,
+/// printed after White's whole.
 fn second_column_header(u: &Unit, p: &Players, text: &str) -> bool {
     let lower = classify::blank_ocr_marks(text).to_lowercase();
     let mut words = lower
@@ -1200,8 +1202,8 @@ fn second_column_header(u: &Unit, p: &Players, text: &str) -> bool {
         && u.loose_indent.is_none()
         && u.single_column
         && !u.second_column
-        && u.start == Some((1, false))
-        && u.rows.len() >= 2
+        && u.start
+            .is_some_and(|(n, black)| !black && (n >= 2 || u.rows.len() >= 2))
         && u.prev_number >= 2
 }
 
