@@ -1165,3 +1165,227 @@ fn a_game_s_header_never_lends_its_names_to_the_next_game_s_table() {
         );
     }
 }
+
+/// A heading over a game, in the forms books print: `GAME 12.`, `No. 12.`, or the number
+/// alone on its line (`12.`), which a table printed one token a line also opens with.
+fn heading(rng: &mut Rng, n: usize) -> String {
+    match rng.below(3) {
+        0 => format!("GAME {n}."),
+        1 => format!("No. {n}."),
+        _ => format!("{n}."),
+    }
+}
+
+/// One token a line for the plies `from..to`: the move number alone (`7.`), White's
+/// move, Black's move, at `indent`; a run that starts with Black's move opens with `7. ...`
+/// when `resumed` (after a note), and without it after a page break.
+fn token_rows(
+    score: &Score,
+    from: usize,
+    to: usize,
+    indent: usize,
+    resumed: bool,
+    out: &mut String,
+) {
+    for p in from..to {
+        if p % 2 == 0 {
+            writeln!(out, "{:indent$}{}.", "", p / 2 + 1).unwrap();
+        } else if p == from && resumed {
+            writeln!(out, "{:indent$}{}. ...", "", p / 2 + 1).unwrap();
+        }
+        writeln!(out, "{:indent$}{}", "", score.tokens[p]).unwrap();
+    }
+}
+
+#[test]
+fn a_table_printed_one_token_a_line_is_read_whole_over_notes_diagrams_and_page_marks() {
+    let mut rng = Rng::new(2110);
+    for round in 0..30 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..2 + rng.below(2) {
+            let score = random_score(&mut rng, print);
+            let (white, black) = players(round + g);
+            let title = heading(&mut rng, 10 * round + g + 1);
+            writeln!(text, "{title}\n\nWhite: {white}.   Black: {black}.\n").unwrap();
+            let indent = rng.below(9);
+            let n = score.moves.len();
+            let mut cuts: Vec<usize> = (0..rng.below(4)).map(|_| 3 + rng.below(n - 6)).collect();
+            cuts.sort_unstable();
+            cuts.dedup();
+            let (mut from, mut resumed) = (0, true);
+            for cut in cuts {
+                token_rows(&score, from, cut, indent, resumed, &mut text);
+                resumed = true;
+                match rng.below(3) {
+                    0 => writeln!(text, "\n{}\n", NOTES[rng.below(NOTES.len())]).unwrap(),
+                    1 => {
+                        let caption = format!("Diag. {}.", 100 + round);
+                        text.push('\n');
+                        text.push_str(&diagram(&score.boards[cut - 1], rng.below(5), &caption));
+                        text.push('\n');
+                    }
+                    _ => {
+                        writeln!(text, "{}", FURNITURE[rng.below(FURNITURE.len())]).unwrap();
+                        resumed = rng.below(2) == 0;
+                    }
+                }
+                from = cut;
+            }
+            token_rows(&score, from, n, indent, resumed, &mut text);
+            if rng.below(2) == 0 {
+                writeln!(text, "{:indent$}Resigns.", "").unwrap();
+            }
+            writeln!(text, "\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}
+
+#[test]
+fn whites_whole_column_then_blacks_under_their_column_words_is_one_game() {
+    let mut rng = Rng::new(2111);
+    for round in 0..30 {
+        let print = PRINTS[round % PRINTS.len()];
+        let words = if print.name == "spanish" {
+            ("BLANCAS.", "NEGRAS.")
+        } else {
+            ("WHITE.", "BLACK.")
+        };
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..2 + rng.below(2) {
+            let score = random_score(&mut rng, print);
+            let (white, black) = players(round + g);
+            let title = heading(&mut rng, 10 * round + g + 1);
+            writeln!(text, "{title}\n\nWhite: {white}.   Black: {black}.\n").unwrap();
+            let indent = " ".repeat(rng.below(9));
+            let period = rng.below(6) > 0;
+            let n = score.moves.len();
+            // A mark or a page break somewhere in either column, a page's head among them.
+            let marks: Vec<usize> = (0..rng.below(3)).map(|_| 2 + rng.below(n - 4)).collect();
+            for side in 0..2 {
+                let word = if side == 0 { words.0 } else { words.1 };
+                if rng.below(4) > 0 {
+                    writeln!(text, "{indent}      {word}").unwrap();
+                }
+                for p in (side..n).step_by(2) {
+                    let number = format!("{}{}", p / 2 + 1, if period { "." } else { "" });
+                    writeln!(text, "{indent}{number:>3} {}", score.tokens[p]).unwrap();
+                    if side == 0 && marks.contains(&p) && rng.below(3) == 0 {
+                        // A page's head in White's column: a title in capitals and the
+                        // page's number, which one page alone does not show to be furniture
+                        // (in Black's column it still cuts the game: flagged, not read).
+                        writeln!(text, "\n{:<44}{}\n", "THE BOOK OF THE TOURNAMENT", 200 + p)
+                            .unwrap();
+                    } else if marks.contains(&p) {
+                        writeln!(text, "{}", FURNITURE[rng.below(FURNITURE.len())]).unwrap();
+                    }
+                }
+                text.push('\n');
+            }
+            writeln!(text, "{indent}    And wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}
+
+/// A header printed a player a line (`White: X.` over `Black: Y.`) under a note's paragraph
+/// and an event sentence opens the next game: the White line is no last line of the note
+/// (which left the Black line to open a game read with its columns swapped, every move
+/// mirrored and the game complete).
+#[test]
+fn a_player_a_line_under_a_note_opens_the_next_game_with_both_names() {
+    let mut rng = Rng::new(2112);
+    for round in 0..20 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..3 {
+            let score = random_score(&mut rng, print);
+            let (white, black) = players(round + g);
+            writeln!(
+                text,
+                "Game played in the Masters' Tournament, 18{}.\nWhite: {white}.\nBlack: {black}.\n",
+                50 + rng.below(40)
+            )
+            .unwrap();
+            score.rows(0, score.moves.len(), &mut text);
+            writeln!(text, "\n    And wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        let want: Vec<(&Score, &str, &str)> = expected
+            .iter()
+            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+            .collect();
+        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+    }
+}
+
+/// A game's heading printed as its number alone (`100.`) between blank lines opens the
+/// game, so that the header lines under it (the event, the odds) are its own even when
+/// the game before ends with no result and a page mark stands before the table.
+#[test]
+fn a_number_alone_over_a_header_is_the_game_s_heading_and_the_odds_under_it_are_its() {
+    use escriba_resolve::shakmaty::CastlingMode;
+    use escriba_resolve::shakmaty::fen::Fen;
+    let mut rng = Rng::new(2113);
+    for round in 0..20 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..3 {
+            let (wording, fen, _) = ODDS[rng.below(ODDS.len())];
+            let start: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            let max = 30 + rng.below(30);
+            let moves = random_play(&mut rng, &start, max);
+            let score = Score::from(start.clone(), moves, print);
+            let (white, black) = players(round + g);
+            let statement = wording.replace("{W}", &white).replace("{B}", &black);
+            writeln!(
+                text,
+                "{}.\n\nPlayed in the match at Vienna, 18{}.\n{statement}\n\n{}\n",
+                10 * round + g + 1,
+                50 + rng.below(40),
+                FURNITURE[rng.below(FURNITURE.len())]
+            )
+            .unwrap();
+            if rng.below(2) == 0 {
+                token_rows(&score, 0, score.moves.len(), 4, true, &mut text);
+            } else {
+                score.rows(0, score.moves.len(), &mut text);
+            }
+            writeln!(text, "\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((start, score, fen));
+        }
+        let games: Vec<GameResult> = default_mode(&text)
+            .into_iter()
+            .filter(|r| !r.plies.is_empty())
+            .collect();
+        assert_eq!(games.len(), expected.len(), "round {round}:\n{text}");
+        for (r, (start, score, fen)) in games.iter().zip(&expected) {
+            let got: Vec<String> = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
+            assert_eq!(
+                got,
+                reference_sans(start, &score.moves),
+                "round {round}:\n{text}"
+            );
+            assert_eq!(r.tags.get("FEN"), Some(*fen), "round {round}:\n{text}");
+        }
+    }
+}

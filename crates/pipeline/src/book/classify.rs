@@ -182,6 +182,18 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
     if is_page_mark(trimmed) {
         return LineKind::PageMark;
     }
+    // A digitizer's mark on a line with more (`BLACK. [merged small]`) is no part of what
+    // the line says: the line is read with the mark blanked.
+    let blanked;
+    let (text, trimmed) = if trimmed.contains('[') && ocr_marks(trimmed).next().is_some() {
+        blanked = blank_ocr_marks(text);
+        (blanked.as_str(), blanked.trim())
+    } else {
+        (text, trimmed)
+    };
+    if trimmed.is_empty() {
+        return LineKind::PageMark;
+    }
     if is_separator(trimmed) {
         return LineKind::Separator;
     }
@@ -360,7 +372,7 @@ fn is_page_mark(t: &str) -> bool {
         } else if r.starts_with("[Illustration")
             || r.starts_with("[Pg")
             || r.starts_with("[Page")
-            || opens_with_ocr_mark(r)
+            || r.find(']').is_some_and(|e| is_ocr_mark(&r[..=e]))
         {
             r.find(']').map(|i| i + 1)
         } else {
@@ -374,23 +386,42 @@ fn is_page_mark(t: &str) -> bool {
             None => break,
         }
     }
-    if any && rest.trim().is_empty() {
+    if any && rest.trim().is_empty() || is_ocr_mark(t) {
         return true;
     }
     let bare = t.trim_matches(|c: char| c == '-' || c == '[' || c == ']' || c.is_whitespace());
     !bare.is_empty() && bare.len() <= 4 && bare.bytes().all(|b| b.is_ascii_digit()) && t.len() <= 9
 }
 
-/// `t` opens with an OCR pipeline's mark: a bracketed phrase of lower-case words that
-/// stands for what it could not read (`[graphic]`, `[merged small]`, `[ocr errors]`,
-/// `[blocks in formation]`). Not a footnote's label (`[a]`) nor a tag pair (`[White "…"]`).
-fn opens_with_ocr_mark(t: &str) -> bool {
-    let Some((words, _)) = t.strip_prefix('[').and_then(|r| r.split_once(']')) else {
+/// A digitizer's mark for what it could not read: one to three words of lower-case letters
+/// in brackets (`[ocr errors]`, `[graphic]`, `[merged small]`), not a footnote's label.
+fn is_ocr_mark(t: &str) -> bool {
+    let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) else {
         return false;
     };
-    words.len() > 3
-        && words.starts_with(|c: char| c.is_lowercase())
-        && words.chars().all(|c| c.is_lowercase() || c == ' ')
+    let words = inner.split_whitespace().count();
+    // Longer than a footnote's label (`[a]`, `[b]`).
+    inner.len() > 3
+        && (1..=3).contains(&words)
+        && inner.chars().all(|c| c.is_ascii_lowercase() || c == ' ')
+}
+
+/// The byte ranges of the digitizer's marks in `t` ([`is_ocr_mark`]).
+fn ocr_marks(t: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    t.match_indices('[').filter_map(|(open, _)| {
+        let close = open + t[open..].find(']')?;
+        is_ocr_mark(&t[open..=close]).then_some(open..close + 1)
+    })
+}
+
+/// `text` with its digitizer's marks blanked, one blank a byte (offsets keep).
+pub(crate) fn blank_ocr_marks(text: &str) -> String {
+    let mut out = text.to_owned();
+    for r in ocr_marks(text) {
+        let len = r.len();
+        out.replace_range(r, &" ".repeat(len));
+    }
+    out
 }
 
 fn is_separator(t: &str) -> bool {
@@ -704,12 +735,20 @@ mod tests {
             "[Pg 23]",
             "  23  ",
             "- 23 -",
+            "[ocr errors]",
             "[graphic]",
             "[merged small]",
-            "  [ocr errors] [subsumed]",
         ] {
             assert_eq!(kind(t), LineKind::PageMark, "{t}");
         }
+        // A bracketed note or move is no mark.
+        assert_ne!(kind("[If 12. P-Q4, Kt-K5.]"), LineKind::PageMark);
+        assert_ne!(kind("[Kt-B3]"), LineKind::PageMark);
+        // A mark on a line with more leaves the line what it is without it.
+        assert_eq!(kind("   BLACK. [merged small]"), kind("   BLACK."));
+        // (blanked byte for byte: the word keeps its column)
+        assert_eq!(kind("[graphic] Resigns."), kind("          Resigns."));
+        assert_eq!(kind("[graphic] [ocr errors]"), LineKind::PageMark);
         // A footnote's label and a tag pair are not an OCR pipeline's marks.
         for t in ["[a]", "[White \"Morphy\"]", "[sic]!"] {
             assert_ne!(kind(t), LineKind::PageMark, "{t}");

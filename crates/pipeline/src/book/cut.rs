@@ -2,7 +2,7 @@
 //! each unit worth decoding, and account for every line.
 
 use super::unit::{BookReport, UnitKind};
-use super::{build, classify, detect, group, xref};
+use super::{build, classify, detect, group, token_lines, xref};
 use crate::choice::Notation;
 use crate::segment::Segment;
 use crate::source::{Encoding, Line};
@@ -26,7 +26,12 @@ pub fn cut(lines: &[Line], notation: Notation) -> Cut {
         .iter()
         .map(|l| classify::classify(&l.text, dialect))
         .collect();
+    // Move numbers over their moves first, so that one repeated game after game (`1.`
+    // with a mark on its line) is not taken for a running head; then again over the
+    // running heads found, which stand between a number and its move at a page break.
+    token_lines::numbers_over_moves(lines, &mut kinds, dialect);
     classify::running_heads(lines, &mut kinds);
+    token_lines::numbers_over_moves(lines, &mut kinds, dialect);
     let mut grouped = group::group(lines, kinds, dialect);
     let borrowed = xref::borrowings(lines, &grouped, dialect);
     for (u, b) in grouped.units.iter_mut().zip(&borrowed) {

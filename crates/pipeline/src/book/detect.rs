@@ -16,11 +16,22 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
     let mut sample = String::new();
     // Unnumbered lines, for a text with no numbered line (plain SAN, one move a line).
     let mut unnumbered = String::new();
+    // The last line was a move number alone (`12.`, one token a line): the move under it
+    // is a numbered line's.
+    let mut under_number = false;
     for l in lines {
         let t = l.trim_start();
-        if t.as_bytes().first().is_some_and(u8::is_ascii_digit)
-            && t.chars().any(char::is_alphabetic)
+        let numbered = t.as_bytes().first().is_some_and(u8::is_ascii_digit);
+        if numbered
+            && t.trim_end_matches(['.', ' '])
+                .bytes()
+                .all(|b| b.is_ascii_digit())
         {
+            under_number = true;
+            continue;
+        }
+        let moved = std::mem::take(&mut under_number) && !t.trim().is_empty();
+        if moved || numbered && t.chars().any(char::is_alphabetic) {
             sample.push_str(t);
             sample.push('\n');
             if sample.len() >= VOTE_BYTES {
@@ -86,7 +97,12 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
     // Prose lines seen since the last row, and those that stood between two rows.
     let (mut pending_notes, mut notes) = (0usize, 0usize);
     let mut openers: std::collections::HashMap<(u32, bool), u8> = Default::default();
-    for l in lines {
+    let mut kinds: Vec<LineKind> = lines
+        .iter()
+        .map(|l| classify::classify(&l.text, dialect))
+        .collect();
+    super::token_lines::numbers_over_moves(lines, &mut kinds, dialect);
+    for (l, kind) in lines.iter().zip(kinds) {
         let t = l.text.trim();
         if t.is_empty() {
             continue;
@@ -94,7 +110,7 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
         filled += 1;
         let n = t.split_whitespace().count();
         words += n;
-        match classify::classify(&l.text, dialect) {
+        match kind {
             LineKind::Prose => {
                 if n >= 8 {
                     prose += 1;
@@ -152,6 +168,13 @@ mod tests {
         assert_eq!(
             book_dialect(english.into_iter()),
             Dialect::Descriptive(DescLang::En)
+        );
+        // One token a line, under a diagram whose numbered ranks read as English.
+        let mut one_token = vec!["8  R  N  B  Q  K  B  N  R", "7  P  P  P  P  P  P  P  P"];
+        one_token.extend(["1.", "P4R", "P4R", "2.", "C3AR", "C3AD", "3. ...", "A4A"]);
+        assert_eq!(
+            book_dialect(one_token.into_iter()),
+            Dialect::Descriptive(DescLang::Es)
         );
     }
 

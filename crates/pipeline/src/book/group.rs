@@ -650,6 +650,27 @@ impl Grouper<'_> {
             .map(|k| &self.roles[k])
     }
 
+    /// The line before `i` that is neither blank nor page furniture is a row of the current
+    /// unit that holds a move number and no move (`7.` alone, one token a line): the moves
+    /// under it are its, over a page break too.
+    fn under_number_alone(&self, i: usize) -> bool {
+        let Some(u) = self.cur.as_ref() else {
+            return false;
+        };
+        (u.first..i)
+            .rev()
+            .find(|&k| {
+                !matches!(
+                    self.kinds[k],
+                    LineKind::Blank | LineKind::PageMark | LineKind::Separator
+                )
+            })
+            .is_some_and(|k| {
+                self.roles[k] == Role::Row
+                    && matches!(self.kinds[k], LineKind::MoveRow(r) if r.numbered && r.moves == 0 && !r.result)
+            })
+    }
+
     /// Row `i` where no table is under way: with no unit open (a new unit's first row
     /// when numbered, else moves in prose), a unit's first row, or the second line of a
     /// page-break block. Returns whether the row was placed so.
@@ -781,7 +802,9 @@ impl Grouper<'_> {
                     .any(|d| d.abs_diff(s.indent) <= 2),
                 };
                 let over_break = self.previous_content_role(i) == Some(&Role::Row) && stands;
-                (under_row || over_break) && !s.prose_separators && (s.moves <= 2 || s.result)
+                (under_row || over_break || self.under_number_alone(i))
+                    && !s.prose_separators
+                    && (s.moves <= 2 || s.result)
             }
         };
         let u = self.cur.as_mut().expect("a unit");
@@ -1033,17 +1056,17 @@ impl Grouper<'_> {
             }
             LineKind::Heading(hk) => return self.heading(i, hk),
             // The last line of a note's paragraph that happens to read as a column header
-            // (`… an ending advantageous to` / `White.`) is the note's, not a new game's:
-            // the note's sentence runs on into it.
+            // (`… an ending advantageous to` / `White.`) is the note's, not a new game's,
+            // when the note's sentence runs on into it; a line that names a player
+            // (`White: M. Blackburne.`) opens the next game.
             LineKind::Players(ref p)
                 if self.cur.as_ref().is_some_and(|u| !u.rows.is_empty())
+                    && p.white.is_none()
+                    && p.black.is_none()
                     && i > 0
                     && self.roles[i - 1] == Role::Note
                     && self.kinds[i - 1] == LineKind::Prose
-                    && sentence_open(&self.lines[i - 1].text)
-                    // Names under a header sentence (`Game played in …, 1836.` over
-                    // `White.—MR BRUHL.  Black.—MR MASON.`) open the next game.
-                    && !(p.white.is_some() && self.header_block_above(i) < i) =>
+                    && sentence_open(&self.lines[i - 1].text) =>
             {
                 self.roles[i] = Role::Note;
             }
@@ -1107,6 +1130,21 @@ impl Grouper<'_> {
     /// A column header at line `i` naming the players `p`: a new unit's (or the second
     /// line of its header), and the table's first row when the names run on into moves.
     fn players(&mut self, i: usize, p: Players) {
+        if self
+            .cur
+            .as_ref()
+            .is_some_and(|u| second_column_header(u, &p, &self.lines[i].text))
+        {
+            // `BLACK.` over the second column of a table printed White's column whole:
+            // the same table goes on, from Black's first move. A mate or a result at the
+            // foot of White's column ends nothing yet.
+            let u = self.cur.as_mut().expect("a unit");
+            u.second_column = true;
+            u.prev_number = 0;
+            u.terminated = false;
+            self.roles[i] = Role::Header;
+            return;
+        }
         // A unit that has both names already gets another's header: the first was a
         // header over no table this reader took (a game of its own).
         let named_twice = p.white.is_some()
@@ -1184,6 +1222,33 @@ impl Grouper<'_> {
 fn header_sized(text: &str) -> bool {
     let words = text.split_whitespace().count();
     words <= 16 || words <= 30 && crate::tags::between_players(text).is_some()
+}
+
+/// The word for Black that heads Black's column.
+const BLACK_WORDS: [&str; 6] = ["black", "negras", "pretas", "noirs", "schwarz", "nero"];
+
+/// A column header of Black's word alone (`BLACK.`, `NEGRAS.`) under a table that so far
+/// is one column of numbered rows of one move each from a White move (move 1, or where a
+/// heading the text does not give as furniture cut White's column, the part joined later),
+/// up to move 2 or later (a result at its foot or not): the header of Black's column,
+/// printed after White's whole.
+fn second_column_header(u: &Unit, p: &Players, text: &str) -> bool {
+    let lower = classify::blank_ocr_marks(text).to_lowercase();
+    let mut words = lower
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty());
+    let blacks_word =
+        words.next().is_some_and(|w| BLACK_WORDS.contains(&w)) && words.next().is_none();
+    blacks_word
+        && p.white.is_none()
+        && p.black.is_none()
+        && p.moves_at.is_none()
+        && u.loose_indent.is_none()
+        && u.single_column
+        && !u.second_column
+        && u.start
+            .is_some_and(|(n, black)| !black && (n >= 2 || u.rows.len() >= 2))
+        && u.prev_number >= 2
 }
 
 /// A sentence that names the players (`between X and Y`) or the place (`Played at …`).

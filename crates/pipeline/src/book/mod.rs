@@ -27,6 +27,7 @@ pub mod odds;
 pub mod players;
 pub mod segmenter;
 pub mod sequence;
+pub mod token_lines;
 pub mod unit;
 pub mod xref;
 

@@ -29,6 +29,7 @@ pub fn by_numbers(
     // with it (notes, marks, results after it in the text).
     let mut placed: Vec<(u32, Span, Vec<Span>)> = Vec::new();
     let mut leading: Vec<Span> = Vec::new();
+    let mut results: Vec<Span> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut next: u32 = 0;
     let mut repeated = false;
@@ -53,6 +54,8 @@ pub fn by_numbers(
                 next += 1;
             }
             TokenKind::Ellipsis => {}
+            // A result ends the game wherever its column printed it.
+            TokenKind::Result(_) => results.push(t.span),
             _ => match placed.last_mut() {
                 Some((_, _, riders)) => riders.push(t.span),
                 None => leading.push(t.span),
@@ -91,6 +94,9 @@ pub fn by_numbers(
         for r in riders {
             out.push(*r);
         }
+    }
+    for r in &results {
+        out.push(*r);
     }
     Some(Alternate {
         movetext: out
@@ -179,6 +185,19 @@ mod tests {
         let text = "1. P-K4\n1. P-K4   2. Kt-KB3\n2. Kt-QB3   3. B-B4\n";
         let a = by_numbers(text, &[], 1, EN).expect("numbers repeat");
         assert_eq!(words(&a), ["P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-B4"]);
+    }
+
+    #[test]
+    fn a_result_under_blacks_column_ends_the_reading_after_whites_last_move() {
+        let text =
+            "1. P-K4\n2. Q-R5\n3. B-B4\n4. QxP mate\n1. P-K4\n2. K-K2\n3. Kt-QB3\nAnd wins.\n";
+        let a = by_numbers(text, &[], 1, EN).expect("numbers repeat");
+        assert_eq!(
+            words(&a),
+            [
+                "P-K4", "P-K4", "Q-R5", "K-K2", "B-B4", "Kt-QB3", "QxP", "mate", "And", "wins."
+            ]
+        );
     }
 
     #[test]
