@@ -1389,3 +1389,74 @@ fn a_number_alone_over_a_header_is_the_game_s_heading_and_the_odds_under_it_are_
         }
     }
 }
+
+/// An odds sentence names the giver in full (`Capt. Wondmann gives Mr. Englisch the QR.`)
+/// over a column header of initials (`WHITE. (Capt. W.)  BLACK. (Mr. E.)`): the men come
+/// off the giver's side, White's or Black's, as the heading's names say who is who.
+#[test]
+fn the_odds_giver_named_in_full_over_a_column_of_initials_gives_from_that_side() {
+    use escriba_resolve::shakmaty::CastlingMode;
+    use escriba_resolve::shakmaty::fen::Fen;
+    // (what is given, the start when White gives it, when Black does)
+    const GIVEN: [(&str, &str, &str); 3] = [
+        (
+            "the QR",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+            "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1",
+        ),
+        (
+            "the QKt",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+            "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "the Queen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+    ];
+    let mut rng = Rng::new(2123);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let (white, w) = random_player(&mut rng);
+        let (black, b) = random_player(&mut rng);
+        let (given, by_white, by_black) = GIVEN[rng.below(GIVEN.len())];
+        let white_gives = rng.below(2) == 0;
+        let fen = if white_gives { by_white } else { by_black };
+        let start: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let max = 30 + rng.below(30);
+        let moves = random_play(&mut rng, &start, max);
+        let score = Score::from(start.clone(), moves, print);
+        let (giver, taker) = if white_gives {
+            (&white, &black)
+        } else {
+            (&black, &white)
+        };
+        let mut text = format!(
+            "No. {}.--Between {white} and {black}.\n\nPlayed at Paris in 18{}.\n     \
+             WHITE. ({w})          BLACK. ({b})\n{giver} gives {taker} {given}.\n\n",
+            round + 1,
+            40 + rng.below(50)
+        );
+        score.rows(0, score.moves.len(), &mut text);
+        text.push_str("\nAnd wins.\n");
+        let games: Vec<GameResult> = default_mode(&text)
+            .into_iter()
+            .filter(|r| !r.plies.is_empty())
+            .collect();
+        assert_eq!(games.len(), 1, "round {round}:\n{text}");
+        let r = &games[0];
+        assert_eq!(r.tags.get("FEN"), Some(fen), "round {round}:\n{text}");
+        let got: Vec<String> = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
+        assert_eq!(
+            got,
+            reference_sans(&start, &score.moves),
+            "round {round}:\n{text}"
+        );
+        assert_eq!(r.status, GameStatus::Complete, "round {round}:\n{text}");
+    }
+}

@@ -643,13 +643,19 @@ fn odds_start(
         .map(|(_, t)| *t)
         .collect::<Vec<_>>()
         .join("\n");
+    // The players as the game's tags name them: a column's initials (`Rev. S.`) are
+    // replaced by the heading's full names by now, which the odds sentence prints.
     let players = u.players.as_ref();
+    let name = |tag: &str, column: Option<&str>| {
+        tags.get(tag)
+            .filter(|n| *n != "?")
+            .map(str::to_owned)
+            .or(column.map(str::to_owned))
+    };
+    let white = name("White", players.and_then(|p| p.white.as_deref()));
+    let black = name("Black", players.and_then(|p| p.black.as_deref()));
     let line = header.first().map_or(u.first + 1, |(k, _)| k + 1);
-    match odds::read(
-        &text,
-        players.and_then(|p| p.white.as_deref()),
-        players.and_then(|p| p.black.as_deref()),
-    ) {
+    match odds::read(&text, white.as_deref(), black.as_deref()) {
         Odds::None => {}
         Odds::Read {
             giver,
