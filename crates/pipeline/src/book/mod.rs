@@ -15,6 +15,7 @@
 //! [`BookReport`] accounts for every line of the book: part of a game, part of a fragment,
 //! or skipped with its reason.
 
+pub mod blocks;
 pub mod build;
 pub mod checks;
 pub mod classify;
