@@ -272,6 +272,15 @@ fn default_mode(text: &str) -> Vec<GameResult> {
 /// What a test compares of a game: its SAN, its status and its players.
 type Read<'a> = (Vec<String>, GameStatus, Option<&'a str>, Option<&'a str>);
 
+/// [`assert_read_whole`] with the players' names owned.
+fn assert_read_all(text: &str, expected: &[(Score, String, String)], what: &str) {
+    let want: Vec<(&Score, &str, &str)> = expected
+        .iter()
+        .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
+        .collect();
+    assert_read_whole(text, &want, what);
+}
+
 /// The games read from `text` are exactly `expected` (moves, players), each whole and
 /// `complete`.
 fn assert_read_whole(text: &str, expected: &[(&Score, &str, &str)], what: &str) {
@@ -453,11 +462,7 @@ fn a_one_move_a_line_table_goes_on_over_page_breaks_after_either_side_s_move() {
             text.push_str("\n    Resigns.\n\n");
             expected.push((score, white, black));
         }
-        let want: Vec<(&Score, &str, &str)> = expected
-            .iter()
-            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
-            .collect();
-        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+        assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
     }
 }
 
@@ -565,6 +570,23 @@ fn random_play(rng: &mut Rng, start: &Chess, max: usize) -> Vec<Move> {
     moves
 }
 
+/// The position `fen` gives.
+fn position(fen: &str) -> Chess {
+    use escriba_resolve::shakmaty::CastlingMode;
+    use escriba_resolve::shakmaty::fen::Fen;
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+/// A random legal game of 30 to 59 plies (fewer when it ends) from `start`, printed.
+fn random_score_from(rng: &mut Rng, start: &Chess, print: Print) -> Score {
+    let max = 30 + rng.below(30);
+    let moves = random_play(rng, start, max);
+    Score::from(start.clone(), moves, print)
+}
+
 /// Odds as books state them: the wording, with {W} and {B} for the players; the FEN it
 /// starts from; the giver is named.
 const ODDS: [(&str, &str, bool); 7] = [
@@ -607,20 +629,14 @@ const ODDS: [(&str, &str, bool); 7] = [
 
 #[test]
 fn an_odds_game_starts_from_its_position_in_every_wording_and_an_assumed_giver_is_flagged() {
+    use escriba_resolve::shakmaty::EnPassantMode;
     use escriba_resolve::shakmaty::fen::Fen;
-    use escriba_resolve::shakmaty::{CastlingMode, EnPassantMode};
     let mut rng = Rng::new(2103);
     for round in 0..21 {
         let (wording, fen, named) = ODDS[round % ODDS.len()];
         let print = PRINTS[round % PRINTS.len()];
-        let start: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        let max = 30 + rng.below(30);
-        let moves = random_play(&mut rng, &start, max);
-        let score = Score::from(start.clone(), moves, print);
+        let start = position(fen);
+        let score = random_score_from(&mut rng, &start, print);
         let (white, black) = players(round);
         let statement = wording.replace("{W}", &white).replace("{B}", &black);
         let mut text = format!(
@@ -652,8 +668,6 @@ fn an_odds_game_starts_from_its_position_in_every_wording_and_an_assumed_giver_i
 /// players and place are read.
 #[test]
 fn the_header_sentences_over_a_table_from_move_1_belong_to_that_game() {
-    use escriba_resolve::shakmaty::CastlingMode;
-    use escriba_resolve::shakmaty::fen::Fen;
     const PLACES: [&str; 3] = ["London", "Breslau", "Paris"];
     let mut rng = Rng::new(2108);
     for round in 0..24 {
@@ -662,15 +676,8 @@ fn the_header_sentences_over_a_table_from_move_1_belong_to_that_game() {
         let mut expected = Vec::new();
         for g in 0..3 {
             let odds = (rng.below(3) > 0).then(|| ODDS[rng.below(ODDS.len())]);
-            let start: Chess = odds.map_or_else(Chess::default, |(_, fen, _)| {
-                fen.parse::<Fen>()
-                    .unwrap()
-                    .into_position(CastlingMode::Standard)
-                    .unwrap()
-            });
-            let max = 30 + rng.below(30);
-            let moves = random_play(&mut rng, &start, max);
-            let score = Score::from(start.clone(), moves, print);
+            let start = odds.map_or_else(Chess::default, |(_, fen, _)| position(fen));
+            let score = random_score_from(&mut rng, &start, print);
             let (white, black) = players(round + g);
             let place = PLACES[rng.below(PLACES.len())];
             let between = format!(
@@ -1037,11 +1044,7 @@ fn a_column_header_s_initials_take_the_heading_s_full_names_by_title_and_initial
             text.push_str("\nAnd wins.\n\nSome prose closes the game.\n\n");
             expected.push((score, white, black));
         }
-        let want: Vec<(&Score, &str, &str)> = expected
-            .iter()
-            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
-            .collect();
-        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+        assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
     }
 }
 
@@ -1116,11 +1119,7 @@ fn a_header_over_page_furniture_after_the_last_game_s_notes_names_the_next_game_
         for k in 0..3 {
             writeln!(text, "{:<44}THE BOOK OF THE GREAT TOURNAMENT\n", 900 + k).unwrap();
         }
-        let want: Vec<(&Score, &str, &str)> = expected
-            .iter()
-            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
-            .collect();
-        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+        assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
     }
 }
 
@@ -1240,11 +1239,7 @@ fn a_table_printed_one_token_a_line_is_read_whole_over_notes_diagrams_and_page_m
             writeln!(text, "\n{}\n", NOTES[rng.below(3)]).unwrap();
             expected.push((score, white, black));
         }
-        let want: Vec<(&Score, &str, &str)> = expected
-            .iter()
-            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
-            .collect();
-        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+        assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
     }
 }
 
@@ -1293,11 +1288,7 @@ fn whites_whole_column_then_blacks_under_their_column_words_is_one_game() {
             writeln!(text, "{indent}    And wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
             expected.push((score, white, black));
         }
-        let want: Vec<(&Score, &str, &str)> = expected
-            .iter()
-            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
-            .collect();
-        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+        assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
     }
 }
 
@@ -1325,11 +1316,7 @@ fn a_player_a_line_under_a_note_opens_the_next_game_with_both_names() {
             writeln!(text, "\n    And wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
             expected.push((score, white, black));
         }
-        let want: Vec<(&Score, &str, &str)> = expected
-            .iter()
-            .map(|(s, w, b)| (s, w.as_str(), b.as_str()))
-            .collect();
-        assert_read_whole(&text, &want, &format!("round {round}, {}", print.name));
+        assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
     }
 }
 
@@ -1338,8 +1325,6 @@ fn a_player_a_line_under_a_note_opens_the_next_game_with_both_names() {
 /// the game before ends with no result and a page mark stands before the table.
 #[test]
 fn a_number_alone_over_a_header_is_the_game_s_heading_and_the_odds_under_it_are_its() {
-    use escriba_resolve::shakmaty::CastlingMode;
-    use escriba_resolve::shakmaty::fen::Fen;
     let mut rng = Rng::new(2113);
     for round in 0..20 {
         let print = PRINTS[round % PRINTS.len()];
@@ -1347,14 +1332,8 @@ fn a_number_alone_over_a_header_is_the_game_s_heading_and_the_odds_under_it_are_
         let mut expected = Vec::new();
         for g in 0..3 {
             let (wording, fen, _) = ODDS[rng.below(ODDS.len())];
-            let start: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
-            let max = 30 + rng.below(30);
-            let moves = random_play(&mut rng, &start, max);
-            let score = Score::from(start.clone(), moves, print);
+            let start = position(fen);
+            let score = random_score_from(&mut rng, &start, print);
             let (white, black) = players(round + g);
             let statement = wording.replace("{W}", &white).replace("{B}", &black);
             writeln!(
@@ -1395,8 +1374,6 @@ fn a_number_alone_over_a_header_is_the_game_s_heading_and_the_odds_under_it_are_
 /// off the giver's side, White's or Black's, as the heading's names say who is who.
 #[test]
 fn the_odds_giver_named_in_full_over_a_column_of_initials_gives_from_that_side() {
-    use escriba_resolve::shakmaty::CastlingMode;
-    use escriba_resolve::shakmaty::fen::Fen;
     // (what is given, the start when White gives it, when Black does)
     const GIVEN: [(&str, &str, &str); 3] = [
         (
@@ -1423,14 +1400,8 @@ fn the_odds_giver_named_in_full_over_a_column_of_initials_gives_from_that_side()
         let (given, by_white, by_black) = GIVEN[rng.below(GIVEN.len())];
         let white_gives = rng.below(2) == 0;
         let fen = if white_gives { by_white } else { by_black };
-        let start: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        let max = 30 + rng.below(30);
-        let moves = random_play(&mut rng, &start, max);
-        let score = Score::from(start.clone(), moves, print);
+        let start = position(fen);
+        let score = random_score_from(&mut rng, &start, print);
         let (giver, taker) = if white_gives {
             (&white, &black)
         } else {

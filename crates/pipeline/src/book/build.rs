@@ -847,17 +847,7 @@ mod tests {
 
     #[test]
     fn footnotes_lose_their_label_and_brackets() {
-        let lines: Vec<Line> = ["[Footnote A: To enable him to capture", "the Kt.]"]
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Line {
-                text: (*t).to_owned(),
-                number: i + 1,
-                offset: 0,
-                encoding: Encoding::Utf8,
-                truncated: false,
-            })
-            .collect();
+        let lines = crate::book::cut::lines_of("[Footnote A: To enable him to capture\nthe Kt.]");
         assert_eq!(
             footnote_text(&lines, 0, 1),
             "To enable him to capture the Kt."

@@ -178,18 +178,7 @@ mod tests {
         );
     }
 
-    fn lines(text: &str) -> Vec<Line> {
-        text.lines()
-            .enumerate()
-            .map(|(i, t)| Line {
-                text: t.to_owned(),
-                number: i + 1,
-                offset: 0,
-                encoding: crate::source::Encoding::Utf8,
-                truncated: false,
-            })
-            .collect()
-    }
+    use crate::book::cut::lines_of as lines;
 
     #[test]
     fn game_files_are_not_books_and_prose_with_tables_is() {

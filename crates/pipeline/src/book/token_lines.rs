@@ -83,17 +83,7 @@ mod tests {
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
 
     fn kinds(text: &str) -> Vec<LineKind> {
-        let lines: Vec<Line> = text
-            .lines()
-            .enumerate()
-            .map(|(i, t)| Line {
-                text: t.to_owned(),
-                number: i + 1,
-                offset: 0,
-                encoding: crate::source::Encoding::Utf8,
-                truncated: false,
-            })
-            .collect();
+        let lines = crate::book::cut::lines_of(text);
         let mut kinds: Vec<LineKind> = lines.iter().map(|l| classify(&l.text, EN)).collect();
         numbers_over_moves(&lines, &mut kinds, EN);
         kinds
