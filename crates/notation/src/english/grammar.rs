@@ -308,15 +308,14 @@ impl<'a> Units<'a> {
 /// blanks in spaced print (`Q B`, not long hand's `Q. B.`).
 fn victims(i: In<'_>) -> impl Iterator<Item = (Man, In<'_>, bool)> {
     let us = man_units(i);
-    (1..=us.len)
-        .rev()
-        .filter_map(move |n| {
-            let (man, rest, joined) = us.reading(n)?;
-            let spaced = joined && !us.units[..n].iter().any(|u| u.dotted);
-            Some((man, rest, joined, spaced))
-        })
-        .filter(|&(_, rest, joined, _)| !joined || victim_ends(rest))
-        .map(|(man, rest, _, spaced)| (man, rest, spaced))
+    (1..=us.len).rev().filter_map(move |n| {
+        let (man, rest, joined) = us.reading(n)?;
+        if joined && !victim_ends(rest) {
+            return None;
+        }
+        let spaced = joined && !us.units[..n].iter().any(|u| u.dotted);
+        Some((man, rest, spaced))
+    })
 }
 
 thread_local! {
@@ -325,6 +324,7 @@ thread_local! {
     static LOOKING_AHEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// The blanks between the words of a move.
 const BLANKS: &[char] = &[' ', '\t', '\u{a0}'];
 
 /// The words after a capture (`rest`), past its marks, open with a word that starts no
@@ -356,7 +356,7 @@ pub(super) fn victim_ends(r: In<'_>) -> bool {
     let next_origin = r.strip_prefix('(').is_some_and(|p| {
         p.starts_with(|c: char| matches!(c, 'K' | 'Q' | 'R' | 'B' | 'N' | '1'..='8'))
     });
-    let r = r.trim_start_matches([' ', '\t', '\u{a0}']);
+    let r = r.trim_start_matches(BLANKS);
     !(starts_with_dash(r)
         || next_origin
         || r.starts_with(['x', 'X', '×', ':'])
@@ -1131,7 +1131,7 @@ pub(super) fn clean_side_end(r: In<'_>) -> bool {
     match r.chars().next() {
         Some(c) if c.is_alphanumeric() || matches!(c, '×' | ':') || starts_with_dash(r) => false,
         _ => {
-            let r = r.trim_start_matches([' ', '\t', '\u{a0}']);
+            let r = r.trim_start_matches(BLANKS);
             !(starts_with_dash(r) || kw_any(r, &["to", "takes"]).is_some())
         }
     }

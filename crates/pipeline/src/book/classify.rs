@@ -184,13 +184,8 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
     }
     // A digitizer's mark on a line with more (`BLACK. [merged small]`) is no part of what
     // the line says: the line is read with the mark blanked.
-    let blanked;
-    let (text, trimmed) = if trimmed.contains('[') && ocr_marks(trimmed).next().is_some() {
-        blanked = blank_ocr_marks(text);
-        (blanked.as_str(), blanked.trim())
-    } else {
-        (text, trimmed)
-    };
+    let blanked = blank_ocr_marks(text);
+    let (text, trimmed) = (blanked.as_ref(), blanked.trim());
     if trimmed.is_empty() {
         return LineKind::PageMark;
     }
@@ -386,7 +381,7 @@ fn is_page_mark(t: &str) -> bool {
             None => break,
         }
     }
-    if any && rest.trim().is_empty() || is_ocr_mark(t) {
+    if any && rest.trim().is_empty() {
         return true;
     }
     let bare = t.trim_matches(|c: char| c == '-' || c == '[' || c == ']' || c.is_whitespace());
@@ -415,13 +410,17 @@ fn ocr_marks(t: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
 }
 
 /// `text` with its digitizer's marks blanked, one blank a byte (offsets keep).
-pub(crate) fn blank_ocr_marks(text: &str) -> String {
+pub(crate) fn blank_ocr_marks(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut marks = ocr_marks(text).peekable();
+    if marks.peek().is_none() {
+        return std::borrow::Cow::Borrowed(text);
+    }
     let mut out = text.to_owned();
-    for r in ocr_marks(text) {
+    for r in marks {
         let len = r.len();
         out.replace_range(r, &" ".repeat(len));
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 fn is_separator(t: &str) -> bool {

@@ -520,38 +520,29 @@ impl Grouper<'_> {
 
     /// The line before `i` that is neither blank nor page furniture (a page number, a
     /// running head, a separator), if it belongs to the current unit.
-    fn previous_content_role(&self, i: usize) -> Option<&Role> {
+    fn previous_content(&self, i: usize) -> Option<usize> {
         let u = self.cur.as_ref()?;
-        (u.first..i)
-            .rev()
-            .find(|&k| {
-                !matches!(
-                    self.kinds[k],
-                    LineKind::Blank | LineKind::PageMark | LineKind::Separator
-                )
-            })
-            .map(|k| &self.roles[k])
+        (u.first..i).rev().find(|&k| {
+            !matches!(
+                self.kinds[k],
+                LineKind::Blank | LineKind::PageMark | LineKind::Separator
+            )
+        })
+    }
+
+    /// The role of [`Self::previous_content`].
+    fn previous_content_role(&self, i: usize) -> Option<&Role> {
+        self.previous_content(i).map(|k| &self.roles[k])
     }
 
     /// The line before `i` that is neither blank nor page furniture is a row of the current
     /// unit that holds a move number and no move (`7.` alone, one token a line): the moves
     /// under it are its, over a page break too.
     fn under_number_alone(&self, i: usize) -> bool {
-        let Some(u) = self.cur.as_ref() else {
-            return false;
-        };
-        (u.first..i)
-            .rev()
-            .find(|&k| {
-                !matches!(
-                    self.kinds[k],
-                    LineKind::Blank | LineKind::PageMark | LineKind::Separator
-                )
-            })
-            .is_some_and(|k| {
-                self.roles[k] == Role::Row
-                    && matches!(self.kinds[k], LineKind::MoveRow(r) if r.numbered && r.moves == 0 && !r.result)
-            })
+        self.previous_content(i).is_some_and(|k| {
+            self.roles[k] == Role::Row
+                && matches!(self.kinds[k], LineKind::MoveRow(r) if r.numbered && r.moves == 0 && !r.result)
+        })
     }
 
     /// Row `i` where no table is under way: with no unit open (a new unit's first row
