@@ -554,6 +554,90 @@ fn a_game_whose_table_goes_on_in_rows_it_does_not_read_is_never_complete() {
     }
 }
 
+#[test]
+fn a_game_goes_on_under_a_title_or_a_rule_after_a_note_s_moves_from_its_next_move() {
+    let mut rng = Rng::new(2112);
+    const BETWEEN: [&str; 3] = [
+        "THE ATTACK ON THE KING.",
+        "*       *       *",
+        "CHAPTER IX.",
+    ];
+    for round in 0..30 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len();
+        let cut = 6 + rng.below(n - 12);
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        score.rows(0, cut, &mut text);
+        // A title or a rule between two rows, a note's moves from the table's next move
+        // under it, and then the table's own rows from there.
+        let mut pos = Chess::default();
+        for &m in &score.moves[..cut] {
+            pos.play_unchecked(m);
+        }
+        let line = random_play(&mut rng, &pos, 3);
+        if line.len() < 3 {
+            continue;
+        }
+        let alt = Score::from(pos, line, print);
+        let next = cut / 2 + 2;
+        let t = &alt.tokens;
+        let moves = if cut.is_multiple_of(2) {
+            format!("{}, {}; {next}. {}", t[0], t[1], t[2])
+        } else {
+            format!("{}; {next}. {}, {}", t[0], t[1], t[2])
+        };
+        let between = BETWEEN[rng.below(BETWEEN.len())];
+        writeln!(text, "\n{between}\n\n{moves}, and White wins.\n").unwrap();
+        score.rows(cut, n, &mut text);
+        text.push_str("\nAnd wins.\n");
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {round}, {between}, {}", print.name),
+        );
+    }
+}
+
+#[test]
+fn a_game_whose_table_goes_on_among_a_later_unit_s_notes_is_never_complete() {
+    let mut rng = Rng::new(2113);
+    for round in 0..20 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len();
+        let cut = 2 * (3 + rng.below(n / 2 - 8));
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        score.rows(0, cut, &mut text);
+        // Under a rule, a row from further on opens a unit of its own; the table's rows
+        // from where it stopped follow it, read as that unit's analysis. The game is not
+        // whole, and says where its table goes on.
+        let far = cut + 4 + 2 * rng.below(3);
+        text.push_str("\n*       *       *\n\n");
+        score.rows(far, far + 2, &mut text);
+        text.push('\n');
+        let unread_line = text.lines().count() + 1;
+        score.rows(cut, n, &mut text);
+        let games = default_mode(&text);
+        let first = &games[0];
+        assert_eq!(first.plies.len(), cut, "round {round}:\n{text}");
+        assert_eq!(first.status, GameStatus::Partial, "round {round}:\n{text}");
+        assert!(
+            first.issues.iter().any(|i| i.line == unread_line),
+            "round {round}: the warning names line {unread_line}: {:?}\n{text}",
+            first.issues
+        );
+    }
+}
+
 /// A random legal game of up to `max` plies from `start`.
 fn random_play(rng: &mut Rng, start: &Chess, max: usize) -> Vec<Move> {
     let mut pos = start.clone();
@@ -1429,5 +1513,128 @@ fn the_odds_giver_named_in_full_over_a_column_of_initials_gives_from_that_side()
             "round {round}:\n{text}"
         );
         assert_eq!(r.status, GameStatus::Complete, "round {round}:\n{text}");
+    }
+}
+
+/// The table's plies `from..to` printed in `layout`: two columns, one move a line, one
+/// token a line, or a paragraph. A run that starts with Black's move opens with its move
+/// number and an ellipsis, as books print it after a note.
+fn rows_in(score: &Score, layout: usize, from: usize, to: usize, out: &mut String) {
+    match layout {
+        0 => score.rows(from, to, out),
+        1 => {
+            let mut p = from;
+            if p % 2 == 1 {
+                writeln!(out, "{:>8}. ... {}", p / 2 + 1, score.tokens[p]).unwrap();
+                p += 1;
+            }
+            score.single_rows(p, to, out);
+        }
+        2 => token_rows(score, from, to, 2, true, out),
+        _ => {
+            let mut line = String::new();
+            for p in from..to {
+                let word = match p % 2 {
+                    0 => format!("{}. {}", p / 2 + 1, score.tokens[p]),
+                    _ if p == from => format!("{}... {}", p / 2 + 1, score.tokens[p]),
+                    _ => score.tokens[p].clone(),
+                };
+                if !line.is_empty() && line.chars().count() + word.chars().count() > 70 {
+                    writeln!(out, "{}", line.trim_end()).unwrap();
+                    line.clear();
+                }
+                line.push_str(&word);
+                line.push(' ');
+            }
+            writeln!(out, "{}", line.trim_end()).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_note_s_analysis_from_the_table_s_next_move_is_never_read_as_the_table() {
+    let mut rng = Rng::new(2111);
+    const LEADS: [&str; 3] = ["Good.", "Best.", "The only move to save the piece."];
+    const BREAKS: [&str; 4] = [
+        "{212}",
+        "                                   212",
+        "212                                     THE BOOK OF THE TOURNAMENT",
+        "[merged small]",
+    ];
+    const LAYOUTS: [&str; 4] = [
+        "two columns",
+        "one move a line",
+        "one token a line",
+        "paragraph",
+    ];
+    for round in 0..80 {
+        let print = PRINTS[round % PRINTS.len()];
+        let layout = (round / PRINTS.len()) % LAYOUTS.len();
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len();
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        let mut cuts: Vec<usize> = (0..1 + rng.below(3))
+            .map(|_| 4 + rng.below(n - 10))
+            .collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        let mut from = 0;
+        for cut in cuts {
+            rows_in(&score, layout, from, cut, &mut text);
+            from = cut;
+            // The analysis: three other legal moves from the position at the cut, numbered
+            // from the table's next move, as a note prints them.
+            let mut pos = Chess::default();
+            for &m in &score.moves[..cut] {
+                pos.play_unchecked(m);
+            }
+            let line = random_play(&mut rng, &pos, 3);
+            if line.len() < 3 {
+                text.push_str("\nA strong move.\n\n");
+                continue;
+            }
+            let alt = Score::from(pos, line, print);
+            let number = cut / 2 + 1;
+            let (head, first, rest) = if cut.is_multiple_of(2) {
+                (
+                    format!("{number}."),
+                    format!("{}, {};", alt.tokens[0], alt.tokens[1]),
+                    format!("{}. {}, and White wins.", number + 1, alt.tokens[2]),
+                )
+            } else {
+                (
+                    format!("{number}. ..."),
+                    format!("{};", alt.tokens[0]),
+                    format!(
+                        "{}. {}, {}, and White wins.",
+                        number + 1,
+                        alt.tokens[1],
+                        alt.tokens[2]
+                    ),
+                )
+            };
+            let lead = LEADS[rng.below(LEADS.len())];
+            let page = BREAKS[rng.below(BREAKS.len())];
+            let note = match rng.below(3) {
+                // On one line, after the note's words.
+                0 => format!("{lead} If {head} {first} {rest}"),
+                // Broken over a page after its move number.
+                1 => format!("{lead} If {head}\n\n{page}\n\n{first} {rest}"),
+                // Its last line turned over to the next page.
+                _ => format!("{lead} If {head} {first}\n\n{page}\n\n{rest}"),
+            };
+            writeln!(text, "\n{note}\n").unwrap();
+        }
+        rows_in(&score, layout, from, n, &mut text);
+        text.push_str("\nAnd wins.\n\nSome prose closes the chapter.\n");
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {round}, {}, {}", LAYOUTS[layout], print.name),
+        );
     }
 }

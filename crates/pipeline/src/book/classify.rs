@@ -269,10 +269,44 @@ pub fn running_heads(lines: &[crate::source::Line], kinds: &mut [LineKind]) {
         }
     }
     for (l, k) in lines.iter().zip(kinds.iter_mut()) {
-        if eligible(k) && key(&l.text).is_some_and(|key| counts[&key] >= 3) {
+        if eligible(k) && (key(&l.text).is_some_and(|key| counts[&key] >= 3) || paged_head(&l.text))
+        {
             *k = LineKind::PageMark;
         }
     }
+}
+
+/// A head in capitals with its page number set apart at either end by a wide gap (`212
+/// <gap> THE BOOK OF THE TOURNAMENT`, `MODERN CHESS GAMES <gap> 157`): a running head
+/// even where it is printed once. A contents line, which numbers its entry, is not.
+fn paged_head(text: &str) -> bool {
+    /// The least gap between the head and its page number, in blanks.
+    const GAP: usize = 5;
+    let t = text.trim();
+    let number = |w: &str| (1..=4).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
+    let head = if let Some((n, rest)) = t.split_once(' ')
+        && number(n)
+        && rest.len() - rest.trim_start().len() + 1 >= GAP
+    {
+        rest.trim_start()
+    } else if let Some((rest, n)) = t.rsplit_once(' ')
+        && number(n)
+        && rest.len() - rest.trim_end().len() + 1 >= GAP
+    {
+        rest.trim_end()
+    } else {
+        return false;
+    };
+    // A contents line numbers its entry (`9. A CARDINAL PRINCIPLE <gap> 35`, `VII. …`).
+    let enumerated = head.split_whitespace().next().is_some_and(|w| {
+        w.len() > 1
+            && w.ends_with('.')
+            && w[..w.len() - 1]
+                .chars()
+                .all(|c| c.is_ascii_digit() || "IVXLC".contains(c))
+    });
+    let letters: Vec<char> = head.chars().filter(|c| c.is_alphabetic()).collect();
+    !enumerated && letters.len() >= 4 && letters.iter().all(|c| c.is_uppercase())
 }
 
 fn clamp16(n: usize) -> u16 {
@@ -756,6 +790,28 @@ mod tests {
             kind("       *       *       *       *"),
             LineKind::Separator
         );
+    }
+
+    #[test]
+    fn a_head_in_capitals_with_its_page_number_set_apart_is_a_running_head_even_once() {
+        for head in [
+            "212                                     THE BOOK OF THE TOURNAMENT",
+            "MODERN CHESS GAMES                                157",
+            "    14      CHESS FUNDAMENTALS",
+        ] {
+            assert!(paged_head(head), "{head}");
+        }
+        for line in [
+            "THE BOOK OF THE TOURNAMENT",
+            "GAME 212.",
+            "CHAPTER 12",
+            "212 THE BOOK OF THE TOURNAMENT",
+            "1877      Played at the Castle of Montmorenci",
+            "  9. A CARDINAL PRINCIPLE                                   35",
+            "               VII. ENDINGS OF GAMES                    215",
+        ] {
+            assert!(!paged_head(line), "{line}");
+        }
     }
 
     #[test]

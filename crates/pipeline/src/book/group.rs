@@ -387,6 +387,23 @@ impl Grouper<'_> {
                 && !u.decodable
             {
                 units[k].unread_after = u.rows.first().copied();
+            } else if taken_up.is_none()
+                && u.heading.is_none()
+                && unnamed
+                && u.events.is_empty()
+                && let Some(prev) = units.iter_mut().rfind(|p| !is_stray(p))
+                && !prev.terminated
+                && prev.unread_after.is_none()
+                && u.start
+                    .is_some_and(|(n, b)| ply_of(n, b) > prev.next_ply + 1)
+            {
+                // The unit's first row stands ahead of the table, but a later line of it
+                // takes the table up (the first row was a note's moves, or a row from
+                // further on): the game is not complete.
+                prev.unread_after = (u.first..=u.last).find(|&k| {
+                    matches!(self.roles[k], Role::Row | Role::Note)
+                        && opens_with_ply(&self.lines[k].text, prev.next_ply)
+                });
             }
             units.push(u);
         }
@@ -550,7 +567,14 @@ impl Grouper<'_> {
     /// page-break block. Returns whether the row was placed so.
     fn row_before_table(&mut self, i: usize, s: RowShape) -> bool {
         let Some(u) = self.cur.as_ref() else {
-            if s.numbered || s.number.is_some() {
+            // A note's moves from the next move of the game just closed (under a rule or
+            // a title) are not a new table: the game's own rows follow them.
+            let analysis = self.units.last().is_some_and(|p| {
+                !p.terminated && !p.rows.is_empty() && self.analysis_before_row(i, s, p.next_ply)
+            });
+            if analysis {
+                self.roles[i] = Role::Skipped("moves in prose");
+            } else if s.numbered || s.number.is_some() {
                 let u = self.open_under_header_block(i);
                 accept(u, i, s);
                 self.roles[i] = Role::Row;
@@ -578,6 +602,69 @@ impl Grouper<'_> {
             return true;
         }
         false
+    }
+
+    /// The next numbered row of a table's own shape below line `i` (numbered at its start,
+    /// every word read, no prose separators), as its move number and side: `None` when a
+    /// heading, a players line, a separator or a result alone on its line comes first.
+    fn next_table_row(&self, i: usize) -> Option<(u32, bool)> {
+        /// How far the table's row may stand below line `i`.
+        const REACH: usize = 80;
+        for kind in self.kinds.iter().skip(i + 1).take(REACH) {
+            match kind {
+                LineKind::Heading(_) | LineKind::Players(_) | LineKind::Separator => return None,
+                // A result alone on its line ends the table: what follows is another game's.
+                LineKind::MoveRow(r) if r.result && r.moves == 0 => return None,
+                LineKind::MoveRow(r) if r.numbered && r.unknown == 0 && !r.prose_separators => {
+                    return r.number;
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Row `i` reads as prose's moves (words before its first number, words that read as no
+    /// move, a result word, or prose's separators: `Good. If 12. B - B 1, R - K 2; 13.
+    /// Q - B 5, R x P, and White wins.`), and the next numbered row of the table's own
+    /// shape goes on from where the table stands (`next`), not past the line (`12 Q - Kt
+    /// 3`): the line is a note's analysis of the moves to come, not the table. So is the
+    /// end of such a note over a page break (`9. Kt-Kt1, B-B4, and White wins.` before the
+    /// table's `8. B-Q3`).
+    fn analysis_before_row(&self, i: usize, s: RowShape, next: u32) -> bool {
+        let Some((n, black)) = s.number else {
+            return false;
+        };
+        let words_first = !s.numbered && s.lead == 0;
+        let text = &self.lines[i].text;
+        let prose = s.unknown > 0 || s.prose_separators || s.result || text.contains(", ");
+        if !words_first && !prose {
+            return false;
+        }
+        let at = ply_of(n, black).saturating_sub(u32::from(s.lead));
+        // The same move again, when the line itself stops at that move, is Black's move of
+        // a table that numbers both sides' moves (`41. P. to B's 8th, becoming a Queen.`
+        // over `41. K. to R's 5th.`).
+        let again = words_first || s.lead > 0 || s.moves >= 2;
+        self.next_table_row(i).is_some_and(|(m, b)| {
+            let p = ply_of(m, b);
+            // Move 1 again opens a new table.
+            p > 0 && p + 1 >= next && (p < at || (p == at && again))
+        })
+    }
+
+    /// A title in capitals at line `i` stands inside a game whose table goes on under it
+    /// from where it stopped (a chapter's or a page's title the book set between two rows):
+    /// the game's note, not the end of the game.
+    fn title_inside_table(&self, i: usize) -> bool {
+        self.cur.as_ref().is_some_and(|u| {
+            !u.rows.is_empty()
+                && !u.terminated
+                && self.next_table_row(i).is_some_and(|(m, b)| {
+                    let p = ply_of(m, b);
+                    p + 1 >= u.next_ply && p <= u.next_ply + 1
+                })
+        })
     }
 
     /// Places line `i`, read as a row of shape `s`: a row of the open unit's table, the
@@ -641,7 +728,13 @@ impl Grouper<'_> {
                 self.roles[i] = Role::Row;
                 return;
             }
-            _ if u.terminated || in_paragraph || !shaped => false,
+            _ if u.terminated
+                || in_paragraph
+                || !shaped
+                || self.analysis_before_row(i, s, u.next_ply) =>
+            {
+                false
+            }
             // A row that goes back over moves already read is analysis in column form; one
             // far ahead belongs elsewhere. One ply of slack: a prose move (`K. moves.`)
             // counts as no move in the row's shape.
@@ -667,13 +760,15 @@ impl Grouper<'_> {
                     None if u.single_column => {
                         s.moves == 1 && u.next_ply % 2 == 1 && s.indent > u.table_indent
                     }
-                    None => [
-                        Some(u.table_indent),
-                        u.rows.last().map(|&r| indent_of(&self.lines[r].text)),
-                    ]
-                    .into_iter()
-                    .flatten()
-                    .any(|d| d.abs_diff(s.indent) <= 2),
+                    None => std::iter::once(u.table_indent)
+                        .chain(
+                            u.rows
+                                .iter()
+                                .rev()
+                                .take(8)
+                                .map(|&r| row_indent(&self.kinds[r])),
+                        )
+                        .any(|d| d.abs_diff(s.indent) <= 2),
                 };
                 let over_break = self.previous_content_role(i) == Some(&Role::Row) && stands;
                 (under_row || over_break || self.under_number_alone(i))
@@ -723,6 +818,14 @@ pub(crate) fn open_gloss(text: &str) -> Option<usize> {
         }
     }
     open.first().copied()
+}
+
+/// Where a row's moves start, in characters (its first number or move).
+fn row_indent(kind: &LineKind) -> u16 {
+    match kind {
+        LineKind::MoveRow(r) => r.indent,
+        _ => 0,
+    }
 }
 
 /// The line's indentation, in characters.
@@ -923,6 +1026,9 @@ impl Grouper<'_> {
             LineKind::Separator => {
                 self.close(i);
                 self.roles[i] = Role::Skipped("separator");
+            }
+            LineKind::Heading(HeadingKind::Section) if self.title_inside_table(i) => {
+                self.roles[i] = Role::Note;
             }
             LineKind::Heading(HeadingKind::Section) => {
                 self.close(i);
