@@ -1599,22 +1599,22 @@ fn a_note_s_analysis_from_the_table_s_next_move_is_never_read_as_the_table() {
             }
             let alt = Score::from(pos, line, print);
             let number = cut / 2 + 1;
+            // The note's sentence ends with its moves, or runs on to the next line.
+            let wins = match rng.below(2) {
+                0 => ", and White wins.",
+                _ => ",\nand White wins. Black had nothing better.",
+            };
             let (head, first, rest) = if cut.is_multiple_of(2) {
                 (
                     format!("{number}."),
                     format!("{}, {};", alt.tokens[0], alt.tokens[1]),
-                    format!("{}. {}, and White wins.", number + 1, alt.tokens[2]),
+                    format!("{}. {}{wins}", number + 1, alt.tokens[2]),
                 )
             } else {
                 (
                     format!("{number}. ..."),
                     format!("{};", alt.tokens[0]),
-                    format!(
-                        "{}. {}, {}, and White wins.",
-                        number + 1,
-                        alt.tokens[1],
-                        alt.tokens[2]
-                    ),
+                    format!("{}. {}, {}{wins}", number + 1, alt.tokens[1], alt.tokens[2]),
                 )
             };
             let lead = LEADS[rng.below(LEADS.len())];
@@ -1635,6 +1635,57 @@ fn a_note_s_analysis_from_the_table_s_next_move_is_never_read_as_the_table() {
             &text,
             &[(&score, &white, &black)],
             &format!("round {round}, {}, {}", LAYOUTS[layout], print.name),
+        );
+    }
+}
+
+#[test]
+fn a_promotion_s_words_after_a_comma_leave_a_staggered_row_in_the_table() {
+    let mut rng = Rng::new(2114);
+    let print = PRINTS[3];
+    let mut rounds = 0;
+    while rounds < 20 {
+        // A random game in which Black promotes, with a White move after it.
+        let moves = random_game(&mut rng, 160);
+        let Some(p) =
+            (24..moves.len().saturating_sub(1)).find(|&p| p % 2 == 1 && moves[p].is_promotion())
+        else {
+            continue;
+        };
+        rounds += 1;
+        let score = Score::new(moves, print);
+        let (white, black) = players(rounds);
+        let n = score.moves.len();
+        let mut text = format!("GAME {rounds}.\n\nWhite: {white}.   Black: {black}.\n\n");
+        // Black's move under White's, White's next beside it; a note before Black's
+        // promotion, and the table resumed on a row that opens with it (`38. ... P. takes
+        // R, becoming a Rook.   39. P. to B's 5th.`).
+        let staggered = |from: usize, to: usize, out: &mut String| {
+            for q in (from..to).step_by(2) {
+                let black_move = &score.tokens[q];
+                let lead = if q == from {
+                    format!("{}. ... {black_move}", q / 2 + 1)
+                } else {
+                    format!("    {black_move}")
+                };
+                match score.tokens.get(q + 1).filter(|_| q + 1 < to) {
+                    Some(w) => {
+                        let gap = 36usize.saturating_sub(lead.chars().count()).max(4);
+                        writeln!(out, "{lead}{:gap$}{}. {w}", "", q / 2 + 2).unwrap();
+                    }
+                    None => writeln!(out, "{lead}").unwrap(),
+                }
+            }
+        };
+        writeln!(text, "1. {}", score.tokens[0]).unwrap();
+        staggered(1, p, &mut text);
+        text.push_str("\nA very fine conception, the consequences of which are far reaching.\n\n");
+        staggered(p, n, &mut text);
+        text.push_str("\nAnd wins.\n");
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {rounds}"),
         );
     }
 }

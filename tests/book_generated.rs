@@ -57,32 +57,33 @@ const ENABLED: &[&str] = &[
     "heading:number",
     "heading:no",
     "heading:none",
-];
-
-// not yet read: in the mix of the enabled families, each of these leaves a game or more in
-// a thousand not exact (issue 21; `cargo xtask bookgen-bench` gives the shares with every
-// family mixed). What remains: the player forms' headers far from their table (a running
-// head or a date line between), and small capitals or initials that do not match.
-const NOT_YET: &[&str] = &[
     "layout:white-then-black",
     "layout:token-per-line",
     "layout:inline-header",
-    "notation:en-dashless",
     "notation:es",
-    "players:initials",
-    "players:names",
-    "players:small-caps",
-    "players:between",
-    "players:inline",
     "feature:notes",
     "feature:analysis",
     "feature:page-break",
     "feature:ocr-mark",
+    "players:inline",
 ];
 
-/// Games in each test: at least 500, as the issue asks; 1,000, so that each of the fifteen
+// not yet read: in the mix of the enabled families, each of these leaves a game or more in
+// a thousand not exact (issue 21; `cargo xtask bookgen-bench` gives the shares with every
+// family mixed). What remains: dash-less print, where a captured man's longer reading also
+// leaves a whole move (`Kt x R P Q Kt 4`); the player forms' headers far from their table (a
+// running head or a date line between), and small capitals or initials that do not match.
+const NOT_YET: &[&str] = &[
+    "notation:en-dashless",
+    "players:initials",
+    "players:names",
+    "players:small-caps",
+    "players:between",
+];
+
+/// Games in each test: at least 500, as the issue asks; 1,500, so that each of the fifteen
 /// drawings of a diagram is drawn five times or more.
-const GAMES: usize = 1000;
+const GAMES: usize = 1500;
 /// Games per book.
 const PER_BOOK: usize = 40;
 /// The seed: the same books every run.

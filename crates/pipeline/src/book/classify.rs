@@ -384,7 +384,12 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
         // Prose that merely contains a result word.
         s.result = false;
     }
-    if text.contains(", ") && s.moves >= 2 && s.number.is_some_and(|(_, b)| b) {
+    // A comma before a move (`5. ..., P-K3; 6. …`), not one inside a move's words (`P.
+    // takes R, becoming a Rook.`, `Q. takes P., giving check`).
+    let comma_before_move = text.match_indices(", ").any(|(at, _)| {
+        text[at + 2..].starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+    });
+    if comma_before_move && s.moves >= 2 && s.number.is_some_and(|(_, b)| b) {
         s.prose_separators = true;
     }
     s

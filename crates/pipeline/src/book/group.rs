@@ -613,8 +613,10 @@ impl Grouper<'_> {
         for kind in self.kinds.iter().skip(i + 1).take(REACH) {
             match kind {
                 LineKind::Heading(_) | LineKind::Players(_) | LineKind::Separator => return None,
-                // A result alone on its line ends the table: what follows is another game's.
-                LineKind::MoveRow(r) if r.result && r.moves == 0 => return None,
+                // A result alone on its line (`And wins.`, `Black resigns.`) ends the table:
+                // what follows is another game's. A note's sentence that ends in one
+                // (`and White wins. Black had nothing better.`) does not.
+                LineKind::MoveRow(r) if r.result && r.moves == 0 && r.unknown <= 1 => return None,
                 LineKind::MoveRow(r) if r.numbered && r.unknown == 0 && !r.prose_separators => {
                     return r.number;
                 }
@@ -637,7 +639,7 @@ impl Grouper<'_> {
         };
         let words_first = !s.numbered && s.lead == 0;
         let text = &self.lines[i].text;
-        let prose = s.unknown > 0 || s.prose_separators || s.result || text.contains(", ");
+        let prose = s.unknown > 0 || s.prose_separators || s.result || text.contains(',');
         if !words_first && !prose {
             return false;
         }
