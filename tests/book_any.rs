@@ -1659,3 +1659,46 @@ fn odds_stated_over_furniture_an_event_and_the_names_start_the_game_from_their_p
         }
     }
 }
+
+/// Names printed in capitals (`White.—MR BRUHL.   Black.--M D Q TARMANN.`, small capitals
+/// under `White.  Black.`) are given as names (`Mr Bruhl`), each word capitalised, the
+/// book's spelling kept otherwise.
+#[test]
+fn names_printed_in_capitals_come_out_as_names() {
+    let mut rng = Rng::new(2143);
+    for round in 0..30 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..2 {
+            let score = random_score(&mut rng, print);
+            let (white, black) = (random_player(&mut rng).0, random_player(&mut rng).0);
+            writeln!(text, "GAME {}.\n", 2 * round + g + 1).unwrap();
+            let (white, black) = if rng.below(2) == 0 {
+                let (w, b) = (white.replace('.', ""), black.replace('.', ""));
+                let d = ["—", "--"][rng.below(2)];
+                writeln!(
+                    text,
+                    "White.{d}{}.   Black.{d}{}.\n",
+                    w.to_uppercase(),
+                    b.to_uppercase()
+                )
+                .unwrap();
+                (w, b)
+            } else {
+                writeln!(
+                    text,
+                    "   White.                  Black.\n   {:<24}{}\n",
+                    format!("{}.", white.to_uppercase()),
+                    format!("{}.", black.to_uppercase())
+                )
+                .unwrap();
+                (white, black)
+            };
+            score.rows(0, score.moves.len(), &mut text);
+            writeln!(text, "\nAnd wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
+    }
+}

@@ -527,23 +527,7 @@ fn bare_names(t: &str) -> Option<(String, String)> {
         if !ok {
             return None;
         }
-        let caps = body
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .all(char::is_uppercase);
-        Some(if caps {
-            words
-                .iter()
-                .map(|w| {
-                    let mut c = w.chars();
-                    let first = c.next().map(|f| f.to_string()).unwrap_or_default();
-                    first + &c.as_str().to_lowercase()
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        } else {
-            body.to_owned()
-        })
+        Some(crate::tags::name_case(&words.join(" ")))
     };
     Some((name(a)?, name(b)?))
 }
