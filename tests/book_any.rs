@@ -1352,20 +1352,7 @@ fn a_number_alone_over_a_header_is_the_game_s_heading_and_the_odds_under_it_are_
             writeln!(text, "\n{}\n", NOTES[rng.below(3)]).unwrap();
             expected.push((start, score, fen));
         }
-        let games: Vec<GameResult> = default_mode(&text)
-            .into_iter()
-            .filter(|r| !r.plies.is_empty())
-            .collect();
-        assert_eq!(games.len(), expected.len(), "round {round}:\n{text}");
-        for (r, (start, score, fen)) in games.iter().zip(&expected) {
-            let got: Vec<String> = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
-            assert_eq!(
-                got,
-                reference_sans(start, &score.moves),
-                "round {round}:\n{text}"
-            );
-            assert_eq!(r.tags.get("FEN"), Some(*fen), "round {round}:\n{text}");
-        }
+        assert_odds_games(&text, &expected, round);
     }
 }
 
@@ -1559,6 +1546,25 @@ fn a_between_sentence_over_page_furniture_and_an_event_line_names_the_game_s_pla
     }
 }
 
+/// The games read from `text` are `expected` (start, moves, the FEN of the start), each
+/// whole from its position.
+fn assert_odds_games(text: &str, expected: &[(Chess, Score, &str)], round: usize) {
+    let games: Vec<GameResult> = default_mode(text)
+        .into_iter()
+        .filter(|r| !r.plies.is_empty())
+        .collect();
+    assert_eq!(games.len(), expected.len(), "round {round}:\n{text}");
+    for (r, (start, score, fen)) in games.iter().zip(expected) {
+        let got: Vec<String> = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
+        assert_eq!(
+            got,
+            reference_sans(start, &score.moves),
+            "round {round}:\n{text}"
+        );
+        assert_eq!(r.tags.get("FEN"), Some(*fen), "round {round}:\n{text}");
+    }
+}
+
 /// Odds each wording names the giver of, by side or by name ({W}, {B}), and the start.
 const ODDS_NAMED: [(&str, &str); 6] = [
     (
@@ -1612,13 +1618,14 @@ fn odds_stated_over_furniture_an_event_and_the_names_start_the_game_from_their_p
             if rng.below(2) == 0 {
                 lines.reverse();
             }
+            let (w, b) = (format!("{white}."), format!("{black}."));
             let names = match rng.below(3) {
                 0 => format!(
                     "      White.                Black.\n      {:<22}{}",
-                    format!("{}.", white.to_uppercase()),
-                    format!("{}.", black.to_uppercase())
+                    w.to_uppercase(),
+                    b.to_uppercase()
                 ),
-                1 => format!("   {:<26}{}", format!("{white}."), format!("{black}.")),
+                1 => format!("   {w:<26}{b}"),
                 _ => format!("White: {white}.  Black: {black}."),
             };
             let odds_last = rng.below(3) == 0;
@@ -1643,20 +1650,7 @@ fn odds_stated_over_furniture_an_event_and_the_names_start_the_game_from_their_p
             expected.push((start, score, fen));
         }
         last_pages(&mut text);
-        let games: Vec<GameResult> = default_mode(&text)
-            .into_iter()
-            .filter(|r| !r.plies.is_empty())
-            .collect();
-        assert_eq!(games.len(), expected.len(), "round {round}:\n{text}");
-        for (r, (start, score, fen)) in games.iter().zip(&expected) {
-            let got: Vec<String> = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
-            assert_eq!(
-                got,
-                reference_sans(start, &score.moves),
-                "round {round}:\n{text}"
-            );
-            assert_eq!(r.tags.get("FEN"), Some(*fen), "round {round}:\n{text}");
-        }
+        assert_odds_games(&text, &expected, round);
     }
 }
 
@@ -1686,11 +1680,12 @@ fn names_printed_in_capitals_come_out_as_names() {
                 .unwrap();
                 (w, b)
             } else {
+                let (w, b) = (format!("{white}."), format!("{black}."));
                 writeln!(
                     text,
                     "   White.                  Black.\n   {:<24}{}\n",
-                    format!("{}.", white.to_uppercase()),
-                    format!("{}.", black.to_uppercase())
+                    w.to_uppercase(),
+                    b.to_uppercase()
                 )
                 .unwrap();
                 (white, black)
