@@ -1436,20 +1436,7 @@ fn a_number_alone_over_a_header_is_the_game_s_heading_and_the_odds_under_it_are_
             writeln!(text, "\n{}\n", NOTES[rng.below(3)]).unwrap();
             expected.push((start, score, fen));
         }
-        let games: Vec<GameResult> = default_mode(&text)
-            .into_iter()
-            .filter(|r| !r.plies.is_empty())
-            .collect();
-        assert_eq!(games.len(), expected.len(), "round {round}:\n{text}");
-        for (r, (start, score, fen)) in games.iter().zip(&expected) {
-            let got: Vec<String> = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
-            assert_eq!(
-                got,
-                reference_sans(start, &score.moves),
-                "round {round}:\n{text}"
-            );
-            assert_eq!(r.tags.get("FEN"), Some(*fen), "round {round}:\n{text}");
-        }
+        assert_odds_games(&text, &expected, round);
     }
 }
 
@@ -1687,5 +1674,284 @@ fn a_promotion_s_words_after_a_comma_leave_a_staggered_row_in_the_table() {
             &[(&score, &white, &black)],
             &format!("round {rounds}"),
         );
+    }
+}
+
+// ---- Headers that reach (issue 21, stop P4): a header whose lines stand apart over page
+// furniture, an event line or a names line still names its game's players and odds. ----
+
+/// The furniture a page turn or a digitizer leaves between a game's header lines: the
+/// book's running head with its page number (on either side), a page mark, a digitizer's
+/// mark.
+fn header_furniture(rng: &mut Rng, page: usize) -> String {
+    match rng.below(4) {
+        0 => format!("{:<50}{page}", RUNNING_HEAD),
+        1 => format!("{page:<40}{RUNNING_HEAD}"),
+        2 => "[merged small]".to_owned(),
+        _ => format!("{{{page}}}"),
+    }
+}
+
+/// The running head of the books of these tests, which comes back on every page.
+const RUNNING_HEAD: &str = "MODERN CHESS PRAXIS";
+
+/// The book's last pages: its running head comes back on each.
+fn last_pages(text: &mut String) {
+    for k in 0..3 {
+        writeln!(text, "{:<44}{RUNNING_HEAD}\n", 900 + k).unwrap();
+    }
+}
+
+/// An event line as books print it under the players (`Game played in the Masters'
+/// Tournament, 13th January, 1762.`, `(11th May, 1840.)`, `Jugada en Madrid, 1875.`).
+fn header_event(rng: &mut Rng, spanish: bool) -> String {
+    let year = 1750 + rng.below(170);
+    if spanish {
+        return match rng.below(2) {
+            0 => format!("Jugada en St. Petersburg, {year}."),
+            _ => format!("(Madrid, {year}.)"),
+        };
+    }
+    match rng.below(4) {
+        0 => format!(
+            "Game played in the Masters' Tournament, {}th January, {year}.",
+            4 + rng.below(20)
+        ),
+        1 => format!("({}th May, {year}.)", 4 + rng.below(20)),
+        2 => format!(
+            "Played in the match at Hastings, June {}, {year}.",
+            1 + rng.below(28)
+        ),
+        _ => format!("Played at London in {year}."),
+    }
+}
+
+/// A name without the title [`random_player`] may give it (`Messrs.` stands for both).
+fn untitled(full: &str) -> String {
+    ["Mr. ", "Herr ", "M. ", "Rev. ", "Capt. ", "Dr. "]
+        .iter()
+        .find_map(|t| full.strip_prefix(t))
+        .unwrap_or(full)
+        .to_owned()
+}
+
+/// White's whole column under its word, then Black's under its own.
+fn columns_in_turn(score: &Score, words: (&str, &str), out: &mut String) {
+    for (side, word) in [words.0, words.1].into_iter().enumerate() {
+        writeln!(out, "      {word}").unwrap();
+        for p in (side..score.tokens.len()).step_by(2) {
+            writeln!(out, "{:>3}. {}", p / 2 + 1, score.tokens[p]).unwrap();
+        }
+        out.push('\n');
+    }
+}
+
+/// A sentence `between X and Y` (English or Spanish) over the table, then, each between
+/// blank lines and in any order, a page's running head (or a digitizer's mark) and an event
+/// line: the sentence names the game's players, whatever stands between it and the table,
+/// and whether the table is printed in two columns or White's column whole then Black's.
+#[test]
+fn a_between_sentence_over_page_furniture_and_an_event_line_names_the_game_s_players() {
+    let mut rng = Rng::new(2141);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let spanish = print.name == "spanish";
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..3 {
+            let score = random_score(&mut rng, print);
+            let white = untitled(&random_player(&mut rng).0);
+            let black = untitled(&random_player(&mut rng).0);
+            let year = 1750 + rng.below(170);
+            let between = if spanish {
+                format!(
+                    "Partida jugada entre los señores {white} y {black}, {} de mayo de {year}.",
+                    1 + rng.below(28)
+                )
+            } else {
+                match rng.below(3) {
+                    0 => format!("Played between Messrs. {white} and {black}."),
+                    1 => format!("Game played between Messrs. {white} and {black}, {year}."),
+                    _ => format!(
+                        "The following game was played between Messrs. {white} and {black}."
+                    ),
+                }
+            };
+            writeln!(text, "{between}\n").unwrap();
+            let page = 100 + 2 * (3 * round + g);
+            let mut between_lines = vec![header_furniture(&mut rng, page)];
+            if rng.below(3) > 0 {
+                between_lines.push(header_event(&mut rng, spanish));
+            }
+            if rng.below(2) == 0 {
+                between_lines.reverse();
+            }
+            for l in between_lines {
+                writeln!(text, "{l}\n").unwrap();
+            }
+            if rng.below(2) == 0 {
+                score.rows(0, score.moves.len(), &mut text);
+            } else if spanish {
+                columns_in_turn(&score, ("BLANCAS.", "NEGRAS."), &mut text);
+            } else {
+                columns_in_turn(&score, ("WHITE.", "BLACK."), &mut text);
+            }
+            writeln!(text, "\nAnd wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        last_pages(&mut text);
+        assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
+    }
+}
+
+/// The games read from `text` are `expected` (start, moves, the FEN of the start), each
+/// whole from its position.
+fn assert_odds_games(text: &str, expected: &[(Chess, Score, &str)], round: usize) {
+    let games: Vec<GameResult> = default_mode(text)
+        .into_iter()
+        .filter(|r| !r.plies.is_empty())
+        .collect();
+    assert_eq!(games.len(), expected.len(), "round {round}:\n{text}");
+    for (r, (start, score, fen)) in games.iter().zip(expected) {
+        let got: Vec<String> = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
+        assert_eq!(
+            got,
+            reference_sans(start, &score.moves),
+            "round {round}:\n{text}"
+        );
+        assert_eq!(r.tags.get("FEN"), Some(*fen), "round {round}:\n{text}");
+    }
+}
+
+/// Odds each wording names the giver of, by side or by name ({W}, {B}), and the start.
+const ODDS_NAMED: [(&str, &str); 6] = [
+    (
+        "White gives Q Knight.",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+    ),
+    (
+        "White gives the Queen.",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+    ),
+    (
+        "{B} gives {W} the Pawn and Move.",
+        "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "{W} gives {B} the QKt.",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+    ),
+    (
+        "{B} gives {W} the Queen.",
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "{W} gives {B} the Queen's Rook.",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+    ),
+];
+
+/// A game's odds line over its header, with a page's running head, a digitizer's mark,
+/// an event line and the players' names (in small capitals under `White.  Black.`, or
+/// side by side) between it and the table, in any order, or the odds line last, under the
+/// names: the game starts from the odds' position, the men off the side the line names
+/// (by its colour or by a player's name, whose surname no other name's word may stand for).
+#[test]
+fn odds_stated_over_furniture_an_event_and_the_names_start_the_game_from_their_position() {
+    let mut rng = Rng::new(2142);
+    for round in 0..40 {
+        let print = PRINTS[round % 4];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..3 {
+            let (wording, fen) = ODDS_NAMED[rng.below(ODDS_NAMED.len())];
+            let start = position(fen);
+            let score = random_score_from(&mut rng, &start, print);
+            let (white, black) = (random_player(&mut rng).0, random_player(&mut rng).0);
+            let statement = wording.replace("{W}", &white).replace("{B}", &black);
+            let mut lines = vec![header_furniture(&mut rng, 200 + 2 * (3 * round + g))];
+            if rng.below(3) > 0 {
+                lines.push(header_event(&mut rng, false));
+            }
+            if rng.below(2) == 0 {
+                lines.reverse();
+            }
+            let (w, b) = (format!("{white}."), format!("{black}."));
+            let names = match rng.below(3) {
+                0 => format!(
+                    "      White.                Black.\n      {:<22}{}",
+                    w.to_uppercase(),
+                    b.to_uppercase()
+                ),
+                1 => format!("   {w:<26}{b}"),
+                _ => format!("White: {white}.  Black: {black}."),
+            };
+            let odds_last = rng.below(3) == 0;
+            if !odds_last {
+                writeln!(text, "{statement}").unwrap();
+            }
+            for l in lines {
+                let gap = if rng.below(2) == 0 { "\n" } else { "" };
+                writeln!(text, "{gap}{l}").unwrap();
+            }
+            writeln!(text, "{names}").unwrap();
+            if odds_last {
+                writeln!(text, "{statement}").unwrap();
+            }
+            text.push('\n');
+            if rng.below(2) == 0 {
+                token_rows(&score, 0, score.moves.len(), 2, true, &mut text);
+            } else {
+                score.rows(0, score.moves.len(), &mut text);
+            }
+            writeln!(text, "\nAnd wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((start, score, fen));
+        }
+        last_pages(&mut text);
+        assert_odds_games(&text, &expected, round);
+    }
+}
+
+/// Names printed in capitals (`White.—MR BRUHL.   Black.--M D Q TARMANN.`, small capitals
+/// under `White.  Black.`) are given as names (`Mr Bruhl`), each word capitalised, the
+/// book's spelling kept otherwise.
+#[test]
+fn names_printed_in_capitals_come_out_as_names() {
+    let mut rng = Rng::new(2143);
+    for round in 0..30 {
+        let print = PRINTS[round % PRINTS.len()];
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for g in 0..2 {
+            let score = random_score(&mut rng, print);
+            let (white, black) = (random_player(&mut rng).0, random_player(&mut rng).0);
+            writeln!(text, "GAME {}.\n", 2 * round + g + 1).unwrap();
+            let (white, black) = if rng.below(2) == 0 {
+                let (w, b) = (white.replace('.', ""), black.replace('.', ""));
+                let d = ["—", "--"][rng.below(2)];
+                writeln!(
+                    text,
+                    "White.{d}{}.   Black.{d}{}.\n",
+                    w.to_uppercase(),
+                    b.to_uppercase()
+                )
+                .unwrap();
+                (w, b)
+            } else {
+                let (w, b) = (format!("{white}."), format!("{black}."));
+                writeln!(
+                    text,
+                    "   White.                  Black.\n   {:<24}{}\n",
+                    w.to_uppercase(),
+                    b.to_uppercase()
+                )
+                .unwrap();
+                (white, black)
+            };
+            score.rows(0, score.moves.len(), &mut text);
+            writeln!(text, "\nAnd wins.\n\n{}\n", NOTES[rng.below(3)]).unwrap();
+            expected.push((score, white, black));
+        }
+        assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
     }
 }

@@ -191,7 +191,29 @@ fn clean_name(s: &str) -> String {
             s = body;
         }
     }
-    s.trim().to_owned()
+    name_case(s.trim())
+}
+
+/// A name printed in capitals (`MR BRUHL`, small capitals `HERR J. KOLISCH`) as a name:
+/// each word's first letter kept, the rest in lower case (`Mr Bruhl`, `Herr J. Kolisch`).
+/// A name with a lower-case letter is the book's spelling, and kept as printed.
+pub(crate) fn name_case(name: &str) -> String {
+    let mut letters = name.chars().filter(|c| c.is_alphabetic());
+    let capitals = letters.clone().count() >= 2 && letters.all(char::is_uppercase);
+    if !capitals {
+        return name.to_owned();
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut word_start = true;
+    for c in name.chars() {
+        if word_start {
+            out.push(c);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+        word_start = !c.is_alphabetic() && c != '\'' && c != '’';
+    }
+    out
 }
 
 /// Reads a book-style header line naming the players: `White: Teichmann. Black:
@@ -444,7 +466,7 @@ mod tests {
     fn a_name_loses_the_dash_before_it_and_the_ocr_mark_after_it() {
         assert_eq!(
             parse_header_line("White.—MR BRUHL.   Black.--M D Q TARMANN."),
-            Some((Some("MR BRUHL".into()), Some("M D Q TARMANN".into())))
+            Some((Some("Mr Bruhl".into()), Some("M D Q Tarmann".into())))
         );
         assert_eq!(
             parse_header_line(

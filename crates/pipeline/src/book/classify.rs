@@ -192,8 +192,12 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
     if is_separator(trimmed) {
         return LineKind::Separator;
     }
-    // Before footnotes: a board's row may open with a marked man (`*P .  *P . …`).
-    if crate::book::diagram::is_board_row(trimmed) {
+    // Before footnotes: a board's row may open with a marked man (`*P .  *P . …`). A
+    // side's word alone is a column's header or a board's caption, never a row of men
+    // (`BLANCAS.` reads as eight squares: B, L, A, N, C, A, S and an empty one).
+    if crate::book::diagram::is_board_row(trimmed)
+        && crate::book::diagram::caption_color(trimmed).is_none()
+    {
         return LineKind::Diagram;
     }
     if let Some(label) = footnote_label(trimmed) {
@@ -562,23 +566,7 @@ fn bare_names(t: &str) -> Option<(String, String)> {
         if !ok {
             return None;
         }
-        let caps = body
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .all(char::is_uppercase);
-        Some(if caps {
-            words
-                .iter()
-                .map(|w| {
-                    let mut c = w.chars();
-                    let first = c.next().map(|f| f.to_string()).unwrap_or_default();
-                    first + &c.as_str().to_lowercase()
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        } else {
-            body.to_owned()
-        })
+        Some(crate::tags::name_case(&words.join(" ")))
     };
     Some((name(a)?, name(b)?))
 }

@@ -439,12 +439,32 @@ impl Grouper<'_> {
 
     /// The first line of the block of short lines just above line `i` (over up to six
     /// blank lines and page marks) that reads as a game's header: it names the players
-    /// (`between X and Y`), the event or the odds. `i` when there is no such block.
+    /// (`between X and Y`), the event or the odds. `i` when there is no such block. The
+    /// header reaches on up over page furniture (a running head, a digitizer's mark) and
+    /// blank lines to the blocks above it that name the players or the odds, or say when
+    /// it was played (`Played between Messrs. X and Y.` over a page's head and `(11th
+    /// May, 1840.)`).
     fn header_block_above(&self, i: usize) -> usize {
         let floor = match self.cur.as_ref() {
             Some(u) => u.rows.last().map_or(u.first, |&r| r + 1),
             None => self.units.last().map_or(0, |u| u.last + 1),
         };
+        let mut top = i;
+        // The block next to the table, then up to two more above it.
+        for block in 0..3 {
+            let Some(k) = self.header_lines_above(top, floor, block > 0) else {
+                break;
+            };
+            top = k;
+        }
+        top
+    }
+
+    /// The first line of a block of short header lines above line `i` (over blank lines
+    /// and page marks), down to `floor`, that stands apart (a blank line, a page mark or
+    /// `floor` above it) and gives a cue: any for the block next to the table, and for a
+    /// block further up (`strong`), the players' names, the odds or an event line.
+    fn header_lines_above(&self, i: usize, floor: usize, strong: bool) -> Option<usize> {
         // Over the blank lines and page furniture (a page number, a running head) between
         // the header and the table.
         let mut k = i;
@@ -463,11 +483,14 @@ impl Grouper<'_> {
         {
             k -= 1;
         }
-        let apart = k == floor || self.kinds[k - 1] == LineKind::Blank;
+        let apart = k == floor || matches!(self.kinds[k - 1], LineKind::Blank | LineKind::PageMark);
         let cue = (k..end).any(|j| {
-            let lower = self.lines[j].text.to_lowercase();
-            self.kinds[j] == LineKind::Event
-                || [
+            let text = &self.lines[j].text;
+            let said = if strong {
+                crate::tags::between_players(text).is_some()
+            } else {
+                let lower = text.to_lowercase();
+                [
                     "between ",
                     "played ",
                     " odds ",
@@ -482,9 +505,12 @@ impl Grouper<'_> {
                 ]
                 .iter()
                 .any(|w| lower.contains(w))
-                || super::odds::read(&self.lines[j].text, None, None) != super::odds::Odds::None
+            };
+            self.kinds[j] == LineKind::Event
+                || said
+                || super::odds::read(text, None, None) != super::odds::Odds::None
         });
-        if k < end && apart && cue { k } else { i }
+        (k < end && apart && cue).then_some(k)
     }
 
     /// A title just above line `first` (over blank lines, a subtitle and a bare column

@@ -51,7 +51,8 @@ pub fn read(text: &str, white: Option<&str>, black: Option<&str>) -> Odds {
         (None, Some(o)) => (o + 1, false),
         (None, None) => (at + 1, false),
     };
-    let phrase = &words[phrase_from..];
+    // The players' names are no men (`X gives Q. B. Rurnell the Rook`).
+    let phrase = &without_names(&words[phrase_from..], &[white, black]);
     let pawn_and_move = words
         .windows(3)
         .any(|w| w[0] == "pawn" && w[1] == "and" && w[2] == "move");
@@ -80,6 +81,22 @@ pub fn read(text: &str, white: Option<&str>, black: Option<&str>) -> Odds {
         removed,
         assumed: giver_named.is_none(),
     }
+}
+
+/// `phrase` without the words of each of `names` where they stand together, as
+/// [`normalize`] gives them.
+fn without_names(phrase: &[String], names: &[Option<&str>]) -> Vec<String> {
+    let mut out = phrase.to_vec();
+    for name in names.iter().flatten() {
+        let name = normalize(name);
+        if name.is_empty() {
+            continue;
+        }
+        if let Some(at) = out.windows(name.len()).position(|w| w == name.as_slice()) {
+            out.drain(at..at + name.len());
+        }
+    }
+    out
 }
 
 /// The start position of an odds game: the standard one without the men removed, White
@@ -353,12 +370,17 @@ fn named_color(words: &[String], white: Option<&str>, black: Option<&str>) -> Op
                 name.and_then(|n| n.split_whitespace().last())
                     .map(|s| s.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
             };
-            let before = &words[i.saturating_sub(3)..i];
-            if surname(white).is_some_and(|s| !s.is_empty() && before.contains(&s)) {
-                return Some(Color::White);
-            }
-            if surname(black).is_some_and(|s| !s.is_empty() && before.contains(&s)) {
-                return Some(Color::Black);
+            // The giver is the subject of `gives`: its name ends right before it. A word
+            // further back is another line's (the players' names printed over the odds
+            // line: `HERR KIESERITZKY.  WITON.` over `Witon gives Herr Kieseritzky …`).
+            let subject = i.checked_sub(1).map(|k| &words[k]);
+            let names = |name: Option<&str>| {
+                surname(name).is_some_and(|s| !s.is_empty() && subject == Some(&s))
+            };
+            match (names(white), names(black)) {
+                (true, false) => return Some(Color::White),
+                (false, true) => return Some(Color::Black),
+                _ => {}
             }
         }
     }
@@ -416,6 +438,12 @@ mod tests {
             ("White gives Q Rook.", vec!["a1"], false),
             ("Morphy gives Anderssen the QKt.", vec!["b1"], false),
             ("Anderssen gives Morphy the K. Kt.", vec!["g8"], false),
+            // The names printed over the odds line are not its subject.
+            (
+                "MR. MORPHY.   MR. ANDERSSEN.\nAnderssen gives Mr. Morphy the Pawn and Move.",
+                vec!["f7"],
+                false,
+            ),
             (
                 "Game at the odds of Rook and Knight.",
                 vec!["a1", "b1"],
@@ -450,6 +478,23 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn a_player_s_initials_are_no_men() {
+        let odds = read(
+            "Mr. Anderssen gives Q. B. Morphy the Queen's Rook.",
+            Some("Q. B. Morphy"),
+            Some("Mr. Anderssen"),
+        );
+        assert_eq!(
+            odds,
+            Odds::Read {
+                giver: Color::Black,
+                removed: vec![Square::A8],
+                assumed: false
+            }
+        );
     }
 
     #[test]
