@@ -222,10 +222,15 @@ fn ply(d: &mut Decoder<'_>, id: u32, alternatives: &mut HashMap<u32, Vec<String>
     let game = d.game;
     let n = d.nodes[id as usize];
     // A move read from another grouping of the words has its own span.
-    let read_from = match d.splits.get(n.split as usize) {
-        Some(split) if split.at == n.tok as usize => split.first,
-        Some(split) => split.second,
-        None => game.tokens[n.tok as usize],
+    let read_from = if n.split == NONE {
+        &game.tokens[n.tok as usize]
+    } else {
+        let split = &d.splits[n.split as usize];
+        if split.at == n.tok as usize {
+            &split.first
+        } else {
+            &split.second
+        }
     };
     let token = match read_from.kind {
         TokenKind::Move(m) => Some(m),

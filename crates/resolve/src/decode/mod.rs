@@ -67,14 +67,14 @@ pub fn budget(move_tokens: usize) -> usize {
     FLOOR.saturating_add(PER_MOVE.saturating_mul(move_tokens))
 }
 
-/// The main line's events, its printed termination and its unread tokens; with `pairs`
-/// (English descriptive print), the move tokens in a row whose words may group otherwise:
-/// a capture of a man named in more than one word, then the next move.
+/// The main line's events, its printed termination and its unread tokens; with
+/// `captures` (English descriptive print), the events of the captures whose captured man
+/// is named in more than one word (see [`splits_of`]).
 fn main_line(
     text: &str,
     tokens: &[escriba_notation::Token],
     events: &mut Vec<Event>,
-    mut pairs: Option<&mut Vec<(usize, usize)>>,
+    mut captures: Option<&mut Vec<usize>>,
 ) -> (Option<Termination>, Vec<usize>) {
     events.clear();
     events.reserve(tokens.len());
@@ -85,12 +85,11 @@ fn main_line(
             TokenKind::VariationStart => depth += 1,
             TokenKind::VariationEnd => depth = depth.saturating_sub(1),
             _ if depth > 0 => {}
-            TokenKind::Move(_) => {
-                if let Some(pairs) = pairs.as_deref_mut()
-                    && let Some(&Event::Move(before)) = events.last()
-                    && names_a_man_in_words(&tokens[before].kind)
+            TokenKind::Move(m) => {
+                if let Some(captures) = captures.as_deref_mut()
+                    && names_a_man_in_words(&m)
                 {
-                    pairs.push((before, i));
+                    captures.push(events.len());
                 }
                 events.push(Event::Move(i));
             }
@@ -122,20 +121,18 @@ fn main_line(
 
 /// A capture whose captured man is named in more than one word (`B P`, `K R`, `Q Kt P`):
 /// a shorter reading of it may leave words to the next move.
-fn names_a_man_in_words(kind: &TokenKind) -> bool {
-    let TokenKind::Move(escriba_notation::Move {
-        kind: MoveKind::Piece(pm),
-        ..
-    }) = kind
-    else {
-        return false;
-    };
-    matches!(pm.capture, Some(Some(v)) if v.wing.is_some() || v.file.is_some())
+fn names_a_man_in_words(m: &escriba_notation::Move) -> bool {
+    matches!(m.kind, MoveKind::Piece(pm)
+        if matches!(pm.capture, Some(Some(v)) if v.wing.is_some() || v.file.is_some()))
 }
 
-/// The other groupings of the words of the move tokens `pairs` (see [`main_line`]).
-fn splits_of(game: &Game<'_>, pairs: &[(usize, usize)], out: &mut Vec<Split>) {
-    for &(at, next) in pairs {
+/// The other groupings of the words of each capture of `captures` (events whose captured
+/// man is named in more than one word) with the move token of the next event.
+fn splits_of(game: &Game<'_>, events: &[Event], captures: &[usize], out: &mut Vec<Split>) {
+    for &e in captures {
+        let (Event::Move(at), Some(&Event::Move(next))) = (events[e], events.get(e + 1)) else {
+            continue;
+        };
         let (a, b) = (game.tokens[at].span, game.tokens[next].span);
         for (first, second) in movetext::regroupings(game.dialect, game.text, a, b) {
             out.push(Split {
@@ -236,17 +233,17 @@ fn decoder<'a>(
     scratch: &'a mut Scratch,
 ) -> (Decoder<'a>, Vec<usize>) {
     let mut events = cleared(&mut scratch.events);
-    let mut pairs = Vec::new();
+    let mut captures = Vec::new();
     let english = game.dialect == Dialect::Descriptive(DescLang::En);
     let (end, unread) = main_line(
         game.text,
         game.tokens,
         &mut events,
-        english.then_some(&mut pairs),
+        english.then_some(&mut captures),
     );
     let mut splits = Vec::new();
-    if !pairs.is_empty() {
-        splits_of(game, &pairs, &mut splits);
+    if !captures.is_empty() {
+        splits_of(game, &events, &captures, &mut splits);
     }
     let mut repair = cleared(&mut scratch.repair);
     repair.resize(game.tokens.len(), false);

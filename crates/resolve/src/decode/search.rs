@@ -70,10 +70,21 @@ impl Decoder<'_> {
         cost
     }
 
-    /// Expands every state by a move token (`tok`), or by the readings of unread text; with
-    /// `regrouped`, by that reading of the token's words instead (another grouping of
-    /// them, read as printed only).
+    /// Expands every state by a move token (`tok`), or by the readings of unread text.
     pub(super) fn expand(
+        &mut self,
+        states: &[State],
+        tok: usize,
+        unknown_run: Option<usize>,
+    ) -> Vec<State> {
+        self.expand_as(states, tok, unknown_run, None)
+    }
+
+    /// [`Decoder::expand`]; with `regrouped`, by that reading of the token's words instead
+    /// (another grouping of them, read as printed only). Inlined in both, so that the
+    /// common expansion pays nothing for the other.
+    #[inline(always)]
+    fn expand_as(
         &mut self,
         states: &[State],
         tok: usize,
@@ -523,7 +534,7 @@ impl Decoder<'_> {
         let pinned = pin::find(self.pins, tok).is_some();
         if (self.repair[tok] || pinned) && !active.is_empty() {
             // The beam read goes back to be the next expansion's buffer.
-            let read = self.expand(&active, tok, Some(run), None);
+            let read = self.expand(&active, tok, Some(run));
             if read.is_empty() && passing.is_empty() {
                 // Nothing reads the token, and no reading passes over it (a
                 // correction that names no legal move here): a dead end, as
@@ -551,23 +562,49 @@ impl Decoder<'_> {
         tok: usize,
         states: Vec<State>,
     ) -> Result<Vec<State>, PassEnd> {
-        let (passing, mut active) = split_skipping(states);
-        // Paths that read the token before as the first move of another grouping of the
-        // words read this one as its second.
-        let owing = if self.splits.is_empty() {
-            Vec::new()
+        if !self.splits.is_empty() {
+            return self.read_move_regrouped(ei, tok, states);
+        }
+        let (passing, active) = split_skipping(states);
+        let next = if active.is_empty() {
+            std::mem::take(&mut self.spare)
         } else {
-            owing_second(&mut active)
+            self.expand(&active, tok, None)
         };
+        self.read_end(ei, tok, (next, passing, active))
+    }
+
+    /// [`Decoder::read_move`] in a game where some words group otherwise: the paths that
+    /// read the token before as the first move of another grouping read this one as its
+    /// second, and each grouping that starts here is read too.
+    #[inline(never)]
+    fn read_move_regrouped(
+        &mut self,
+        ei: usize,
+        tok: usize,
+        states: Vec<State>,
+    ) -> Result<Vec<State>, PassEnd> {
+        let (passing, mut active) = split_skipping(states);
+        let mut owing = owing_second(&mut active);
         let mut next = if active.is_empty() {
             std::mem::take(&mut self.spare)
         } else {
-            self.expand(&active, tok, None, None)
+            self.expand(&active, tok, None)
         };
-        if !self.splits.is_empty() {
-            self.read_regrouped(tok, &active, &owing, &mut next);
-            active.extend(owing);
-        }
+        self.read_regrouped(tok, &active, &owing, &mut next);
+        active.append(&mut owing);
+        self.read_end(ei, tok, (next, passing, active))
+    }
+
+    /// The end of reading move token `tok` at event `ei`: the states `next` read from
+    /// `active`, with those `passing` over it, pruned; a dead end when there are none.
+    #[inline(always)]
+    fn read_end(
+        &mut self,
+        ei: usize,
+        tok: usize,
+        (mut next, passing, mut active): (Vec<State>, Vec<State>, Vec<State>),
+    ) -> Result<Vec<State>, PassEnd> {
         if next.is_empty() && passing.is_empty() {
             self.spare = next;
             return Err(PassEnd::DeadEnd {
@@ -619,7 +656,7 @@ impl Decoder<'_> {
                 .cloned()
                 .collect();
             let nodes = self.nodes.len();
-            let mut read = self.expand(&states, tok, None, Some(&mv));
+            let mut read = self.expand_as(&states, tok, None, Some(&mv));
             for node in &mut self.nodes[nodes..] {
                 node.split = k as u32;
             }
