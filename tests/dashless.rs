@@ -13,7 +13,7 @@ use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Chess, File, Move, Position, Role};
 use escriba_resolve::{Decoded, Options, Status, resolve};
 
-use crate::common::Rng;
+use crate::common::{Rng, random_game_by};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 const SPACED: Style = Style {
@@ -83,27 +83,18 @@ fn dashless(pos: &Chess, origins: &Origins, m: Move, rng: &mut Rng) -> String {
 /// A random legal game that takes pawns where it can, half the time: many captured men
 /// named in words, each followed by a move on the same line.
 fn pawn_taking_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    while moves.len() < plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
+    random_game_by(rng, plies, |rng, legal| {
         let takes: Vec<Move> = legal
             .iter()
             .copied()
             .filter(|m| m.capture() == Some(Role::Pawn))
             .collect();
-        let m = if !takes.is_empty() && rng.below(2) == 0 {
+        if !takes.is_empty() && rng.below(2) == 0 {
             takes[rng.below(takes.len())]
         } else {
             legal[rng.below(legal.len())]
-        };
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
+        }
+    })
 }
 
 /// The game as one dash-less paragraph: `1. P K 4 P K 4 2. Kt K B 3 …`, one blank
