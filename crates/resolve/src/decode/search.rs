@@ -264,6 +264,7 @@ impl Decoder<'_> {
     /// The states after `st` by the moves `found` for token `tok` (the cheapest reading of
     /// each), among `legal`, with their nodes, into `out`; `carried` is the cost of `st`'s
     /// last mark. Returns the cheapest child's cost (`u32::MAX`: none).
+    #[inline(always)]
     fn push_children(
         &mut self,
         st: &State,
