@@ -69,25 +69,32 @@ pub(crate) fn regroupings(region: &str, first_len: usize) -> Vec<(Move, usize, M
         return Vec::new();
     }
     let mut out = Vec::new();
-    for (mut first, rest) in capture_readings(region) {
-        let (rest, marks) = crate::pieces::suffix(rest, grammar::EN);
+    for (first, rest) in capture_readings(region) {
+        let (rest, first) = with_marks(rest, first);
         let len = region.len() - rest.len();
         if len >= first_len {
             continue;
         }
-        first.check = first.check.or(marks.check);
-        first.en_passant |= marks.en_passant;
-        first.nag = first.nag.or(marks.nag);
         let next = rest.trim_start_matches([' ', '\t', '\u{a0}']);
         let at = region.len() - next.len();
         if at == len {
             continue; // glued to the words before: no move starts there
         }
-        if let Some((second, n)) = crate::parse_move_prefix(grammar::EN, next)
-            && n == next.len()
+        if let Ok((r, second)) = move_body(next)
+            && let (r, second) = with_marks(r, second)
+            && r.is_empty()
         {
             out.push((first, len, second, at));
         }
     }
     out
+}
+
+/// A move body with the marks after it (as [`crate::parse_move_prefix`] reads them).
+fn with_marks(rest: In<'_>, mut mv: Move) -> (In<'_>, Move) {
+    let (rest, marks) = crate::pieces::suffix(rest, grammar::EN);
+    mv.check = mv.check.or(marks.check);
+    mv.en_passant |= marks.en_passant;
+    mv.nag = mv.nag.or(marks.nag);
+    (rest, mv)
 }
