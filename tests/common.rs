@@ -53,19 +53,13 @@ impl Rng {
 /// A random legal game from the standard position. Castling, en passant and promotions
 /// (all four pieces) are preferred when legal, so that a few hundred games cover them all.
 pub fn random_game(rng: &mut Rng, max_plies: usize) -> Vec<Move> {
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    while moves.len() < max_plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
+    random_game_by(rng, max_plies, |rng, legal| {
         let special: Vec<Move> = legal
             .iter()
             .copied()
             .filter(|m| m.is_castle() || m.is_en_passant() || m.is_promotion())
             .collect();
-        let m = if !special.is_empty() && rng.below(3) > 0 {
+        if !special.is_empty() && rng.below(3) > 0 {
             special[rng.below(special.len())]
         } else {
             // Prefer pawn moves a little, so games reach promotions.
@@ -79,7 +73,25 @@ pub fn random_game(rng: &mut Rng, max_plies: usize) -> Vec<Move> {
             } else {
                 legal[rng.below(legal.len())]
             }
-        };
+        }
+    })
+}
+
+/// A random legal game from the standard position, each move chosen by `pick` among the
+/// legal ones (never empty), up to `max_plies` or the game's end.
+pub fn random_game_by(
+    rng: &mut Rng,
+    max_plies: usize,
+    mut pick: impl FnMut(&mut Rng, &[Move]) -> Move,
+) -> Vec<Move> {
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    while moves.len() < max_plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = pick(rng, &legal);
         pos.play_unchecked(m);
         moves.push(m);
     }

@@ -14,7 +14,9 @@
 //! - `book_any`: random games in the layouts books print, read back whole (issue 21);
 //! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
 //! - `book_generated`: issue 21 §5's property over generated books, family by family;
-//! - `source_notation`: `auto` chooses a source's dialect once and confirms it per game.
+//! - `source_notation`: `auto` chooses a source's dialect once and confirms it per game;
+//! - `dashless`: a dash-less capture whose words run on into the next move is read right or
+//!   flagged, never wrong in silence (issue 21).
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
 //!
@@ -46,6 +48,7 @@ mod cli_snapshots;
 mod cli_support;
 mod common;
 mod corruption;
+mod dashless;
 mod lost;
 mod module_graph;
 mod nothing_lost;

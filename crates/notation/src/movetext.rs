@@ -180,6 +180,40 @@ impl Iterator for Tokens<'_> {
     }
 }
 
+/// The other groupings of the words of two move tokens in a row, `first` then `second`,
+/// into two moves: each a pair of move tokens over the same text. Dash-less print runs a
+/// captured man's words on into the next move with nothing between (`10. B x B P Q Kt 4`
+/// is `B x B P`, `Q Kt 4` or `B x B`, `P Q Kt 4`); [`tokenize`] reads one grouping, and
+/// the board must choose. Only English descriptive print, a capture of a man named in
+/// words spaced over blanks and a second move on the same line have any; compact and
+/// long-hand print never do.
+pub fn regroupings(dialect: Dialect, src: &str, first: Span, second: Span) -> Vec<(Token, Token)> {
+    if dialect != Dialect::Descriptive(crate::DescLang::En)
+        || first.end > second.start
+        || !src[first.end as usize..second.start as usize]
+            .bytes()
+            .all(|b| matches!(b, b' ' | b'\t' | 0xC2 | 0xA0))
+    {
+        return Vec::new();
+    }
+    let at = first.start as usize;
+    let region = &src[at..second.end as usize];
+    crate::english::regroupings(region, first.len())
+        .into_iter()
+        .map(|(a, a_len, b, b_at)| {
+            let a = Token {
+                kind: TokenKind::Move(a),
+                span: Span::new(at, at + a_len),
+            };
+            let b = Token {
+                kind: TokenKind::Move(b),
+                span: Span::new(at + b_at, second.end as usize),
+            };
+            (a, b)
+        })
+        .collect()
+}
+
 /// True when the last token of `line` is a result or result word (`1-0`, `*`, `½-½`,
 /// `Resigns.`, `And White wins.`), read the same way [`tokenize`] reads it. Results read
 /// alike in every dialect, so no dialect is asked for; only the last few words are read.

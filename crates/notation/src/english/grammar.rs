@@ -916,6 +916,41 @@ pub(super) fn capture_tail(i: In<'_>, man: Man, from: Option<Place>) -> Res<'_, 
     }
 }
 
+/// Every reading of the capture at the start of `i` by the length of its captured man,
+/// longest first, as [`capture_tail`] weighs them (`B x B P` is `B x B P` or `B x B`, the
+/// `P` then starting the next move): each move with the rest after it. Empty where `i`
+/// starts no capture of a named man (`B x Q 4` takes on a square).
+pub(super) fn capture_readings(i: In<'_>) -> Vec<(Move, In<'_>)> {
+    let us = man_units(i);
+    for n in (1..=us.len).rev() {
+        let Some((man, rest, _)) = us.reading(n) else {
+            continue;
+        };
+        let (i1, from) = origin(rest, man);
+        let (i2, _) = gap(i1);
+        let Some(r) = capture_sign(i2).or_else(|| kw(i2, "takes")) else {
+            continue;
+        };
+        let (r, spaced) = gap(r);
+        let need = Need {
+            loose: spaced,
+            file: true,
+            rank: true,
+        };
+        if place(r, man, need).is_ok() {
+            return Vec::new();
+        }
+        let pm = bare(man, from);
+        return victims(r)
+            .map(|(v, rest, _)| {
+                let (rest, pm) = victim_tail(rest, pm, v, man);
+                (Move::new(MoveKind::Piece(pm)), rest)
+            })
+            .collect();
+    }
+    Vec::new()
+}
+
 /// After the captured man `v`: the square of the capture or the promotion.
 fn victim_tail(r: In<'_>, mut pm: PieceMove, v: Man, man: Man) -> (In<'_>, PieceMove) {
     pm.capture = Some(Some(v));

@@ -30,7 +30,7 @@ mod tests;
 mod write;
 
 use fast::{compact_fast, long_fast};
-use grammar::full_body;
+use grammar::{capture_readings, full_body};
 pub(crate) use write::write;
 
 /// Reads one English descriptive move body (without its suffix marks).
@@ -51,4 +51,50 @@ pub(crate) fn move_body(i: In<'_>) -> Res<'_, Move> {
         }
     }
     full_body(i)
+}
+
+/// The other groupings of the words of two moves in a row, `region` being the text from
+/// the first move's start to the second's end: where the first captures a man whose words
+/// run on into the next move with nothing between (`B x B P Q Kt 4`: `B x B P`, `Q Kt 4`
+/// or `B x B`, `P Q Kt 4`), each shorter reading of the captured man whose left-over words
+/// and the next move's read as one whole move to the region's end. Each grouping is the
+/// first move (with its marks), its length, the second move and where it starts; the
+/// grouping read already, whose first move is `first_len` long, is left out.
+pub(crate) fn regroupings(region: &str, first_len: usize) -> Vec<(Move, usize, Move, usize)> {
+    // Only a captured man spaced over blanks has shorter readings that leave words over.
+    if !region.as_bytes()[..first_len]
+        .iter()
+        .any(|&b| b == b' ' || b == b'\t' || b == 0xA0)
+    {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (first, rest) in capture_readings(region) {
+        let (rest, first) = with_marks(rest, first);
+        let len = region.len() - rest.len();
+        if len >= first_len {
+            continue;
+        }
+        let next = rest.trim_start_matches([' ', '\t', '\u{a0}']);
+        let at = region.len() - next.len();
+        if at == len {
+            continue; // glued to the words before: no move starts there
+        }
+        if let Ok((r, second)) = move_body(next)
+            && let (r, second) = with_marks(r, second)
+            && r.is_empty()
+        {
+            out.push((first, len, second, at));
+        }
+    }
+    out
+}
+
+/// A move body with the marks after it (as [`crate::parse_move_prefix`] reads them).
+fn with_marks(rest: In<'_>, mut mv: Move) -> (In<'_>, Move) {
+    let (rest, marks) = crate::pieces::suffix(rest, grammar::EN);
+    mv.check = mv.check.or(marks.check);
+    mv.en_passant |= marks.en_passant;
+    mv.nag = mv.nag.or(marks.nag);
+    (rest, mv)
 }

@@ -1339,3 +1339,64 @@ fn writers_do_not_panic_on_odd_asts() {
         assert!(!out.is_empty());
     }
 }
+
+/// The moves of each other grouping of `line`'s first two move tokens, shown.
+fn regrouped(line: &str) -> Vec<[String; 2]> {
+    let t = tokenize(EN, line);
+    let moves: Vec<&Token> = t
+        .iter()
+        .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+        .collect();
+    let [a, b, ..] = moves[..] else {
+        panic!("{line}: two moves, {t:?}")
+    };
+    crate::movetext::regroupings(EN, line, a.span, b.span)
+        .iter()
+        .map(|(x, y)| {
+            // Each grouping's moves read alone as the words of their spans do.
+            for t in [x, y] {
+                let TokenKind::Move(m) = t.kind else {
+                    panic!("{t:?}")
+                };
+                assert_eq!(parse_move(EN, &line[t.span.range()]), Ok(m), "{line}");
+            }
+            [&line[x.span.range()], &line[y.span.range()]].map(str::to_owned)
+        })
+        .collect()
+}
+
+/// Dash-less print runs a captured man's words on into the next move (issue 21): the
+/// tokenizer reads one grouping, and the other is offered for the board to weigh.
+#[test]
+fn a_spaced_captured_man_whose_words_run_on_has_the_other_grouping() {
+    let cases = [
+        ("10. B x B P Q Kt 4", ["B x B", "P Q Kt 4"]),
+        ("15. B x B P K R 4", ["B x B", "P K R 4"]),
+        ("16. R x B P K B 4", ["R x B", "P K B 4"]),
+        ("Kt x R P Q Kt 4", ["Kt x R", "P Q Kt 4"]),
+    ];
+    for (line, other) in cases {
+        let other = other.map(str::to_owned);
+        let got = regrouped(line);
+        assert!(got.contains(&other), "{line}: {got:?}");
+    }
+}
+
+/// No other grouping where the words after the shorter man read as no one move to the
+/// second token's end, and never in compact or long-hand print, or across a line.
+#[test]
+fn only_run_on_words_have_another_grouping() {
+    for line in [
+        "Kt x K P B x B",
+        "7. Kt x K P ch K B 1",
+        "B x B P - Q Kt 4",
+        "BxBP Q-Kt4",
+        "BxB P-QKt4",
+        "B. takes B. P. Q. to Kt's 4th.",
+        "B x B P\nQ Kt 4",
+        "B x B P   Q Kt 4",
+        "B x Q 4 P Q Kt 4",
+    ] {
+        assert_eq!(regrouped(line), Vec::<[String; 2]>::new(), "{line}");
+    }
+}

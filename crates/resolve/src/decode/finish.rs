@@ -161,7 +161,10 @@ fn alternatives(d: &Decoder<'_>, states: &[State], end: &End) -> HashMap<u32, Ve
     }
     if end.failed_tok.is_none() {
         for other in states {
-            if other.cost <= best.cost + NEAR_TIE && other.node != best.node && other.node != NONE {
+            if other.node == best.node || other.node == NONE {
+                continue;
+            }
+            if other.cost <= best.cost + NEAR_TIE || regrouped_rival(d, best, other) {
                 tie_pairs.push((best.node, other.node));
             }
         }
@@ -183,6 +186,25 @@ fn alternatives(d: &Decoder<'_>, states: &[State], end: &End) -> HashMap<u32, Ve
     alternatives
 }
 
+/// The complete path to `other` groups the words of some moves otherwise than the path to
+/// `best`, reads every token as printed, and costs less than a contradicted check mark
+/// more: the print does not tell the groupings apart and the board lets both go on to the
+/// end, so the moves where they differ are doubtful, whatever conventions they read by.
+fn regrouped_rival(d: &Decoder<'_>, best: &State, other: &State) -> bool {
+    if d.splits.is_empty() || other.cost >= best.cost + escriba_notation::cost::WRONG_MARK {
+        return false;
+    }
+    let (best, other) = (best.node, other.node);
+    let (a, b) = (path(&d.nodes, best), path(&d.nodes, other));
+    let regrouped = a.iter().zip(&b).any(|(&x, &y)| {
+        let (x, y) = (&d.nodes[x as usize], &d.nodes[y as usize]);
+        x.tok == y.tok && x.split != y.split
+    });
+    regrouped
+        && b.iter()
+            .all(|&y| !d.nodes[y as usize].relax.is_repair() && d.nodes[y as usize].tok2 == NONE)
+}
+
 /// What a ply's note holds, besides its relaxations' words.
 #[derive(Clone, Copy)]
 struct NoteParts<'p> {
@@ -199,11 +221,22 @@ struct NoteParts<'p> {
 fn ply(d: &mut Decoder<'_>, id: u32, alternatives: &mut HashMap<u32, Vec<String>>) -> Ply {
     let game = d.game;
     let n = d.nodes[id as usize];
-    let token = match game.tokens[n.tok as usize].kind {
+    // A move read from another grouping of the words has its own span.
+    let read_from = if n.split == NONE {
+        &game.tokens[n.tok as usize]
+    } else {
+        let split = &d.splits[n.split as usize];
+        if split.at == n.tok as usize {
+            &split.first
+        } else {
+            &split.second
+        }
+    };
+    let token = match read_from.kind {
         TokenKind::Move(m) => Some(m),
         _ => None,
     };
-    let mut span = game.tokens[n.tok as usize].span;
+    let mut span = read_from.span;
     if n.tok2 != NONE {
         span.end = game.tokens[n.tok2 as usize].span.end;
     }

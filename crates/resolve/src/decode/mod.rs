@@ -45,7 +45,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-use escriba_notation::{Termination, TokenKind};
+use escriba_notation::{DescLang, Dialect, MoveKind, Termination, TokenKind, movetext};
 use shakmaty::{Color, Position};
 
 use crate::{Game, Options};
@@ -67,10 +67,14 @@ pub fn budget(move_tokens: usize) -> usize {
     FLOOR.saturating_add(PER_MOVE.saturating_mul(move_tokens))
 }
 
+/// The main line's events, its printed termination and its unread tokens; with
+/// `captures` (English descriptive print), the events of the captures whose captured man
+/// is named in more than one word (see [`splits_of`]).
 fn main_line(
     text: &str,
     tokens: &[escriba_notation::Token],
     events: &mut Vec<Event>,
+    mut captures: Option<&mut Vec<usize>>,
 ) -> (Option<Termination>, Vec<usize>) {
     events.clear();
     events.reserve(tokens.len());
@@ -81,7 +85,14 @@ fn main_line(
             TokenKind::VariationStart => depth += 1,
             TokenKind::VariationEnd => depth = depth.saturating_sub(1),
             _ if depth > 0 => {}
-            TokenKind::Move(_) => events.push(Event::Move(i)),
+            TokenKind::Move(m) => {
+                if let Some(captures) = captures.as_deref_mut()
+                    && names_a_man_in_words(&m)
+                {
+                    captures.push(events.len());
+                }
+                events.push(Event::Move(i));
+            }
             TokenKind::MoveNumber { number, black } => events.push(Event::Number {
                 number,
                 black,
@@ -106,6 +117,32 @@ fn main_line(
         }
     }
     (None, unread)
+}
+
+/// A capture whose captured man is named in more than one word (`B P`, `K R`, `Q Kt P`):
+/// a shorter reading of it may leave words to the next move.
+fn names_a_man_in_words(m: &escriba_notation::Move) -> bool {
+    matches!(m.kind, MoveKind::Piece(pm)
+        if matches!(pm.capture, Some(Some(v)) if v.wing.is_some() || v.file.is_some()))
+}
+
+/// The other groupings of the words of each capture of `captures` (events whose captured
+/// man is named in more than one word) with the move token of the next event.
+fn splits_of(game: &Game<'_>, events: &[Event], captures: &[usize], out: &mut Vec<Split>) {
+    for &e in captures {
+        let (Event::Move(at), Some(&Event::Move(next))) = (events[e], events.get(e + 1)) else {
+            continue;
+        };
+        let (a, b) = (game.tokens[at].span, game.tokens[next].span);
+        for (first, second) in movetext::regroupings(game.dialect, game.text, a, b) {
+            out.push(Split {
+                at,
+                next,
+                first,
+                second,
+            });
+        }
+    }
 }
 
 thread_local! {
@@ -196,7 +233,18 @@ fn decoder<'a>(
     scratch: &'a mut Scratch,
 ) -> (Decoder<'a>, Vec<usize>) {
     let mut events = cleared(&mut scratch.events);
-    let (end, unread) = main_line(game.text, game.tokens, &mut events);
+    let mut captures = Vec::new();
+    let english = game.dialect == Dialect::Descriptive(DescLang::En);
+    let (end, unread) = main_line(
+        game.text,
+        game.tokens,
+        &mut events,
+        english.then_some(&mut captures),
+    );
+    let mut splits = Vec::new();
+    if !captures.is_empty() {
+        splits_of(game, &events, &captures, &mut splits);
+    }
     let mut repair = cleared(&mut scratch.repair);
     repair.resize(game.tokens.len(), false);
     let mut glued = cleared(&mut scratch.glued);
@@ -214,6 +262,7 @@ fn decoder<'a>(
         opts,
         pins,
         events,
+        splits,
         end,
         nodes: cleared(&mut scratch.nodes),
         ties: cleared(&mut scratch.ties),

@@ -8,7 +8,7 @@ use shakmaty::{Bitboard, Move, MoveList, Position};
 use crate::candidates::{NEAR_TIE, Relax, destination_moves_in, mark_evidence};
 use crate::san::san_of;
 
-use escriba_notation::Move as PrintedMove;
+use escriba_notation::{Move as PrintedMove, TokenKind};
 
 use crate::candidates::Candidate;
 
@@ -19,9 +19,11 @@ use super::state::*;
 pub(super) const SMALL_BEAM: usize = 16;
 
 /// A state's identity in a prune: its position's Zobrist hash, apart for states that pass
-/// over more events.
+/// over more events or owe the second move of another grouping of the words.
 pub(super) fn position_key(st: &State) -> u64 {
-    st.hash() ^ u64::from(st.skip).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    st.hash()
+        ^ u64::from(st.skip).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ u64::from(st.split.wrapping_add(1)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
 }
 
 /// A state's identity as it enters event `ei`: its [`position_key`], the event, and its
@@ -75,6 +77,20 @@ impl Decoder<'_> {
         tok: usize,
         unknown_run: Option<usize>,
     ) -> Vec<State> {
+        self.expand_as(states, tok, unknown_run, None)
+    }
+
+    /// [`Decoder::expand`]; with `regrouped`, by that reading of the token's words instead
+    /// (another grouping of them, read as printed only). Inlined in both, so that the
+    /// common expansion pays nothing for the other.
+    #[inline(always)]
+    fn expand_as(
+        &mut self,
+        states: &[State],
+        tok: usize,
+        unknown_run: Option<usize>,
+        regrouped: Option<&PrintedMove>,
+    ) -> Vec<State> {
         // The beam's buffers go back and forth between plies instead of being allocated.
         let mut out = std::mem::take(&mut self.spare);
         out.clear();
@@ -84,7 +100,11 @@ impl Decoder<'_> {
             }
             return out;
         }
-        let repairing = self.repair[tok];
+        let repairing = self.repair[tok] && regrouped.is_none();
+        let printed = regrouped.copied().or_else(|| match unknown_run {
+            None => Some(*self.token(tok)),
+            Some(_) => None,
+        });
         // The cheapest child made so far: the prune after this expansion keeps none dearer
         // than the cheapest child by more than its margin.
         let mut cheapest = u32::MAX;
@@ -97,8 +117,9 @@ impl Decoder<'_> {
             // and all legal moves only when a repair may be kept (see below).
             let mut narrow = MoveList::new();
             let checkers = st.pos.checkers();
-            let is_narrow = unknown_run.is_none()
-                && destination_moves_in(&st.pos, checkers.any(), self.token(tok), &mut narrow);
+            let is_narrow = printed.as_ref().is_some_and(|token| {
+                destination_moves_in(&st.pos, checkers.any(), token, &mut narrow)
+            });
             let mut full = MoveList::new();
             let has_moves = if is_narrow {
                 checkers.is_empty() || !st.pos.legal_moves().is_empty()
@@ -110,17 +131,21 @@ impl Decoder<'_> {
             // (candidate, reading text index, joined token, the book's mark)
             let mut found = std::mem::take(&mut self.found);
             found.clear();
-            let literal = match unknown_run {
-                None => Some(*self.token(tok)),
-                Some(_) => None,
-            };
+            let literal = printed;
             let mut cands = std::mem::take(&mut self.cands);
             let floor = st.cost + carried;
             let mut repair_here = repairing;
             if let Some(token) = &literal {
                 let legal: &[Move] = if is_narrow { &narrow } else { &full };
                 repair_here = self.read_literal(
-                    st, tok, token, legal, floor, cheapest, &mut cands, &mut found,
+                    st,
+                    tok,
+                    (repairing, regrouped.is_none() && self.may_repair),
+                    token,
+                    legal,
+                    (floor, cheapest),
+                    &mut cands,
+                    &mut found,
                 );
             }
             // The moves the candidates were found among (every SAN rival of each is there).
@@ -179,19 +204,20 @@ impl Decoder<'_> {
     /// mark settled, `cheapest` the cheapest child so far), or where no reading as printed
     /// earns the token's check or mate mark. Returns whether they are; when they are not,
     /// the readings as printed go to `found`.
+    /// `(repairing, may_repair)` say whether the token's repairs are open, and whether an
+    /// unearned mark may open them.
     #[allow(clippy::too_many_arguments)]
     fn read_literal(
         &mut self,
         st: &State,
         tok: usize,
+        (repairing, may_repair): (bool, bool),
         token: &PrintedMove,
         legal: &[Move],
-        floor: u32,
-        cheapest: u32,
+        (floor, cheapest): (u32, u32),
         cands: &mut Vec<Candidate>,
         found: &mut Vec<Found>,
     ) -> bool {
-        let repairing = self.repair[tok];
         let mut repair_here = repairing;
         cands.clear();
         self.read(st, legal, token, 0, cands);
@@ -201,7 +227,7 @@ impl Decoder<'_> {
             && !cands.is_empty()
             && !cands.iter().any(|c| earns_mark(&st.pos, c.mv, token.check));
         let as_printed = !cands.is_empty() && !unearned;
-        if !repairing && unearned && self.may_repair {
+        if !repairing && unearned && may_repair {
             repair_here = true;
             self.mark_unearned = true;
         }
@@ -238,6 +264,7 @@ impl Decoder<'_> {
     /// The states after `st` by the moves `found` for token `tok` (the cheapest reading of
     /// each), among `legal`, with their nodes, into `out`; `carried` is the cost of `st`'s
     /// last mark. Returns the cheapest child's cost (`u32::MAX`: none).
+    #[inline(always)]
     fn push_children(
         &mut self,
         st: &State,
@@ -285,6 +312,7 @@ impl Decoder<'_> {
                 reading,
                 mark,
                 ply: st.ply,
+                split: NONE,
             };
             self.nodes.push(node);
             let id = (self.nodes.len() - 1) as u32;
@@ -293,6 +321,7 @@ impl Decoder<'_> {
             next.cost += c.cost + carried;
             next.node = id;
             next.ply += 1;
+            next.split = NONE;
             next.skip = if joined == NONE {
                 0
             } else {
@@ -534,12 +563,49 @@ impl Decoder<'_> {
         tok: usize,
         states: Vec<State>,
     ) -> Result<Vec<State>, PassEnd> {
+        if !self.splits.is_empty() {
+            return self.read_move_regrouped(ei, tok, states);
+        }
+        let (passing, active) = split_skipping(states);
+        let next = if active.is_empty() {
+            std::mem::take(&mut self.spare)
+        } else {
+            self.expand(&active, tok, None)
+        };
+        self.read_end(ei, tok, (next, passing, active))
+    }
+
+    /// [`Decoder::read_move`] in a game where some words group otherwise: the paths that
+    /// read the token before as the first move of another grouping read this one as its
+    /// second, and each grouping that starts here is read too.
+    #[inline(never)]
+    fn read_move_regrouped(
+        &mut self,
+        ei: usize,
+        tok: usize,
+        states: Vec<State>,
+    ) -> Result<Vec<State>, PassEnd> {
         let (passing, mut active) = split_skipping(states);
+        let mut owing = owing_second(&mut active);
         let mut next = if active.is_empty() {
             std::mem::take(&mut self.spare)
         } else {
             self.expand(&active, tok, None)
         };
+        self.read_regrouped(tok, &active, &owing, &mut next);
+        active.append(&mut owing);
+        self.read_end(ei, tok, (next, passing, active))
+    }
+
+    /// The end of reading move token `tok` at event `ei`: the states `next` read from
+    /// `active`, with those `passing` over it, pruned; a dead end when there are none.
+    #[inline(always)]
+    fn read_end(
+        &mut self,
+        ei: usize,
+        tok: usize,
+        (mut next, passing, mut active): (Vec<State>, Vec<State>, Vec<State>),
+    ) -> Result<Vec<State>, PassEnd> {
         if next.is_empty() && passing.is_empty() {
             self.spare = next;
             return Err(PassEnd::DeadEnd {
@@ -553,6 +619,54 @@ impl Decoder<'_> {
         active.clear();
         self.spare = active;
         Ok(states)
+    }
+
+    /// The other groupings of the words at move token `tok` into `next`: the states
+    /// `active` (which read the token as printed) read it as each grouping's first move,
+    /// if it starts one and neither token is pinned; the states `owing` read it as the
+    /// second move of the grouping whose first they read.
+    fn read_regrouped(
+        &mut self,
+        tok: usize,
+        active: &[State],
+        owing: &[State],
+        next: &mut Vec<State>,
+    ) {
+        for k in 0..self.splits.len() {
+            let split = self.splits[k];
+            let pinned = || {
+                pin::find(self.pins, split.at).is_some()
+                    || pin::find(self.pins, split.next).is_some()
+            };
+            let (reading, from, first) = if split.at == tok && !active.is_empty() {
+                if pinned() {
+                    continue;
+                }
+                (split.first, active, true)
+            } else if split.next == tok && owing.iter().any(|s| s.split == k as u32) {
+                (split.second, owing, false)
+            } else {
+                continue;
+            };
+            let TokenKind::Move(mv) = reading.kind else {
+                continue;
+            };
+            let states: Vec<State> = from
+                .iter()
+                .filter(|s| first || s.split == k as u32)
+                .cloned()
+                .collect();
+            let nodes = self.nodes.len();
+            let mut read = self.expand_as(&states, tok, None, Some(&mv));
+            for node in &mut self.nodes[nodes..] {
+                node.split = k as u32;
+            }
+            for st in &mut read {
+                st.split = if first { k as u32 } else { NONE };
+            }
+            next.append(&mut read);
+            self.spare = read;
+        }
     }
 
     /// Resumes decoding at the last checkpoint at or before event `ei` (the checkpoints
@@ -601,6 +715,7 @@ impl Decoder<'_> {
             // The book's mark is no evidence against a human's choice.
             mark: None,
             ply: st.ply,
+            split: NONE,
         });
         let mut next = st.clone();
         next.play(mv);
@@ -608,8 +723,21 @@ impl Decoder<'_> {
         next.node = (self.nodes.len() - 1) as u32;
         next.ply += 1;
         next.skip = 0;
+        next.split = NONE;
         out.push(next);
     }
+}
+
+/// Splits off the states that owe the second move of another grouping of the words.
+fn owing_second(active: &mut Vec<State>) -> Vec<State> {
+    if active.iter().all(|s| s.split == NONE) {
+        return Vec::new();
+    }
+    let (owing, rest): (Vec<State>, Vec<State>) = std::mem::take(active)
+        .into_iter()
+        .partition(|s| s.split != NONE);
+    *active = rest;
+    owing
 }
 
 /// Splits off the states that pass over this event (joined into an earlier one), with

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use escriba_notation::{CheckMark, Move as PrintedMove, Termination, TokenKind};
+use escriba_notation::{CheckMark, Move as PrintedMove, Termination, Token, TokenKind};
 use shakmaty::san::{San, Suffix};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
@@ -86,6 +86,20 @@ pub(super) struct Node {
     /// The check or mate mark the book printed.
     pub(super) mark: Option<CheckMark>,
     pub(super) ply: u32,
+    /// The other grouping of the words ([`Split`]) this node's move was read from, or
+    /// NONE: read from its token as printed.
+    pub(super) split: u32,
+}
+
+/// Another grouping of the words of two move tokens in a row into two moves
+/// ([`escriba_notation::movetext::regroupings`]): the first token `at` read as `first`,
+/// and the next one, `next`, as `second` (each with its own span).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Split {
+    pub(super) at: usize,
+    pub(super) next: usize,
+    pub(super) first: Token,
+    pub(super) second: Token,
 }
 
 #[derive(Debug, Clone)]
@@ -99,6 +113,9 @@ pub(super) struct State {
     pub(super) tie: u32,
     /// The next events were joined into the last one by a repair: pass over them.
     pub(super) skip: u8,
+    /// The other grouping of the words ([`Split`]) whose first move this path read last,
+    /// so that it reads the next token as that grouping's second move; or NONE.
+    pub(super) split: u32,
     /// The position's Zobrist hash once known ([`State::hash`]), or 0.
     pub(super) hash: std::cell::Cell<u64>,
 }
@@ -166,6 +183,8 @@ pub(super) struct Decoder<'a> {
     /// Plies chosen by a human ([`pin`]).
     pub(super) pins: &'a [Pin],
     pub(super) events: Vec<Event>,
+    /// The other groupings of the words of move tokens in a row, by their first token.
+    pub(super) splits: Vec<Split>,
     pub(super) end: Option<Termination>,
     pub(super) nodes: Vec<Node>,
     pub(super) ties: Vec<Tie>,
@@ -304,6 +323,7 @@ impl<'a> Decoder<'a> {
             ply: 0,
             tie: NONE,
             skip: 0,
+            split: NONE,
             hash: std::cell::Cell::new(0),
         }
     }
