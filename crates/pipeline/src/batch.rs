@@ -16,9 +16,9 @@ use crate::csv_out::{
 };
 use crate::error::{Error, Result};
 use crate::game::record::{GameResult, GameText};
-use crate::game::{SourceNotation, process_game_in};
+use crate::game::{SourceNotation, process_game_in, process_game_owned};
 use crate::jsonl::game_line;
-use crate::pgn::write_game;
+use crate::pgn::{size_hint, write_game};
 use crate::report::{SourceEncoding, Summary};
 use crate::segment::Segmenter;
 use crate::source::Encoding;
@@ -234,7 +234,7 @@ struct Wants {
 fn render(r: &GameResult, cfg: &Config, wants: Wants) -> Rendered {
     Rendered {
         pgn: (wants.pgn && !(cfg.drop_broken && r.status.is_broken())).then(|| {
-            let mut s = String::new();
+            let mut s = String::with_capacity(size_hint(r));
             write_game(r, cfg, &mut s);
             s
         }),
@@ -513,8 +513,8 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             let cutter_ref = &mut cutter;
             // Processing and rendering one chunk in parallel while the next is cut.
             let step = move || {
-                let work = |g: &GameText| {
-                    let r = process_game_in(g, cfg, hint);
+                let work = |g: GameText| {
+                    let r = process_game_owned(g, cfg, hint);
                     let out = render(&r, cfg, wants);
                     (r, out)
                 };
@@ -523,7 +523,7 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
                         drop(written);
                         cutter_ref.next_chunk()
                     },
-                    || chunk.par_iter().map(work).collect::<Vec<_>>(),
+                    || chunk.into_par_iter().map(work).collect::<Vec<_>>(),
                 );
                 let consumed = cutter_ref.reader.consumed();
                 (done, next, consumed)
