@@ -16,10 +16,10 @@ use crate::csv_out::{
 };
 use crate::error::{Error, Result};
 use crate::game::record::{GameResult, GameText};
-use crate::game::{SourceNotation, process_game_in};
+use crate::game::{SourceNotation, process_game_in, process_game_owned};
 use crate::jsonl::game_line;
-use crate::pgn::write_game;
-use crate::report::{SourceEncoding, Summary};
+use crate::pgn::{size_hint, write_game};
+use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
 use crate::source::Encoding;
 use crate::source::{LineReader, sniff_utf16};
@@ -216,6 +216,8 @@ pub struct Sinks<'a> {
 /// One game's outputs, rendered in the parallel stage; the writer only copies bytes.
 #[derive(Default)]
 struct Rendered {
+    /// The game's plies by status, counted here rather than by the writer.
+    plies_by_status: PlyCounts,
     pgn: Option<String>,
     plies: Option<csv::Result<Vec<u8>>>,
     games: Option<csv::Result<Vec<u8>>>,
@@ -233,8 +235,9 @@ struct Wants {
 
 fn render(r: &GameResult, cfg: &Config, wants: Wants) -> Rendered {
     Rendered {
+        plies_by_status: PlyCounts::of(r),
         pgn: (wants.pgn && !(cfg.drop_broken && r.status.is_broken())).then(|| {
-            let mut s = String::new();
+            let mut s = String::with_capacity(size_hint(r));
             write_game(r, cfg, &mut s);
             s
         }),
@@ -499,36 +502,55 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
         let mut current = cutter.next_chunk()?;
         // The chunk processed last, not yet written, and the input bytes read by then.
         let mut ready: Option<(Vec<Done>, u64)> = None;
+        // The chunk written last, freed by the pool in the next step.
+        let mut written: Option<Vec<Done>> = None;
         while !current.is_empty() {
             let chunk = std::mem::take(&mut current);
             // Chosen on the input's games as cut (before sharding), before the next cut.
             let hint = cutter.notation.chosen();
-            // The chunk processed last is written here, alone, before the pool goes on: the
-            // writers, the summary and the observer stay on this thread, which only copies
-            // the rendered bytes. Writing it while the pool works (a thread more than
-            // `--jobs`, preempting the workers in the middle of their joins) measured
-            // slower. Freeing it is the pool's work, beside the cut of the next chunk, and
-            // first: one job frees it before the next chunk's results are made.
-            let written = out.deliver(ready.take(), cfg, &mut left_out)?;
+            // The writers, the summary and the observer stay on this thread, which only
+            // copies the rendered bytes. With one job, the chunk processed last is written
+            // here before the pool goes on (a thread more than `--jobs` would preempt the
+            // worker). With more, it is written while the pool processes the next one:
+            // the pool would otherwise stand idle for every chunk's writing.
+            let overlap = threads > 1;
+            let to_free = if overlap {
+                written.take()
+            } else {
+                out.deliver(ready.take(), cfg, &mut left_out)?
+            };
             let cutter_ref = &mut cutter;
-            // Processing and rendering one chunk in parallel while the next is cut.
+            // Processing and rendering one chunk in parallel while the next is cut. Freeing
+            // the chunk written is the pool's work, beside the cut of the next chunk, and
+            // first: one job frees it before the next chunk's results are made.
             let step = move || {
-                let work = |g: &GameText| {
-                    let r = process_game_in(g, cfg, hint);
+                let work = |g: GameText| {
+                    let r = process_game_owned(g, cfg, hint);
                     let out = render(&r, cfg, wants);
                     (r, out)
                 };
                 let (next, done) = rayon::join(
                     || {
-                        drop(written);
+                        drop(to_free);
                         cutter_ref.next_chunk()
                     },
-                    || chunk.par_iter().map(work).collect::<Vec<_>>(),
+                    || chunk.into_par_iter().map(work).collect::<Vec<_>>(),
                 );
                 let consumed = cutter_ref.reader.consumed();
                 (done, next, consumed)
             };
-            let (done, next, consumed) = pool.install(step);
+            let (done, next, consumed) = if overlap {
+                let mut stepped = None;
+                let mut delivered = Ok(None);
+                pool.in_place_scope(|s| {
+                    s.spawn(|_| stepped = Some(step()));
+                    delivered = out.deliver(ready.take(), cfg, &mut left_out);
+                });
+                written = delivered?;
+                stepped.expect("a scope ends when its work has run")
+            } else {
+                pool.install(step)
+            };
             ready = Some((done, consumed));
             current = next?;
         }
@@ -643,7 +665,7 @@ impl Delivery<'_, '_, '_> {
                 }
             }
             self.writers.write(r, out, cfg, &mut self.summary)?;
-            self.summary.add(r);
+            self.summary.add_counted(r, out.plies_by_status);
             self.observer.game(r);
         }
         self.writers.flush()?;

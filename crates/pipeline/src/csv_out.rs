@@ -256,6 +256,14 @@ pub(crate) fn digits(n: u64, buf: &mut [u8; 20]) -> &[u8] {
     &buf[at..]
 }
 
+/// Appends `n` in decimal digits to `out`, as `write!` would, without its machinery.
+pub(crate) fn push_number(out: &mut String, n: u64) {
+    let mut buf = [0u8; 20];
+    for &d in digits(n, &mut buf) {
+        out.push(char::from(d));
+    }
+}
+
 /// Appends the `plies.csv` rows of a game to `out`, the same bytes as
 /// [`rows_bytes`]`(`[`ply_rows`]`(r))`, written straight from the game: no row is built,
 /// and a ply allocates nothing unless it has a note.
@@ -446,6 +454,9 @@ mod tests {
         let mut buf = [0u8; 20];
         for n in [0, 7, 10, 99, 100, 12345, u64::MAX] {
             assert_eq!(digits(n, &mut buf), n.to_string().as_bytes());
+            let mut s = String::from("x");
+            push_number(&mut s, n);
+            assert_eq!(s, format!("x{n}"));
         }
     }
 }

@@ -23,6 +23,11 @@ impl PieceLetters {
         PieceLetters(Some(["♔", "♕", "♖", "♗", "♘"].map(String::from)))
     }
 
+    /// True for English letters, which leave SAN as it is.
+    pub fn is_english(&self) -> bool {
+        self.0.is_none()
+    }
+
     /// Applies the letters to an English SAN: `Nxe5+` → `Cxe5+`, `e8=Q` → `e8=D`.
     pub fn apply(&self, san: &str) -> String {
         self.applied(san).into_owned()

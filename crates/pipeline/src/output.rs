@@ -17,6 +17,10 @@ use std::sync::Mutex;
 
 use crate::error::{Error, Result};
 
+/// The bytes an output gathers before it writes them: a chunk's games in a few system
+/// calls, not one for every few games.
+const WRITE_BUFFER: usize = 1 << 18;
+
 /// The temporary files of the outputs not yet committed.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
@@ -58,7 +62,7 @@ impl OutputFile {
                 return Ok(OutputFile {
                     target: path.to_owned(),
                     temp: None,
-                    file: Some(BufWriter::new(file)),
+                    file: Some(BufWriter::with_capacity(WRITE_BUFFER, file)),
                 });
             }
             Ok(m) => Some(m.permissions()),
@@ -96,7 +100,7 @@ impl OutputFile {
         Ok(OutputFile {
             target,
             temp: Some((temp, existing)),
-            file: Some(BufWriter::new(file)),
+            file: Some(BufWriter::with_capacity(WRITE_BUFFER, file)),
         })
     }
 

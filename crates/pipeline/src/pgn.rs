@@ -2,6 +2,7 @@
 //! comments, lines shorter than 80 characters.
 
 use crate::config::Config;
+use crate::csv_out::digits;
 use crate::game::comment_safe;
 use crate::game::record::{GameResult, Item};
 use crate::tags::escape_value;
@@ -13,43 +14,12 @@ pub(crate) const MAX_LINE: usize = 79;
 struct Wrapper<'a> {
     out: &'a mut String,
     len: usize,
-    /// Room for a word made on the fly (a move number, a NAG), reused.
-    scratch: String,
 }
 
 impl Wrapper<'_> {
-    /// Writes a word made by `make` into the reused scratch buffer.
-    fn word_with(&mut self, make: impl FnOnce(&mut String)) {
-        let mut scratch = std::mem::take(&mut self.scratch);
-        scratch.clear();
-        make(&mut scratch);
-        self.word(&scratch);
-        self.scratch = scratch;
-    }
-
-    /// `12.`, `12...`, `$3`: a number with a prefix and a suffix.
-    fn number(&mut self, prefix: &str, n: u32, suffix: &str) {
-        self.word_with(|s| {
-            s.push_str(prefix);
-            // The digits written directly: `write!` costs more than the rest of the word.
-            let mut buf = [0u8; 20];
-            for &d in crate::csv_out::digits(u64::from(n), &mut buf) {
-                s.push(char::from(d));
-            }
-            s.push_str(suffix);
-        });
-    }
-
-    fn word(&mut self, w: &str) {
-        let n = w.chars().count();
-        if n > MAX_LINE {
-            // Only a comment word can be this long: cut it (the cut adds a line break).
-            let chars: Vec<char> = w.chars().collect();
-            for piece in chars.chunks(MAX_LINE - 1) {
-                self.word(&piece.iter().collect::<String>());
-            }
-            return;
-        }
+    /// Makes room for a word of `n` characters: a line break when it would pass
+    /// [`MAX_LINE`], else a space after the line's last word.
+    fn room(&mut self, n: usize) {
         if self.len > 0 && self.len + 1 + n > MAX_LINE {
             self.out.push('\n');
             self.len = 0;
@@ -58,8 +28,37 @@ impl Wrapper<'_> {
             self.out.push(' ');
             self.len += 1;
         }
-        self.out.push_str(w);
         self.len += n;
+    }
+
+    /// `12.`, `12...`, `$3`: a number with a prefix and a suffix (ASCII), written straight
+    /// into the output.
+    fn number(&mut self, prefix: &str, n: u32, suffix: &str) {
+        // The digits written directly: `write!` costs more than the rest of the word.
+        let mut buf = [0u8; 20];
+        let digits = std::str::from_utf8(digits(n.into(), &mut buf)).unwrap_or_default();
+        self.room(prefix.len() + digits.len() + suffix.len());
+        self.out.push_str(prefix);
+        self.out.push_str(digits);
+        self.out.push_str(suffix);
+    }
+
+    fn word(&mut self, w: &str) {
+        let n = if w.is_ascii() {
+            w.len()
+        } else {
+            w.chars().count()
+        };
+        if n > MAX_LINE {
+            // Only a comment word can be this long: cut it (the cut adds a line break).
+            let chars: Vec<char> = w.chars().collect();
+            for piece in chars.chunks(MAX_LINE - 1) {
+                self.word(&piece.iter().collect::<String>());
+            }
+            return;
+        }
+        self.room(n);
+        self.out.push_str(w);
     }
 
     fn comment(&mut self, text: &str) {
@@ -98,6 +97,24 @@ pub fn write_game(r: &GameResult, cfg: &Config, out: &mut String) {
     });
 }
 
+/// About the bytes [`write_game`] writes for `r` (a little more, as a rule): the room to
+/// reserve so that the output grows once.
+pub(crate) fn size_hint(r: &GameResult) -> usize {
+    // A tag line adds `[`, ` "`, `"]` and a newline; the roster's defaults are short.
+    let tags: usize = r.tags.0.iter().map(|(n, v)| n.len() + v.len() + 6).sum();
+    // A ply is its SAN (up to 7 bytes, most 3 to 5), a space, and every other one a number.
+    let moves = 8 * r.plies.len();
+    let items: usize = r
+        .items
+        .iter()
+        .map(|i| match i {
+            Item::Comment { text } | Item::Untranscribed { text, .. } => text.len() + 48,
+            _ => 0,
+        })
+        .sum();
+    tags + 7 * 16 + moves + items + 16
+}
+
 /// [`write_game`] with the comment written after each ply chosen by `ply_comment`
 /// (`None`: no comment). `write_game` uses it for `--annotate-flags`; the corpus QA
 /// snapshots use it to record every non-exact ply's status.
@@ -115,11 +132,7 @@ pub fn write_game_with(
         out.push_str("\"]\n");
     });
     out.push('\n');
-    let mut w = Wrapper {
-        out,
-        len: 0,
-        scratch: String::new(),
-    };
+    let mut w = Wrapper { out, len: 0 };
     let mut need_number = true;
     write_items(
         &mut w,
@@ -142,6 +155,7 @@ fn write_items(
     ply_comment: &impl Fn(&escriba_resolve::Ply) -> Option<String>,
     need_number: &mut bool,
 ) {
+    let english = cfg.letters.is_english();
     for item in items {
         match item {
             Item::Ply { index } => {
@@ -153,7 +167,11 @@ fn write_items(
                     w.number("", p.move_number, "...");
                 }
                 *need_number = false;
-                w.word(&cfg.letters.applied(&p.san));
+                if english {
+                    w.word(&p.san);
+                } else {
+                    w.word(&cfg.letters.applied(&p.san));
+                }
                 if let Some(n) = p.nag {
                     w.number("$", n.into(), "");
                 }
@@ -192,7 +210,6 @@ mod number_tests {
         let mut w = Wrapper {
             out: &mut out,
             len: 0,
-            scratch: String::new(),
         };
         for (prefix, n, suffix) in [
             ("", 1, "."),

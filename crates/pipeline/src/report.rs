@@ -41,6 +41,34 @@ pub struct PlyCounts {
     pub corrected: u64,
 }
 
+impl PlyCounts {
+    /// The plies of `r` by status (its failing token is counted by [`Summary::add`]).
+    pub(crate) fn of(r: &GameResult) -> PlyCounts {
+        let mut c = PlyCounts::default();
+        for p in &r.plies {
+            use escriba_resolve::Status::*;
+            match p.ply.status {
+                Exact => c.exact += 1,
+                Inferred => c.inferred += 1,
+                Repaired => c.repaired += 1,
+                Ambiguous => c.ambiguous += 1,
+                Failed => c.failed += 1,
+                Corrected => c.corrected += 1,
+            }
+        }
+        c
+    }
+
+    fn add(&mut self, o: PlyCounts) {
+        self.exact += o.exact;
+        self.inferred += o.inferred;
+        self.repaired += o.repaired;
+        self.ambiguous += o.ambiguous;
+        self.failed += o.failed;
+        self.corrected += o.corrected;
+    }
+}
+
 /// A game that stopped early, located for a human.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FailureRef {
@@ -142,6 +170,12 @@ pub struct Summary {
 impl Summary {
     /// Counts one game.
     pub fn add(&mut self, r: &GameResult) {
+        self.add_counted(r, PlyCounts::of(r));
+    }
+
+    /// [`Summary::add`] with the game's plies counted already ([`PlyCounts::of`]), where
+    /// the game was made: the batch's writer thread then reads none of them.
+    pub(crate) fn add_counted(&mut self, r: &GameResult, plies: PlyCounts) {
         self.games += 1;
         match r.status {
             GameStatus::Complete => self.games_by_status.complete += 1,
@@ -149,18 +183,7 @@ impl Summary {
             GameStatus::Failed => self.games_by_status.failed += 1,
             GameStatus::Empty => self.games_by_status.empty += 1,
         }
-        for p in &r.plies {
-            use escriba_resolve::Status::*;
-            let c = &mut self.plies_by_status;
-            match p.ply.status {
-                Exact => c.exact += 1,
-                Inferred => c.inferred += 1,
-                Repaired => c.repaired += 1,
-                Ambiguous => c.ambiguous += 1,
-                Failed => c.failed += 1,
-                Corrected => c.corrected += 1,
-            }
-        }
+        self.plies_by_status.add(plies);
         self.plies += r.plies.len() as u64;
         if r.book
             .as_ref()

@@ -9,7 +9,7 @@ use escriba_notation::movetext::{self, ends_with_result};
 use escriba_notation::{AlgLang, Dialect, TokenKind};
 
 use crate::source::{Encoding, LineRef};
-use crate::tags::{Tags, parse_header_line, parse_tag_line};
+use crate::tags::{TagPairs, Tags, parse_header_line, parse_tag_line};
 
 /// The most movetext one game may hold, in bytes (about 250,000 plies of compact text; a
 /// printed game rarely reaches 10 KB). A longer game is cut there and fails with a
@@ -67,6 +67,10 @@ impl Segment {
         }
     }
 }
+
+/// The tags a game's list has room for once its first tag line is read: a long PGN header
+/// (lichess writes 15 tags) and the four the record adds.
+const TAGS_ROOM: usize = 20;
 
 /// Cuts lines into games. Implementations keep state across calls, so that a game may
 /// span chunks; [`Segmenter::finish`] flushes the last game and resets for the next source.
@@ -205,16 +209,16 @@ impl BlockSegmenter {
 
     /// Reads a tag-pair line: a new game when the current one has movetext, or when a blank
     /// line ended its tag section.
-    fn tag_line(
-        &mut self,
-        line: &LineRef<'_>,
-        pairs: Vec<(String, String)>,
-        out: &mut Vec<Segment>,
-    ) {
+    fn tag_line(&mut self, line: &LineRef<'_>, pairs: TagPairs<'_>, out: &mut Vec<Segment>) {
         if self.has_movetext() || self.blank_after_tags {
             self.flush(out);
         }
         let g = self.start(line);
+        if g.tags.is_empty() {
+            // Room for a full header and the tags the record adds, so that the list is
+            // not grown (and copied) tag by tag.
+            g.tags.0.reserve(TAGS_ROOM);
+        }
         for (n, v) in pairs {
             g.tags.set(n, v);
         }

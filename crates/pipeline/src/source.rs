@@ -306,6 +306,10 @@ pub struct EncodingReport {
     pub first_replaced: Option<(usize, usize)>,
 }
 
+/// The most bytes a chunk's buffer reserves before it is read (it grows past this when
+/// the chunk does).
+const CHUNK_ROOM_CAP: usize = 1 << 22;
+
 /// Reads a source by lines, decoding chunks of about `chunk_bytes` bytes cut at line ends.
 ///
 /// Memory stays bounded by the chunk size plus the longest line, and no line is held
@@ -417,15 +421,19 @@ impl<R: BufRead> LineReader<R> {
     /// The next chunk of decoded lines, empty at end of input. A valid UTF-8 chunk is its
     /// own text: its bytes are read once into one buffer and not copied again.
     pub fn next_chunk(&mut self) -> io::Result<Chunk> {
-        let mut raw: Vec<u8> = Vec::new();
-        let mut spans: Vec<LineSpan> = Vec::new();
         if self.done {
             return Ok(Chunk {
                 text: String::new(),
-                lines: spans,
+                lines: Vec::new(),
                 encoding: Encoding::Utf8,
             });
         }
+        // Room for a chunk's bytes and lines from the start: grown from empty, the buffers
+        // were copied over and over on the way (the cap keeps a huge `chunk_bytes` from
+        // reserving what a short input never fills).
+        let room = self.chunk_bytes.min(CHUNK_ROOM_CAP);
+        let mut raw: Vec<u8> = Vec::with_capacity(room + room / 16);
+        let mut spans: Vec<LineSpan> = Vec::with_capacity(room / 32);
         self.read_lines(&mut raw, &mut spans)?;
         let encoding = match self.forced {
             Some(e) => e,

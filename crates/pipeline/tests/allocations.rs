@@ -79,7 +79,7 @@ fn writing_pgn_and_ply_rows_allocates_as_often_for_200_plies_as_for_20() {
     let (a, b) = (writing(&short, &cfg), writing(&long, &cfg));
     eprintln!("allocations writing PGN and ply rows: {a} for 20 plies, {b} for 200 plies");
     assert_eq!(a, b, "per-ply allocations while writing");
-    // A few per game (the CSV writer's buffer, the move-number scratch): not zero, or the
+    // A few per game (the CSV writer's buffer): not zero, or the
     // counter is not counting.
     assert!((1..=8).contains(&a), "{a} allocations per game");
 }

@@ -35,6 +35,13 @@ fn run(book: &[u8], cfg: &Config) -> Outputs {
     let dir = scratch("in");
     let input = dir.join("book.txt");
     std::fs::write(&input, book).unwrap();
+    let out = run_file(input, cfg);
+    std::fs::remove_dir_all(&dir).unwrap();
+    out
+}
+
+/// Every output of `transcribe` on the file `input`.
+fn run_file(input: PathBuf, cfg: &Config) -> Outputs {
     let (mut pgn, mut plies, mut games, mut jsonl) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let summary = {
@@ -47,7 +54,6 @@ fn run(book: &[u8], cfg: &Config) -> Outputs {
         };
         transcribe(&[Input::File(input)], cfg, &mut sinks).unwrap()
     };
-    std::fs::remove_dir_all(&dir).unwrap();
     Outputs {
         pgn,
         plies,
@@ -290,4 +296,52 @@ fn absent(tool: &str) {
         "{tool} is missing, and CI must check it"
     );
     eprintln!("notice: {tool} not found; skipped its check");
+}
+
+#[test]
+fn two_jobs_write_every_output_and_count_every_ply_as_one_job_does() {
+    // Games of every kind (complete, stopped, empty, flagged), many times over, cut into
+    // chunks of several sizes: with more than one job, a chunk is written while the pool
+    // processes the next, and its plies are counted in the pool.
+    let mut book = String::new();
+    for i in 0..40 {
+        book.push_str(&format!("[Round \"{i}\"]\n"));
+        book.push_str(BOOK);
+        book.push_str("\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 zz 4. O-O *\n\n");
+    }
+    let dir = scratch("jobs");
+    let input = dir.join("book.txt");
+    std::fs::write(&input, &book).unwrap();
+    for (games, bytes) in [(1, 64), (3, 200), (7, 1 << 12), (256, 256 << 10)] {
+        let cfg = |jobs| Config {
+            chunk_games: games,
+            chunk_bytes: bytes,
+            jobs,
+            ..fixed()
+        };
+        let one = run_file(input.clone(), &cfg(1));
+        let two = run_file(input.clone(), &cfg(2));
+        let at = format!("chunks of {games} games, {bytes} bytes");
+        let text = |b: &[u8]| String::from_utf8(b.to_vec()).unwrap();
+        assert_eq!(text(&one.pgn), text(&two.pgn), "{at}");
+        assert_eq!(text(&one.plies), text(&two.plies), "{at}");
+        assert_eq!(text(&one.games), text(&two.games), "{at}");
+        assert_eq!(text(&one.jsonl), text(&two.jsonl), "{at}");
+        let (mut a, mut b) = (one.summary, two.summary);
+        a.set_elapsed(std::time::Duration::ZERO);
+        b.set_elapsed(std::time::Duration::ZERO);
+        assert_eq!(a, b, "{at}");
+        assert!(
+            a.plies_by_status.exact > 0 && a.plies_by_status.failed > 0,
+            "{a:?}"
+        );
+        assert_eq!(a.games, 40 * 6, "{at}");
+        let c = a.plies_by_status;
+        assert_eq!(
+            c.exact + c.inferred + c.repaired + c.ambiguous + c.corrected,
+            a.plies,
+            "every ply counted once by its status: {at}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -716,7 +716,8 @@ fn tag_pairs_before(lines: &[Line], first: usize) -> Vec<(String, String)> {
             continue;
         }
         match crate::tags::parse_tag_line(t) {
-            Some(mut p) => {
+            Some(p) => {
+                let mut p: Vec<_> = p.map(|(n, v)| (n.to_owned(), v.into_owned())).collect();
                 p.reverse();
                 pairs.extend(p);
             }

@@ -78,7 +78,7 @@ pub fn ranks_itself(seg: &Segment) -> bool {
 /// Cyrillic dialects only ([`detect::rank_dialects`]).
 pub fn confirms(movetext: &str, tokens: &[Token]) -> bool {
     let sample = detect::prefix(movetext, detect::SAMPLE);
-    if sample.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c)) {
+    if has_cyrillic(sample) {
         return false;
     }
     let mut moves = 0usize;
@@ -93,6 +93,14 @@ pub fn confirms(movetext: &str, tokens: &[Token]) -> bool {
         }
     }
     moves > 0
+}
+
+/// True when `s` holds a character of the Cyrillic block (U+0400 to U+04FF): those are
+/// the characters whose UTF-8 starts with a byte from 0xD0 to 0xD3, so the bytes are read
+/// and no character is decoded.
+fn has_cyrillic(s: &str) -> bool {
+    // An ASCII text (most are) is told at once, a word at a time.
+    !s.is_ascii() && s.bytes().any(|b| (0xD0..=0xD3).contains(&b))
 }
 
 #[cfg(test)]
@@ -133,6 +141,21 @@ mod tests {
         };
         assert_eq!(SourceNotation::new().hint(&g, &fixed), None);
         assert_eq!(SourceNotation::new().hint(&g[..1], &cfg), None);
+    }
+
+    #[test]
+    fn the_cyrillic_block_is_found_by_its_lead_bytes_for_every_character() {
+        let mut buf = [0u8; 4];
+        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            let s: &str = c.encode_utf8(&mut buf);
+            let cyrillic = ('\u{400}'..='\u{4ff}').contains(&c);
+            assert_eq!(has_cyrillic(s), cyrillic, "{c:?}");
+            assert_eq!(
+                has_cyrillic(&format!("P-K4 {s} x")),
+                cyrillic,
+                "{c:?} in a text"
+            );
+        }
     }
 
     #[test]

@@ -383,7 +383,7 @@ impl Builder<'_> {
         main: bool,
         anchor: Option<usize>,
     ) -> Vec<Item> {
-        let ply_at = PlyIndex::new(plies);
+        let mut ply_at = PlyIndex::new(plies);
         let fail_tok = failure.map(|d| d.token);
         let mut items = Vec::with_capacity(tokens.len());
         let mut depth = 0u32;
@@ -511,6 +511,9 @@ struct PlyIndex<'a> {
     plies: &'a [Ply],
     /// `None` when the plies are in token order.
     map: Option<HashMap<usize, usize>>,
+    /// Where the last search ended: tokens are asked in order, so most searches take a
+    /// step or none from here.
+    cursor: usize,
 }
 
 impl<'a> PlyIndex<'a> {
@@ -523,16 +526,40 @@ impl<'a> PlyIndex<'a> {
                 .map(|(i, p)| (p.token, i))
                 .collect()
         });
-        PlyIndex { plies, map }
+        PlyIndex {
+            plies,
+            map,
+            cursor: 0,
+        }
     }
 
     /// The index of the ply read from token `token`.
-    fn of(&self, token: usize) -> Option<usize> {
-        match &self.map {
-            None => self.plies.binary_search_by_key(&token, |p| p.token).ok(),
-            Some(m) => m.get(&token).copied(),
+    fn of(&mut self, token: usize) -> Option<usize> {
+        if let Some(m) = &self.map {
+            return m.get(&token).copied();
         }
+        seek(self.plies, |p| p.token, &mut self.cursor, token)
     }
+}
+
+/// The index of the item of `items` (in strictly increasing order of `key`) whose key is
+/// `token`, searched from `cursor` onwards, where the last search ended: a few steps for
+/// tokens asked in order, a binary search for one before the last.
+fn seek<T>(
+    items: &[T],
+    key: impl Fn(&T) -> usize,
+    cursor: &mut usize,
+    token: usize,
+) -> Option<usize> {
+    let mut c = *cursor;
+    if c > 0 && key(&items[c - 1]) >= token {
+        c = items.partition_point(|x| key(x) < token);
+    }
+    while c < items.len() && key(&items[c]) < token {
+        c += 1;
+    }
+    *cursor = c;
+    (c < items.len() && key(&items[c]) == token).then_some(c)
 }
 
 /// Text found after a game's result, kept as a comment that says so.
@@ -542,5 +569,30 @@ fn after_result(items: &mut Vec<Item>, rest: &str) {
         items.push(Item::Comment {
             text: format!("escriba: text after the result: {rest}"),
         });
+    }
+}
+
+#[cfg(test)]
+mod seek_tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn a_search_from_the_last_one_finds_what_a_binary_search_finds(
+            keys in proptest::collection::btree_set(0usize..60, 0..20),
+            asked in proptest::collection::vec(0usize..64, 0..40),
+            sort in any::<bool>(),
+        ) {
+            let keys: Vec<usize> = keys.into_iter().collect();
+            let mut asked = asked;
+            if sort {
+                asked.sort_unstable();
+            }
+            let mut cursor = 0;
+            for t in asked {
+                let ours = super::seek(&keys, |&k| k, &mut cursor, t);
+                prop_assert_eq!(ours, keys.binary_search(&t).ok(), "token {}", t);
+            }
+        }
     }
 }

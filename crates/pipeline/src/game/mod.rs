@@ -29,6 +29,7 @@ use crate::book::unit::{AlternateRole, NoteVariations, UnitKind};
 use crate::choice::Notation;
 use crate::config::Config;
 use crate::corrections::Correction;
+use crate::csv_out::push_number;
 use crate::segment::Segment;
 use crate::source::LineMap;
 use crate::tags::Tags;
@@ -512,9 +513,29 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
 /// replays to its end in it (complete; its flagged plies are the text's damage); else it
 /// ranks the dialects as [`process_game`] does. `None`: as [`process_game`].
 pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> GameResult {
+    process_with_tags(game, game.segment.tags.clone(), cfg, hint)
+}
+
+/// [`process_game_in`] for a game the caller gives up: its tags are moved into the
+/// record, not copied.
+pub(crate) fn process_game_owned(
+    mut game: GameText,
+    cfg: &Config,
+    hint: Option<Dialect>,
+) -> GameResult {
+    let tags = std::mem::take(&mut game.segment.tags);
+    process_with_tags(&game, tags, cfg, hint)
+}
+
+/// [`process_game_in`] with the game's `tags` given: the segment's own are not read.
+fn process_with_tags(
+    game: &GameText,
+    mut tags: Tags,
+    cfg: &Config,
+    hint: Option<Dialect>,
+) -> GameResult {
     let seg = &game.segment;
     let book = seg.book.as_deref();
-    let mut tags = seg.tags.clone();
     let mut out = new_record(game);
 
     // A game cut at the size limit is not read: its text is incomplete.
@@ -1109,9 +1130,16 @@ fn finish_tags(out: &mut GameResult, mut tags: Tags, game: &GameText) {
     if let Some(d) = out.dialect {
         tags.set("Notation", d.id());
     }
-    tags.set("Source", format!("{}:{}", game.source, game.segment.line));
+    // `SOURCE:LINE` and the index, written without `format!` (a game's every tag costs).
+    let mut source = String::with_capacity(game.source.len() + 8);
+    source.push_str(&game.source);
+    source.push(':');
+    push_number(&mut source, game.segment.line as u64);
+    tags.set("Source", source);
     // Links the PGN game to its rows in plies.csv/games.csv (used by `compare`).
-    tags.set("EscribaGame", game.index.to_string());
+    let mut index = String::with_capacity(8);
+    push_number(&mut index, game.index);
+    tags.set("EscribaGame", index);
     if tags.get("FEN").is_some() && tags.get("SetUp").is_none() {
         tags.set("SetUp", "1");
     }
