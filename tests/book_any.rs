@@ -542,15 +542,7 @@ fn a_game_whose_table_goes_on_in_rows_it_does_not_read_is_never_complete() {
         writeln!(text, "\nGAME {}.--Continued.\n", round + 30).unwrap();
         let unread_line = text.lines().count() + 1;
         score.rows(cut, n, &mut text);
-        let games = default_mode(&text);
-        let first = &games[0];
-        assert_eq!(first.plies.len(), cut, "{text}");
-        assert_eq!(first.status, GameStatus::Partial, "round {round}:\n{text}");
-        assert!(
-            first.issues.iter().any(|i| i.line == unread_line),
-            "the warning names line {unread_line}: {:?}",
-            first.issues
-        );
+        assert_cut_short(&text, cut, unread_line, round);
     }
 }
 
@@ -575,10 +567,7 @@ fn a_game_goes_on_under_a_title_or_a_rule_after_a_note_s_moves_from_its_next_mov
         score.rows(0, cut, &mut text);
         // A title or a rule between two rows, a note's moves from the table's next move
         // under it, and then the table's own rows from there.
-        let mut pos = Chess::default();
-        for &m in &score.moves[..cut] {
-            pos.play_unchecked(m);
-        }
+        let pos = position_after(&score, cut);
         let line = random_play(&mut rng, &pos, 3);
         if line.len() < 3 {
             continue;
@@ -626,16 +615,31 @@ fn a_game_whose_table_goes_on_among_a_later_unit_s_notes_is_never_complete() {
         text.push('\n');
         let unread_line = text.lines().count() + 1;
         score.rows(cut, n, &mut text);
-        let games = default_mode(&text);
-        let first = &games[0];
-        assert_eq!(first.plies.len(), cut, "round {round}:\n{text}");
-        assert_eq!(first.status, GameStatus::Partial, "round {round}:\n{text}");
-        assert!(
-            first.issues.iter().any(|i| i.line == unread_line),
-            "round {round}: the warning names line {unread_line}: {:?}\n{text}",
-            first.issues
-        );
+        assert_cut_short(&text, cut, unread_line, round);
     }
+}
+
+/// The first game read from `text` stops after its first `cut` plies, is partial, and
+/// says that its table goes on at line `unread_line`.
+fn assert_cut_short(text: &str, cut: usize, unread_line: usize, round: usize) {
+    let games = default_mode(text);
+    let first = &games[0];
+    assert_eq!(first.plies.len(), cut, "round {round}:\n{text}");
+    assert_eq!(first.status, GameStatus::Partial, "round {round}:\n{text}");
+    assert!(
+        first.issues.iter().any(|i| i.line == unread_line),
+        "round {round}: the warning names line {unread_line}: {:?}\n{text}",
+        first.issues
+    );
+}
+
+/// The position after the first `plies` moves of `score`.
+fn position_after(score: &Score, plies: usize) -> Chess {
+    let mut pos = Chess::default();
+    for &m in &score.moves[..plies] {
+        pos.play_unchecked(m);
+    }
+    pos
 }
 
 /// A random legal game of up to `max` plies from `start`.
@@ -1575,10 +1579,7 @@ fn a_note_s_analysis_from_the_table_s_next_move_is_never_read_as_the_table() {
             from = cut;
             // The analysis: three other legal moves from the position at the cut, numbered
             // from the table's next move, as a note prints them.
-            let mut pos = Chess::default();
-            for &m in &score.moves[..cut] {
-                pos.play_unchecked(m);
-            }
+            let pos = position_after(&score, cut);
             let line = random_play(&mut rng, &pos, 3);
             if line.len() < 3 {
                 text.push_str("\nA strong move.\n\n");
