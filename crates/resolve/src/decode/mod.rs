@@ -233,7 +233,8 @@ fn decoder<'a>(
     scratch: &'a mut Scratch,
 ) -> (Decoder<'a>, Vec<usize>) {
     let mut events = cleared(&mut scratch.events);
-    let mut captures = Vec::new();
+    // Reused from game to game, as the events are: a long game allocates no more.
+    let mut captures = cleared(&mut scratch.captures);
     let english = game.dialect == Dialect::Descriptive(DescLang::En);
     let (end, unread) = main_line(
         game.text,
@@ -245,6 +246,7 @@ fn decoder<'a>(
     if !captures.is_empty() {
         splits_of(game, &events, &captures, &mut splits);
     }
+    scratch.captures = captures;
     let mut repair = cleared(&mut scratch.repair);
     repair.resize(game.tokens.len(), false);
     let mut glued = cleared(&mut scratch.glued);

@@ -283,6 +283,8 @@ pub struct Decoded {
 #[derive(Default)]
 pub(super) struct Scratch {
     pub(super) events: Vec<Event>,
+    /// The main line's captures that name their man in words (see `main_line`).
+    pub(super) captures: Vec<usize>,
     pub(super) nodes: Vec<Node>,
     pub(super) ties: Vec<Tie>,
     pub(super) repair: Vec<bool>,
