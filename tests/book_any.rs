@@ -1956,3 +1956,29 @@ fn names_printed_in_capitals_come_out_as_names() {
         assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
     }
 }
+
+#[test]
+fn a_row_numbered_without_a_stop_that_reads_as_a_board_s_rank_stays_in_the_table() {
+    let mut rng = Rng::new(2115);
+    for round in 0..120 {
+        // Spaced and compact print, the move numbers without stops: row 8 (`8 P x P
+        // P x P`, `8 Kt x B P  P - Q Kt 4`) has a rank's number and men's letters.
+        let print = PRINTS[[2, 0, 1][round % 3]];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len();
+        let mut text = format!("GAME {}.\n\n  {white}.      {black}.\n\n", round + 1);
+        for p in (0..n).step_by(2) {
+            let w = &score.tokens[p];
+            let b = score.tokens.get(p + 1).map_or("", String::as_str);
+            let gap = 20usize.saturating_sub(w.chars().count()).max(3);
+            writeln!(text, "{:>6} {w}{:gap$}{b}", p / 2 + 1, "").unwrap();
+        }
+        text.push_str("\nAnd wins.\n");
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {round}, {}", print.name),
+        );
+    }
+}

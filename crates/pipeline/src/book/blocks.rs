@@ -4,7 +4,7 @@
 
 use escriba_notation::Dialect;
 
-use super::classify::{HeadingKind, LineKind};
+use super::classify::{HeadingKind, LineKind, classify_words};
 use super::diagram;
 use crate::source::Line;
 
@@ -107,9 +107,12 @@ pub(super) fn blocks(
                     kinds[from..=to].fill(LineKind::Diagram);
                     end[from] = Some(to);
                 } else {
-                    for k in &mut kinds[top..=j] {
-                        if *k == LineKind::Diagram {
-                            *k = LineKind::Prose;
+                    for k in top..=j {
+                        if kinds[k] == LineKind::Diagram {
+                            kinds[k] = match classify_words(&lines[k].text, dialect) {
+                                row @ LineKind::MoveRow(_) => row,
+                                _ => LineKind::Prose,
+                            };
                         }
                     }
                     // A figure's number (`No. 4.` over a drawing of a man's moves) is no

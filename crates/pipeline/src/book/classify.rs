@@ -200,6 +200,15 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
     {
         return LineKind::Diagram;
     }
+    classify_words(text, dialect)
+}
+
+/// Classifies a line that is no page mark, separator or board's row: what its words say.
+/// A line first read as a board's row whose board does not read is classified again so
+/// (`8 Kt x B P  P - Q Kt 4` is a table's row, not a board's rank 8).
+pub fn classify_words(text: &str, dialect: Dialect) -> LineKind {
+    let blanked = blank_ocr_marks(text);
+    let (text, trimmed) = (blanked.as_ref(), blanked.trim());
     if let Some(label) = footnote_label(trimmed) {
         return LineKind::Footnote { label };
     }
