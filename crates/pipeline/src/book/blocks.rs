@@ -107,10 +107,12 @@ pub(super) fn blocks(
                     kinds[from..=to].fill(LineKind::Diagram);
                     end[from] = Some(to);
                 } else {
+                    // A lone line that read as a board's row (`8 P x P  P x P`, rank 8 of no
+                    // board) is classified again by its words: a table's row stays one.
                     for k in top..=j {
                         if kinds[k] == LineKind::Diagram {
                             kinds[k] = match classify_words(&lines[k].text, dialect) {
-                                row @ LineKind::MoveRow(_) => row,
+                                row @ LineKind::MoveRow(_) if top == j => row,
                                 _ => LineKind::Prose,
                             };
                         }
