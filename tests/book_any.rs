@@ -1982,3 +1982,59 @@ fn a_row_numbered_without_a_stop_that_reads_as_a_board_s_rank_stays_in_the_table
         );
     }
 }
+
+#[test]
+fn a_lone_black_move_over_a_page_break_stands_where_the_staggered_table_s_black_moves_stand() {
+    let mut rng = Rng::new(2116);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len();
+        let t = &score.tokens;
+        // Black's move under White's column, White's next beside it (`    P-K4    2. Kt-KB3`).
+        let row = |q: usize, out: &mut String| match t.get(q + 1).filter(|_| q + 1 < n) {
+            Some(w) => {
+                let gap = 40usize.saturating_sub(t[q].chars().count()).max(4);
+                writeln!(out, "       {}{:gap$}{}. {w}", t[q], "", q / 2 + 2).unwrap();
+            }
+            None => writeln!(out, "       {}", t[q]).unwrap(),
+        };
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        writeln!(text, "   1. {}", t[0]).unwrap();
+        // A note after Black's move `c`; the table resumes at the margin with White's
+        // number and an ellipsis; then a page break, Black's next move alone where Black's
+        // moves stand, a note, and White's move at the margin again.
+        let c = 2 * (3 + rng.below(n / 2 - 8)) + 1;
+        for q in (1..c).step_by(2) {
+            row(q, &mut text);
+        }
+        writeln!(text, "\n{}\n", NOTES[0]).unwrap();
+        let gap = 36usize.saturating_sub(t[c].chars().count()).max(4);
+        let (black_n, white_n) = (c / 2 + 1, c / 2 + 2);
+        writeln!(
+            text,
+            "   {black_n}. ... {}{:gap$}{white_n}. {}",
+            t[c],
+            "",
+            t[c + 1]
+        )
+        .unwrap();
+        writeln!(text, "\n{}\n", FURNITURE[rng.below(4)]).unwrap();
+        writeln!(text, "       {}", t[c + 2]).unwrap();
+        writeln!(text, "\n{}\n", NOTES[rng.below(3)]).unwrap();
+        writeln!(text, "   {}. {}", c / 2 + 3, t[c + 3]).unwrap();
+        for q in (c + 4..n).step_by(2) {
+            row(q, &mut text);
+        }
+        text.push_str("\nAnd wins.\n");
+        assert_read_whole(
+            &text,
+            &[(&score, &white, &black)],
+            &format!("round {round}, {}", print.name),
+        );
+    }
+}
