@@ -2038,3 +2038,43 @@ fn a_lone_black_move_over_a_page_break_stands_where_the_staggered_table_s_black_
         );
     }
 }
+
+#[test]
+fn a_staggered_row_damaged_into_prose_never_leaves_its_game_complete_and_shorter() {
+    let mut rng = Rng::new(2117);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len();
+        let t = &score.tokens;
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        writeln!(text, "   1. {}", t[0]).unwrap();
+        // One row in the middle loses the blanks before White's number and gains words
+        // (`P. takes R, becoming a Knight.31. P. to R's 3d.`), so it reads as prose.
+        let damaged = 2 * (3 + rng.below(n / 2 - 6)) + 1;
+        for q in (1..n).step_by(2) {
+            match t.get(q + 1) {
+                Some(w) if q == damaged => {
+                    writeln!(text, "       {}, a blot.{}. {w}", t[q], q / 2 + 2).unwrap();
+                }
+                Some(w) => {
+                    let gap = 40usize.saturating_sub(t[q].chars().count()).max(4);
+                    writeln!(text, "       {}{:gap$}{}. {w}", t[q], "", q / 2 + 2).unwrap();
+                }
+                None => writeln!(text, "       {}", t[q]).unwrap(),
+            }
+        }
+        text.push_str("\nAnd wins.\n");
+        let games = default_mode(&text);
+        let first = &games[0];
+        assert!(
+            first.status != GameStatus::Complete || first.plies.len() == n,
+            "round {round}: {} of {n} plies, complete:\n{text}",
+            first.plies.len()
+        );
+    }
+}

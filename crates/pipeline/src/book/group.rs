@@ -285,6 +285,25 @@ impl Grouper<'_> {
                     && (k == last_row + 1 || self.kinds[k - 1] == LineKind::Blank)
                     && opens_with_ply(&self.lines[k].text, u.next_ply)
             });
+            // Rows of the table's own shape a move or two ahead of it, under a row damaged
+            // into prose (`P. takes R, becoming a Knight.31. P. to R's 3d.`): the table goes
+            // on there unread.
+            if u.unread_after.is_none() {
+                let indents: Vec<u16> =
+                    u.rows.iter().map(|&r| row_indent(&self.kinds[r])).collect();
+                u.unread_after = (last_row + 1..=u.last).find(|&k| {
+                    self.roles[k] == Role::Note
+                        && matches!(self.kinds[k], LineKind::MoveRow(r)
+                        if r.unknown == 0
+                            && !r.prose_separators
+                            && !self.lines[k].text.contains(',')
+                            && indents.contains(&r.indent)
+                            && r.number.is_some_and(|(n, b)| {
+                                let at = ply_of(n, b).saturating_sub(u32::from(r.lead));
+                                at > u.next_ply && at <= u.next_ply + 4
+                            }))
+                });
+            }
         }
         if u.players.is_none()
             && let Some(h) = &u.heading
