@@ -200,15 +200,19 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
     {
         return LineKind::Diagram;
     }
-    classify_words(text, dialect)
+    words_kind(text, dialect)
 }
 
 /// Classifies a line that is no page mark, separator or board's row: what its words say.
 /// A line first read as a board's row whose board does not read is classified again so
 /// (`8 Kt x B P  P - Q Kt 4` is a table's row, not a board's rank 8).
 pub fn classify_words(text: &str, dialect: Dialect) -> LineKind {
-    let blanked = blank_ocr_marks(text);
-    let (text, trimmed) = (blanked.as_ref(), blanked.trim());
+    words_kind(&blank_ocr_marks(text), dialect)
+}
+
+/// [`classify_words`] of a line whose digitizer's marks are blanked already.
+fn words_kind(text: &str, dialect: Dialect) -> LineKind {
+    let trimmed = text.trim();
     if let Some(label) = footnote_label(trimmed) {
         return LineKind::Footnote { label };
     }
