@@ -134,22 +134,24 @@ fn run_timed(inner: Command) -> Result<(Duration, Option<(u64, Duration)>)> {
     Ok((dt, measured))
 }
 
-/// One run of `escriba transcribe --jobs 1` on `file`: wall-clock time and, when
+/// One run of `escriba transcribe --jobs JOBS` on `file`: wall-clock time and, when
 /// `/usr/bin/time` is there to tell them, the process's peak resident set in KiB and its
 /// CPU time.
 fn time_with_rss(
     escriba: &Path,
     dialect: Dialect,
+    jobs: usize,
     file: &Path,
 ) -> Result<(Duration, Option<(u64, Duration)>)> {
     let mut cmd = Command::new(escriba);
+    let jobs = jobs.to_string();
     cmd.args([
         "transcribe",
         "--quiet",
         "--notation",
         dialect.id(),
         "--jobs",
-        "1",
+        &jobs,
         "-o",
         "/dev/null",
     ])
@@ -158,7 +160,7 @@ fn time_with_rss(
 }
 
 /// `--scale`: the compact text cut to ~1 MB and repeated to ~1 GB (streamed to the file),
-/// one job each: plies/s, their ratio, and escriba's peak RSS.
+/// with one job and with two: plies/s, their ratio, and escriba's peak RSS.
 fn scale(
     escriba: &Path,
     dir: &Path,
@@ -210,14 +212,37 @@ fn scale(
         f.flush()?;
     }
     let big_plies = reps * games.iter().map(|g| g.plies).sum::<usize>();
-    println!("scale (English compact, one job):");
+    for jobs in [1, 2] {
+        scale_jobs(
+            escriba,
+            dialect,
+            jobs,
+            [(&small, one_plies), (&big, big_plies)],
+        )?;
+    }
+    std::fs::remove_file(&big)?;
+    Ok(())
+}
+
+/// The `--scale` figures of `jobs` jobs on the small and the big text, with their plies.
+fn scale_jobs(
+    escriba: &Path,
+    dialect: Dialect,
+    jobs: usize,
+    texts: [(&Path, usize); 2],
+) -> Result<()> {
+    println!(
+        "scale (English compact, {jobs} job{}):",
+        if jobs == 1 { "" } else { "s" }
+    );
     let mut rates = Vec::new();
     let mut cpu_rates = Vec::new();
-    for (file, plies, runs) in [(&small, one_plies, 5), (&big, big_plies, 1)] {
+    let mut peaks = Vec::new();
+    for ((file, plies), runs) in texts.into_iter().zip([5, 1]) {
         // The fastest run's time and CPU time; the largest peak RSS of all runs.
         let mut best: Option<(Duration, Option<Duration>, Option<u64>)> = None;
         for _ in 0..runs {
-            let (dt, m) = time_with_rss(escriba, dialect, file)?;
+            let (dt, m) = time_with_rss(escriba, dialect, jobs, file)?;
             let (rss, cpu) = (m.map(|m| m.0), m.map(|m| m.1));
             best = Some(match best {
                 Some((b, c, r)) if b <= dt => (b, c, r.max(rss)),
@@ -230,6 +255,7 @@ fn scale(
         let rate = per_sec(plies, dt);
         rates.push(rate);
         cpu_rates.push(cpu.map(|c| per_sec(plies, c)));
+        peaks.push(rss);
         println!(
             "  {}: {:.1} MB, {plies} plies, {:>10.0} plies/s ({:.3} s{}), peak RSS {}",
             file.file_name().unwrap_or_default().to_string_lossy(),
@@ -253,7 +279,12 @@ fn scale(
             big / small
         );
     }
-    std::fs::remove_file(&big)?;
+    if let [Some(small), Some(big)] = peaks[..] {
+        println!(
+            "  peak RSS 1 GB / 1 MB: {:.2} (target: flat)",
+            big as f64 / small as f64
+        );
+    }
     Ok(())
 }
 

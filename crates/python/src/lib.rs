@@ -28,6 +28,14 @@ use pyo3::types::PyBytes;
 #[global_allocator]
 static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
+/// jemalloc's options, as the command line has them (see crates/cli/src/main.rs): one arena
+/// for every thread, so that a batch's peak memory does not grow with its input.
+#[cfg(not(target_env = "msvc"))]
+#[allow(unsafe_code)]
+#[unsafe(export_name = "_rjem_malloc_conf")]
+// SAFETY: a NUL-terminated string that lives as long as the module, as jemalloc needs.
+static MALLOC_CONF: &std::ffi::c_char = unsafe { &*c"narenas:1".as_ptr() };
+
 pyo3::create_exception!(
     _native,
     EscribaError,
