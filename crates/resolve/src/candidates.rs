@@ -471,6 +471,12 @@ fn score_refusing(ctx: &Ctx<'_>, token: &PrintedMove, m: Move, refused: u32) -> 
     })
 }
 
+/// The squares of the files in `mask` (bit `f` for file `f`, `a` = 0): the mask repeated
+/// on every rank, one byte of the board a rank.
+fn files_of(mask: u8) -> Bitboard {
+    Bitboard(u64::from(mask) * 0x0101_0101_0101_0101)
+}
+
 /// A cheap test that rules out most legal moves before [`score`] looks at them, in strict
 /// mode: the moving role must match, and a printed destination with a rank must hold `to`.
 #[derive(Debug, Clone, Copy)]
@@ -491,12 +497,6 @@ impl Prefilter {
                 dest: Bitboard::FULL,
             },
             MoveKind::Piece(ref p) => {
-                let files = |mask: u8| {
-                    (0..8u32)
-                        .filter(|f| mask & (1 << f) != 0)
-                        .map(|f| Bitboard::from_file(shakmaty::File::new(f)))
-                        .fold(Bitboard::EMPTY, |a, b| a | b)
-                };
                 let dest = match p.to {
                     Some(Place::Desc(d)) => {
                         let counter = if d.adverse { side.other() } else { side };
@@ -507,7 +507,7 @@ impl Prefilter {
                         };
                         let f = d
                             .file
-                            .map_or(Bitboard::FULL, |f| files(crate::side::desc_files(f)));
+                            .map_or(Bitboard::FULL, |f| files_of(crate::side::desc_files(f)));
                         ranks & f
                     }
                     Some(Place::Abs(a)) => {
@@ -868,6 +868,17 @@ mod tests {
     use crate::describe::describe;
     use crate::san::san_of;
     use escriba_notation::{DescLang, DescSquare, Dialect};
+
+    #[test]
+    fn a_file_mask_covers_exactly_its_files_on_every_rank() {
+        for mask in 0..=u8::MAX {
+            let by_file = (0..8u32)
+                .filter(|f| mask & (1 << f) != 0)
+                .map(|f| Bitboard::from_file(shakmaty::File::new(f)))
+                .fold(Bitboard::EMPTY, |a, b| a | b);
+            assert_eq!(files_of(mask), by_file, "mask {mask:08b}");
+        }
+    }
 
     /// Strict candidates as (UCI, cost, relax, SAN among `list`), in a stable order.
     fn strict(pos: &Chess, origins: &Origins, token: &PrintedMove, list: &[Move]) -> Vec<String> {

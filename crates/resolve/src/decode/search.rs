@@ -316,7 +316,10 @@ impl Decoder<'_> {
             };
             self.nodes.push(node);
             let id = (self.nodes.len() - 1) as u32;
-            let mut next = st.clone();
+            // Cloned into its place in `out` and played there: a state is a few hundred
+            // bytes, and a clone moved into the vector copies them twice.
+            out.push(st.clone());
+            let next = out.last_mut().expect("just pushed");
             next.play(c.mv);
             next.cost += c.cost + carried;
             next.node = id;
@@ -327,7 +330,6 @@ impl Decoder<'_> {
             } else {
                 (joined as usize - tok) as u8
             };
-            out.push(next);
         }
         least
     }
