@@ -596,21 +596,23 @@ impl Reach {
 /// returns true; returns false (leaving `out` empty) when the token names neither, or too
 /// many squares to be worth it, and all legal moves are needed.
 pub fn destination_moves(pos: &Chess, token: &PrintedMove, out: &mut MoveList) -> bool {
-    destination_moves_in(pos, pos.is_check(), token, out)
+    let pre = Prefilter::new(token, pos.turn());
+    destination_moves_in(pos, pos.is_check(), token, &pre, out)
 }
 
-/// [`destination_moves`] for a position whose side to move is known to be in check or not.
+/// [`destination_moves`] for a position whose side to move is known to be in check or not,
+/// with the token's [`Prefilter`] for that side.
 pub(crate) fn destination_moves_in(
     pos: &Chess,
     in_check: bool,
     token: &PrintedMove,
+    pre: &Prefilter,
     out: &mut MoveList,
 ) -> bool {
     out.clear();
     let MoveKind::Piece(ref p) = token.kind else {
         return false;
     };
-    let pre = Prefilter::new(token, pos.turn());
     let dest = match (p.to, p.capture) {
         (Some(_), _) if pre.dest.count() <= 4 => pre.dest,
         // `PxP`, `BxKt`: a strict reading captures a man of the named role, so the move

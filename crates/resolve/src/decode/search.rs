@@ -5,7 +5,9 @@
 use shakmaty::san::Suffix;
 use shakmaty::{Bitboard, Move, MoveList, Position};
 
-use crate::candidates::{NEAR_TIE, Relax, destination_moves_in, mark_evidence};
+use crate::candidates::{
+    NEAR_TIE, Prefilter, Relax, destination_moves_in, mark_evidence, strict_into,
+};
 use crate::san::san_of;
 
 use escriba_notation::{Move as PrintedMove, TokenKind};
@@ -117,8 +119,12 @@ impl Decoder<'_> {
             // and all legal moves only when a repair may be kept (see below).
             let mut narrow = MoveList::new();
             let checkers = st.pos.checkers();
-            let is_narrow = printed.as_ref().is_some_and(|token| {
-                destination_moves_in(&st.pos, checkers.any(), token, &mut narrow)
+            // The token's prefilter for the side to move, made once for both of its uses.
+            let pre = printed
+                .as_ref()
+                .map(|token| (token, Prefilter::new(token, st.pos.turn())));
+            let is_narrow = pre.as_ref().is_some_and(|(token, pre)| {
+                destination_moves_in(&st.pos, checkers.any(), token, pre, &mut narrow)
             });
             let mut full = MoveList::new();
             let has_moves = if is_narrow {
@@ -135,13 +141,13 @@ impl Decoder<'_> {
             let mut cands = std::mem::take(&mut self.cands);
             let floor = st.cost + carried;
             let mut repair_here = repairing;
-            if let Some(token) = &literal {
+            if let Some((token, pre)) = &pre {
                 let legal: &[Move] = if is_narrow { &narrow } else { &full };
                 repair_here = self.read_literal(
                     st,
                     tok,
                     (repairing, regrouped.is_none() && self.may_repair),
-                    token,
+                    (token, pre),
                     legal,
                     (floor, cheapest),
                     &mut cands,
@@ -212,7 +218,7 @@ impl Decoder<'_> {
         st: &State,
         tok: usize,
         (repairing, may_repair): (bool, bool),
-        token: &PrintedMove,
+        (token, pre): (&PrintedMove, &Prefilter),
         legal: &[Move],
         (floor, cheapest): (u32, u32),
         cands: &mut Vec<Candidate>,
@@ -220,7 +226,9 @@ impl Decoder<'_> {
     ) -> bool {
         let mut repair_here = repairing;
         cands.clear();
-        self.read(st, legal, token, 0, cands);
+        // The strict reading ([`Decoder::read`] with no repair), by the prefilter made for
+        // the moves to the token's destination.
+        strict_into(&self.ctx(st, 0), token, pre, legal, cands);
         // A check or mate mark that no reading as printed earns is evidence of
         // damage: the token is read with the repairs that may earn it too.
         let unearned = token.check.is_some()
