@@ -592,9 +592,10 @@ impl Reach {
 
 /// The legal moves a strict reading of `token` can be among, when the token prints its
 /// destination or names the man it takes (`PxP`): the moves of its role to those squares
-/// (shakmaty's `san_candidates`), which also hold every SAN rival of each. Fills `out` and
-/// returns true; returns false (leaving `out` empty) when the token names neither, or too
-/// many squares to be worth it, and all legal moves are needed.
+/// (shakmaty's `san_candidates`), which also hold every SAN rival of each; or, for a side
+/// not in check, when it castles: the castling moves, king's side first as among all legal
+/// moves. Fills `out` and returns true; returns false (leaving `out` empty) when the token
+/// names none of these, or too many squares to be worth it, and all legal moves are needed.
 pub fn destination_moves(pos: &Chess, token: &PrintedMove, out: &mut MoveList) -> bool {
     let pre = Prefilter::new(token, pos.turn());
     destination_moves_in(pos, pos.is_check(), token, &pre, out)
@@ -610,8 +611,16 @@ pub(crate) fn destination_moves_in(
     out: &mut MoveList,
 ) -> bool {
     out.clear();
-    let MoveKind::Piece(ref p) = token.kind else {
-        return false;
+    let p = match token.kind {
+        MoveKind::Piece(ref p) => p,
+        // Castling is no rival of any other move, and a side in check cannot castle.
+        MoveKind::Castle(_) if !in_check => {
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                out.extend(pos.castling_moves(side));
+            }
+            return true;
+        }
+        MoveKind::Castle(_) => return false,
     };
     let dest = match (p.to, p.capture) {
         (Some(_), _) if pre.dest.count() <= 4 => pre.dest,
@@ -1080,6 +1089,18 @@ mod tests {
                         let mut bare = tok;
                         bare.kind = MoveKind::Piece(PieceMove { to: None, ..p });
                         forms.push(bare);
+                    }
+                    // Castling printed without its side (`Castles`), and as the other side.
+                    if let MoveKind::Castle(Some(side)) = tok.kind {
+                        let other = match side {
+                            CastleSide::King => CastleSide::Queen,
+                            CastleSide::Queen => CastleSide::King,
+                        };
+                        for printed in [None, Some(other)] {
+                            let mut form = tok;
+                            form.kind = MoveKind::Castle(printed);
+                            forms.push(form);
+                        }
                     }
                     for t in forms {
                         tokens += 1;

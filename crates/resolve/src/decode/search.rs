@@ -127,8 +127,10 @@ impl Decoder<'_> {
                 destination_moves_in(&st.pos, checkers.any(), token, pre, &mut narrow)
             });
             let mut full = MoveList::new();
+            // The moves to the token's destination are legal moves: when there are any,
+            // the side in check is not mated, and its moves need not be generated.
             let has_moves = if is_narrow {
-                checkers.is_empty() || !st.pos.legal_moves().is_empty()
+                checkers.is_empty() || !narrow.is_empty() || !st.pos.legal_moves().is_empty()
             } else {
                 full = st.pos.legal_moves();
                 !full.is_empty()
