@@ -274,7 +274,7 @@ impl BlockSegmenter {
                     g.movetext.push('\n');
                 }
             }
-            if pgn || !text.contains(';') {
+            if pgn || memchr::memchr(b';', text.as_bytes()).is_none() {
                 g.movetext.push_str(text);
             } else {
                 // Outside PGN, a `;` separates moves: read as a `,` (one byte for one, so
@@ -295,7 +295,8 @@ impl BlockSegmenter {
             }
         }
         // Most lines hold no brace: only those are walked, counting columns in characters.
-        if memchr::memchr2(b'{', b'}', text.as_bytes()).is_some() {
+        let has_brace = memchr::memchr2(b'{', b'}', text.as_bytes()).is_some();
+        if has_brace {
             for (col, c) in text.chars().enumerate() {
                 match c {
                     '{' => {
@@ -310,7 +311,10 @@ impl BlockSegmenter {
             }
         }
         if self.braces == 0 {
-            let after_comment = text.rfind('}').map_or(text, |i| &text[i + 1..]);
+            let after_comment = match has_brace {
+                true => memchr::memrchr(b'}', text.as_bytes()).map_or(text, |i| &text[i + 1..]),
+                false => text,
+            };
             if ends_with_result(after_comment) {
                 self.flush(out);
             }

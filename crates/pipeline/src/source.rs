@@ -585,7 +585,7 @@ impl LineMap {
     /// A map for `text` whose first line is line `first_line` of its source.
     pub fn new(text: &str, first_line: usize) -> LineMap {
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         LineMap {
             starts,
             first_line,
