@@ -338,6 +338,10 @@ pub(crate) fn name_case(name: &str) -> String {
 /// start with one of the keywords.
 pub(crate) fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)> {
     let trimmed = line.trim();
+    // No header word starts with a digit: a numbered row of moves (most lines) is none.
+    if trimmed.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
     // A header starts with one of the words. When its first bytes are ASCII, their lower
     // case is theirs letter by letter: most lines are told apart here, without lowering
     // the whole line.
