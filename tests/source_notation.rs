@@ -4,9 +4,15 @@
 
 use std::path::PathBuf;
 
+use escriba_notation::damage::damage_movetext;
+use escriba_notation::{DescLang, Dialect, Style};
 use escriba_pipeline::batch::{Input, Observer, Sinks, transcribe};
 use escriba_pipeline::segment::segment_text;
-use escriba_pipeline::{Config, GameResult, GameStatus, GameText, process_game};
+use escriba_pipeline::{Config, GameResult, GameStatus, GameText, Notation, process_game};
+use escriba_resolve::describe::write_game;
+use escriba_resolve::shakmaty::Chess;
+
+use crate::common::{Rng, random_game};
 
 /// Sees each game's notation and status, in order.
 #[derive(Default)]
@@ -137,5 +143,76 @@ fn a_game_that_reads_alike_in_two_dialects_keeps_its_sources() {
                 ("pt-descriptive".to_owned(), GameStatus::Complete)
             ]
         );
+    }
+}
+
+/// Each game's notation, status and SAN, as `transcribe` reads `text` as one source under
+/// `notation`.
+fn readings(name: &str, text: &str, notation: Notation) -> Vec<(String, GameStatus, Vec<String>)> {
+    #[derive(Default)]
+    struct Plies(Vec<(String, GameStatus, Vec<String>)>);
+    impl Observer for Plies {
+        fn game(&mut self, r: &GameResult) {
+            let notation = r.tags.get("Notation").unwrap_or("").to_owned();
+            let sans = r.plies.iter().map(|p| p.ply.san.to_string()).collect();
+            self.0.push((notation, r.status, sans));
+        }
+    }
+    let path = scratch(name, text);
+    let cfg = Config {
+        notation,
+        jobs: 1,
+        ..Config::default()
+    };
+    let mut seen = Plies::default();
+    {
+        let mut sinks = Sinks {
+            observer: Some(&mut seen),
+            ..Sinks::default()
+        };
+        transcribe(&[Input::File(path.clone())], &cfg, &mut sinks).unwrap();
+    }
+    std::fs::remove_file(path).unwrap();
+    seen.0
+}
+
+#[test]
+fn a_damaged_game_leaves_its_sources_dialect_only_for_one_that_reads_it_further() {
+    // Spanish and Italian descriptive share nearly every word: a damaged Spanish game may
+    // read as far in Italian, with fewer plies flagged where a damaged word reads there as
+    // another move, unflagged. Another dialect is taken only when it reads the game
+    // further (to its end, or more of its plies): damage the source's repairs do not get
+    // past may read in a sister dialect.
+    let es = Dialect::Descriptive(DescLang::Es);
+    let mut rng = Rng::new(25);
+    let games: Vec<String> = (0..600)
+        .map(|_| {
+            let moves = random_game(&mut rng, 90);
+            let text = write_game(&Chess::default(), &moves, es, Style::default()).unwrap();
+            damage_movetext(es, &text, 60, &mut |n| rng.below(n))
+        })
+        .collect();
+    let text = games.join("\n\n");
+    let fixed = readings("es-fixed", &text, Notation::Fixed(es));
+    let auto = readings("es-auto", &text, Notation::Auto);
+    assert_eq!(fixed.len(), games.len());
+    assert_eq!(auto.len(), games.len());
+    let partial = fixed
+        .iter()
+        .filter(|(_, s, _)| *s != GameStatus::Complete)
+        .count();
+    assert!(partial > 0, "the damage stops some games");
+    for (i, (a, f)) in auto.iter().zip(&fixed).enumerate() {
+        if a.0 == "es-descriptive" {
+            assert_eq!(a, f, "game {}", i + 1);
+        } else {
+            let further = match (a.1, f.1) {
+                (GameStatus::Complete, GameStatus::Complete) => false,
+                (GameStatus::Complete, _) => true,
+                (_, GameStatus::Complete) => false,
+                _ => a.2.len() > f.2.len(),
+            };
+            assert!(further, "game {}: {a:?} for {f:?}", i + 1);
+        }
     }
 }

@@ -3,10 +3,13 @@
 //! A file, a book or a section is nearly always in one notation. Under `--notation auto`
 //! the dialect of a source is chosen once, by ranking the dialects on its first game that
 //! `auto` ranks ([`SourceNotation::hint`]); each later game of the source is then read in
-//! that dialect when its first tokens read as moves in it and it replays to its end in it
-//! (its flagged plies, repairs of the text's damage, are no cue to another notation). Any
+//! that dialect when its first tokens read as moves in it ([`confirms`]), or all but a few
+//! ([`mostly_reads`]: damage leaves a word unread), and it replays to its end in it (its
+//! flagged plies, repairs of the text's damage, are no cue to another notation). Any
 //! other game ranks the dialects itself, as every game did before: a Spanish game inside an English file is read in Spanish, and the English
-//! games after it in English again. The choice depends only on the source's text, never on
+//! games after it in English again. In that ranking the source's dialect is kept unless
+//! another reads the game further (a damaged Spanish game that Italian reads as far, with
+//! fewer plies flagged, may have a damaged word read as another move there). The choice depends only on the source's text, never on
 //! which thread read which game, so every `--jobs` gives the same output.
 
 use escriba_notation::{Dialect, Token, TokenKind, detect};
@@ -95,6 +98,30 @@ pub fn confirms(movetext: &str, tokens: &[Token]) -> bool {
     moves > 0
 }
 
+/// A weaker confirmation, for a game [`confirms`] refuses: `tokens` read at least three
+/// words of the detector's sample as moves for each word they do not read (print or OCR
+/// damage leaves a word or two unread; a game in another notation leaves most of them),
+/// and the sample holds no Cyrillic. Such a game is read in the source's dialect first,
+/// and the dialects are ranked only when that reading does not reach the game's end.
+pub fn mostly_reads(movetext: &str, tokens: &[Token]) -> bool {
+    let sample = detect::prefix(movetext, detect::SAMPLE);
+    if has_cyrillic(sample) {
+        return false;
+    }
+    let (mut moves, mut unread) = (0usize, 0usize);
+    for t in tokens
+        .iter()
+        .take_while(|t| t.span.end as usize <= sample.len())
+    {
+        match t.kind {
+            TokenKind::Move(_) => moves += 1,
+            TokenKind::Unknown => unread += 1,
+            _ => {}
+        }
+    }
+    moves > 0 && moves >= 3 * unread
+}
+
 /// True when `s` holds a character of the Cyrillic block (U+0400 to U+04FF): those are
 /// the characters whose UTF-8 starts with a byte from 0xD0 to 0xD3, so the bytes are read
 /// and no character is decoded.
@@ -172,5 +199,26 @@ mod tests {
         // A word past the sample is the decoder's business, not the confirmation's.
         let long = format!("{} zzz", "1. P-QR3 P-QR3 ".repeat(60));
         assert!(confirms(&long, &movetext::tokenize(en, &long)));
+    }
+
+    #[test]
+    fn a_game_with_a_damaged_word_mostly_reads_in_its_dialect_and_a_foreign_one_does_not() {
+        let en = Dialect::Descriptive(DescLang::En);
+        let read = |text: &str| mostly_reads(text, &movetext::tokenize(en, text));
+        // One word in four unread: damage.
+        let damaged = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 Kt-B3 4. Castles K%-Q3 *";
+        assert!(!confirms(damaged, &movetext::tokenize(en, damaged)));
+        assert!(read(damaged));
+        assert!(
+            read("1. P-K4 P-K4 2. Kt-KB3 K%-QB3 *"),
+            "three read, one not"
+        );
+        assert!(
+            !read("1. P-K4 P=K4 2. Kt-KB3 K%-QB3 *"),
+            "two read, two not"
+        );
+        // Spanish print read as English: most of its words are unread.
+        assert!(!read("1. P4R P4R 2. C3AR C3AD 3. A5C P3TD 4. A4T C3A *"));
+        assert!(!read("{a note} *"));
     }
 }

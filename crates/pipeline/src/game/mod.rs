@@ -68,8 +68,12 @@ impl Attempt {
     }
 
     /// Lower is better: complete first, then (for partial games) more plies read, then
-    /// fewer flagged plies, lower cost, and the order of [`Dialect::ALL`].
-    fn key(&self) -> (bool, usize, usize, u32, usize) {
+    /// the dialect `prefer` (the source's), fewer flagged plies, lower cost, and the order
+    /// of [`Dialect::ALL`]. Another dialect reads a game of the source better only when it
+    /// reads further: dialects that share most words (Spanish and Italian descriptive)
+    /// read a damaged game as far, and the one that flags fewer of its plies may read a
+    /// damaged word as another move, unflagged.
+    fn key(&self, prefer: Option<Dialect>) -> (bool, usize, bool, usize, u32, usize) {
         let behind = if self.complete() {
             0
         } else {
@@ -78,6 +82,7 @@ impl Attempt {
         (
             !self.complete(),
             behind,
+            prefer.is_some_and(|d| d != self.dialect),
             self.flagged(),
             self.decoded.cost,
             self.order,
@@ -431,13 +436,15 @@ struct Reading<'a> {
 /// read (a second notation to check against the first, or both column orders).
 ///
 /// `first`: an attempt made already at the first reading (its dialect, its tokens and,
-/// once decoded, its replay), used instead of trying that dialect again.
+/// once decoded, its replay), used instead of trying that dialect again. `prefer`: the
+/// source's dialect ([`Attempt::key`]); an attempt in it that reads the game to its end
+/// is not bettered, and no other dialect is tried after it.
 fn attempt_readings(
     readings: &[Reading<'_>],
     fixes: &[&Correction],
     first_line: usize,
     opts: &escriba_resolve::Options,
-    mut first: Option<Made>,
+    (mut first, prefer): (Option<Made>, Option<Dialect>),
 ) -> Vec<Option<Attempt>> {
     let check = readings
         .iter()
@@ -461,11 +468,11 @@ fn attempt_readings(
                 }
                 None => try_dialect(d, order, reading.text, &reading.start, opts, &fixes),
             };
-            let perfect = a.perfect();
-            if best.as_ref().is_none_or(|b| a.key() < b.key()) {
+            let unbettered = a.perfect() || (prefer == Some(d) && a.complete());
+            if best.as_ref().is_none_or(|b| a.key(prefer) < b.key(prefer)) {
                 best = Some(a);
             }
-            if perfect {
+            if unbettered {
                 break;
             }
         }
@@ -509,7 +516,8 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
 
 /// [`process_game`] for a game of a source read in `hint` ([`SourceNotation::hint`]):
 /// under `--notation auto`, a game that ranks its own dialects ([`hint::ranks_itself`]) is
-/// read in `hint` when its first words read as moves in it ([`hint::confirms`]) and it
+/// read in `hint` when its first words read as moves in it ([`hint::confirms`]), or all
+/// but a few ([`hint::mostly_reads`]), and it
 /// replays to its end in it (complete; its flagged plies are the text's damage); else it
 /// ranks the dialects as [`process_game`] does. `None`: as [`process_game`].
 pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> GameResult {
@@ -560,6 +568,7 @@ fn process_with_tags(
         dialects,
         confirmed,
         first,
+        prefer,
     } = candidates(seg, &tags, cfg, hint);
     // A game that starts after move 1 with no position given is not replayed from the
     // standard start: its moves are from a position the text does not give.
@@ -591,6 +600,7 @@ fn process_with_tags(
         cfg,
         hint,
         confirmed,
+        prefer,
     };
     let Some(chosen) = choose(&mut readings, &fixes, &opts, first, &reread) else {
         out.movetext = seg.movetext.clone();
@@ -713,6 +723,9 @@ struct Candidates {
     /// The source's dialect, confirmed on the game's first words: its tokens, kept for
     /// the decoder.
     first: Option<Made>,
+    /// The source's dialect, for a game of a source read in one ([`SourceNotation`]):
+    /// preferred to any other that reads the game no further ([`Attempt::key`]).
+    prefer: Option<Dialect>,
 }
 
 /// The dialects to try on `seg`: the one fixed, the one tagged, the book's, the source's
@@ -721,18 +734,30 @@ fn candidates(seg: &Segment, tags: &Tags, cfg: &Config, hint: Option<Dialect>) -
     let tagged = tags.get("Notation").and_then(|n| n.parse::<Dialect>().ok());
     let mut confirmed = false;
     let mut first: Option<Made> = None;
+    let mut prefer = None;
     let dialects = match (cfg.notation, tagged, seg.book.as_deref()) {
         (Notation::Fixed(d), ..) => vec![d],
         (Notation::Auto, Some(d), _) => vec![d],
         (Notation::Auto, None, Some(b)) if !b.dialects.is_empty() => b.dialects.clone(),
         (Notation::Auto, None, None) if let Some(h) = hint => {
+            prefer = Some(h);
             let tokens = movetext::tokenize(h, &seg.movetext);
-            if hint::confirms(&seg.movetext, &tokens) {
+            // Confirmed on its first words, or read mostly as moves there (damage leaves
+            // a word unread): read in the source's dialect, and the dialects are ranked
+            // only if that reading does not reach the game's end.
+            if hint::confirms(&seg.movetext, &tokens) || hint::mostly_reads(&seg.movetext, &tokens)
+            {
                 confirmed = true;
                 first = Some(Made::Tokens(h, tokens));
                 vec![h]
             } else {
-                auto_candidates(&seg.movetext, cfg.auto_candidates)
+                // The source's dialect first among those ranked: read to its end, it is
+                // not bettered ([`Attempt::key`]), and no other is tried.
+                let mut ranked = auto_candidates(&seg.movetext, cfg.auto_candidates);
+                if let Some(at) = ranked.iter().position(|&d| d == h) {
+                    ranked[..=at].rotate_right(1);
+                }
+                ranked
             }
         }
         (Notation::Auto, None, None) => match detect_top(&seg.movetext) {
@@ -748,6 +773,7 @@ fn candidates(seg: &Segment, tags: &Tags, cfg: &Config, hint: Option<Dialect>) -
         dialects,
         confirmed,
         first,
+        prefer,
     }
 }
 
@@ -803,6 +829,8 @@ struct Reread<'a> {
     cfg: &'a Config,
     hint: Option<Dialect>,
     confirmed: bool,
+    /// The source's dialect, preferred on a tie ([`Attempt::key`]).
+    prefer: Option<Dialect>,
 }
 
 /// The reading chosen and its attempt.
@@ -830,6 +858,7 @@ fn choose(
         cfg,
         hint,
         confirmed,
+        prefer,
     } = *reread;
     // A second notation is read whole, to be checked against the first.
     let check = readings
@@ -838,7 +867,7 @@ fn choose(
     let two_orders = readings
         .iter()
         .any(|r| r.role == Some(AlternateRole::Order));
-    let mut attempts = attempt_readings(readings, fixes, seg.movetext_line, opts, first);
+    let mut attempts = attempt_readings(readings, fixes, seg.movetext_line, opts, (first, prefer));
     // Confirmed by the source's dialect, a game it reads to its end stays in it, flagged
     // plies and all (a repaired move is the text's damage, not another notation); one
     // confirmed by the ranking's top must read perfectly. Else every likely dialect is
@@ -854,11 +883,11 @@ fn choose(
     if confirmed && !attempts[0].as_ref().is_some_and(kept) {
         readings[0].dialects = auto_candidates(&seg.movetext, cfg.auto_candidates);
         let made = attempts[0].take().map(|a| Made::Decoded(Box::new(a)));
-        attempts = attempt_readings(readings, fixes, seg.movetext_line, opts, made);
+        attempts = attempt_readings(readings, fixes, seg.movetext_line, opts, (made, prefer));
     }
     let r = (0..attempts.len())
         .filter(|&i| attempts[i].is_some())
-        .min_by_key(|&i| attempts[i].as_ref().map(Attempt::key))?;
+        .min_by_key(|&i| attempts[i].as_ref().map(|a| a.key(prefer)))?;
     // Both column orders read perfectly into different games: nothing in the moves says
     // which side moved first, so the choice (the header's order) is flagged.
     let both_orders = two_orders
