@@ -34,10 +34,22 @@ fn scratch(name: &str, text: &str) -> PathBuf {
     p
 }
 
+/// `text` read as one source by `transcribe` with `cfg`, each game shown to `observer`.
+fn read_source(name: &str, text: &str, cfg: &Config, observer: &mut dyn Observer) {
+    let path = scratch(name, text);
+    {
+        let mut sinks = Sinks {
+            observer: Some(observer),
+            ..Sinks::default()
+        };
+        transcribe(&[Input::File(path.clone())], cfg, &mut sinks).unwrap();
+    }
+    std::fs::remove_file(path).unwrap();
+}
+
 /// The notation and status of each game of `text`, read as one source by `transcribe`
 /// with `jobs` threads and `chunk_games` games a chunk.
 fn as_source(name: &str, text: &str, jobs: usize, chunk_games: usize) -> Vec<(String, GameStatus)> {
-    let path = scratch(name, text);
     let cfg = Config {
         jobs,
         chunk_games,
@@ -45,14 +57,7 @@ fn as_source(name: &str, text: &str, jobs: usize, chunk_games: usize) -> Vec<(St
         ..Config::default()
     };
     let mut seen = Seen::default();
-    {
-        let mut sinks = Sinks {
-            observer: Some(&mut seen),
-            ..Sinks::default()
-        };
-        transcribe(&[Input::File(path.clone())], &cfg, &mut sinks).unwrap();
-    }
-    std::fs::remove_file(path).unwrap();
+    read_source(name, text, &cfg, &mut seen);
     seen.0
 }
 
@@ -158,21 +163,13 @@ fn readings(name: &str, text: &str, notation: Notation) -> Vec<(String, GameStat
             self.0.push((notation, r.status, sans));
         }
     }
-    let path = scratch(name, text);
     let cfg = Config {
         notation,
         jobs: 1,
         ..Config::default()
     };
     let mut seen = Plies::default();
-    {
-        let mut sinks = Sinks {
-            observer: Some(&mut seen),
-            ..Sinks::default()
-        };
-        transcribe(&[Input::File(path.clone())], &cfg, &mut sinks).unwrap();
-    }
-    std::fs::remove_file(path).unwrap();
+    read_source(name, text, &cfg, &mut seen);
     seen.0
 }
 
