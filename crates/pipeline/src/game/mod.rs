@@ -517,9 +517,10 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
 /// [`process_game`] for a game of a source read in `hint` ([`SourceNotation::hint`]):
 /// under `--notation auto`, a game that ranks its own dialects ([`hint::ranks_itself`]) is
 /// read in `hint` when its first words read as moves in it ([`hint::confirms`]), or all
-/// but a few ([`hint::mostly_reads`]), and it
-/// replays to its end in it (complete; its flagged plies are the text's damage); else it
-/// ranks the dialects as [`process_game`] does. `None`: as [`process_game`].
+/// but a few ([`hint::mostly_reads`]), and it replays to its end in it (complete; its
+/// flagged plies are the text's damage); else it ranks the dialects as [`process_game`]
+/// does, keeping `hint` unless another dialect reads the game further. `None`: as
+/// [`process_game`].
 pub fn process_game_in(game: &GameText, cfg: &Config, hint: Option<Dialect>) -> GameResult {
     process_with_tags(game, game.segment.tags.clone(), cfg, hint)
 }
