@@ -75,38 +75,14 @@ pub fn ranks_itself(seg: &Segment) -> bool {
             .is_none_or(|n| n.parse::<Dialect>().is_err())
 }
 
-/// The cheap confirmation of a source's dialect on one game: `tokens` (the game's
-/// `movetext` read in that dialect) read every word of the detector's sample as a move,
-/// and at least one. The sample holds no Cyrillic either: such a text is ranked among the
-/// Cyrillic dialects only ([`detect::rank_dialects`]).
-pub fn confirms(movetext: &str, tokens: &[Token]) -> bool {
+/// The words of the detector's sample of `movetext` that `tokens` (the movetext read in
+/// one dialect) read as moves, and those they do not read; `None` when the sample holds
+/// Cyrillic: such a text is ranked among the Cyrillic dialects only
+/// ([`detect::rank_dialects`]).
+fn sample_reading(movetext: &str, tokens: &[Token]) -> Option<(usize, usize)> {
     let sample = detect::prefix(movetext, detect::SAMPLE);
     if has_cyrillic(sample) {
-        return false;
-    }
-    let mut moves = 0usize;
-    for t in tokens
-        .iter()
-        .take_while(|t| t.span.end as usize <= sample.len())
-    {
-        match t.kind {
-            TokenKind::Move(_) => moves += 1,
-            TokenKind::Unknown => return false,
-            _ => {}
-        }
-    }
-    moves > 0
-}
-
-/// A weaker confirmation, for a game [`confirms`] refuses: `tokens` read at least three
-/// words of the detector's sample as moves for each word they do not read (print or OCR
-/// damage leaves a word or two unread; a game in another notation leaves most of them),
-/// and the sample holds no Cyrillic. Such a game is read in the source's dialect first,
-/// and the dialects are ranked only when that reading does not reach the game's end.
-pub fn mostly_reads(movetext: &str, tokens: &[Token]) -> bool {
-    let sample = detect::prefix(movetext, detect::SAMPLE);
-    if has_cyrillic(sample) {
-        return false;
+        return None;
     }
     let (mut moves, mut unread) = (0usize, 0usize);
     for t in tokens
@@ -119,7 +95,23 @@ pub fn mostly_reads(movetext: &str, tokens: &[Token]) -> bool {
             _ => {}
         }
     }
-    moves > 0 && moves >= 3 * unread
+    Some((moves, unread))
+}
+
+/// The cheap confirmation of a source's dialect on one game: `tokens` (the game's
+/// `movetext` read in that dialect) read every word of the detector's sample as a move,
+/// and at least one, and the sample holds no Cyrillic.
+pub fn confirms(movetext: &str, tokens: &[Token]) -> bool {
+    sample_reading(movetext, tokens).is_some_and(|(moves, unread)| moves > 0 && unread == 0)
+}
+
+/// A weaker confirmation that every game [`confirms`] passes: `tokens` read at least three
+/// words of the detector's sample as moves for each word they do not read (print or OCR
+/// damage leaves a word or two unread; a game in another notation leaves most of them),
+/// and the sample holds no Cyrillic. Such a game is read in the source's dialect first,
+/// and the dialects are ranked only when that reading does not reach the game's end.
+pub fn mostly_reads(movetext: &str, tokens: &[Token]) -> bool {
+    sample_reading(movetext, tokens).is_some_and(|(moves, unread)| moves > 0 && moves >= 3 * unread)
 }
 
 /// True when `s` holds a character of the Cyrillic block (U+0400 to U+04FF): those are

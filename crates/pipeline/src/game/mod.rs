@@ -743,11 +743,10 @@ fn candidates(seg: &Segment, tags: &Tags, cfg: &Config, hint: Option<Dialect>) -
         (Notation::Auto, None, None) if let Some(h) = hint => {
             prefer = Some(h);
             let tokens = movetext::tokenize(h, &seg.movetext);
-            // Confirmed on its first words, or read mostly as moves there (damage leaves
-            // a word unread): read in the source's dialect, and the dialects are ranked
-            // only if that reading does not reach the game's end.
-            if hint::confirms(&seg.movetext, &tokens) || hint::mostly_reads(&seg.movetext, &tokens)
-            {
+            // Its first words read as moves, all of them or all but a few (damage leaves a
+            // word unread): read in the source's dialect, and the dialects are ranked only
+            // if that reading does not reach the game's end.
+            if hint::mostly_reads(&seg.movetext, &tokens) {
                 confirmed = true;
                 first = Some(Made::Tokens(h, tokens));
                 vec![h]
