@@ -14,7 +14,8 @@
 //! repaired readings of a damaged token for the resolver to test; [`damage`] is the forward
 //! model (how print and OCR damage a token) that the corruption test and the bench apply,
 //! and [`cost`] the repair model's table of costs, which the readings and the resolver
-//! share.
+//! share. [`tags`] reads and writes PGN tag pairs, the one part of a game file around the
+//! movetext.
 #![deny(missing_docs)]
 
 pub mod ast;
@@ -25,6 +26,7 @@ pub mod dialect;
 pub mod movetext;
 pub mod readings;
 pub mod style;
+pub mod tags;
 pub mod write;
 
 mod algebraic;

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::book::unit::{BookReport, UnitKind};
 use crate::config::{Config, MAX_JOBS};
 use crate::csv_out::{
     GAME_COLUMNS, PLY_COLUMNS, PlyRow, game_row, header_bytes, ply_rows, rows_bytes, write_ply_rows,
@@ -23,6 +22,7 @@ use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
 use crate::source::Encoding;
 use crate::source::{LineReader, sniff_utf16};
+use escriba_book::{BookReport, UnitKind};
 
 /// One input.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -603,7 +603,7 @@ fn close_input(
             report.settle(line, game, reason);
         }
         // The book's own claim check: every line held by one span.
-        for (from, to, what) in crate::game::claims::book_breaches(&report) {
+        for (from, to, what) in report.breaches() {
             summary.warnings += 1;
             summary.failed += 1;
             summary.failures.push(crate::report::FailureRef {

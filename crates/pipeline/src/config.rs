@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use escriba_resolve::Options;
 
-use crate::book::segmenter::{AutoSegmenter, BookSegmenter};
+use crate::book::{AutoSegmenter, BookSegmenter};
 pub use crate::choice::{BookMode, Notation};
 use crate::corrections::Corrections;
 use crate::letters::PieceLetters;

@@ -4,8 +4,8 @@
 use escriba_resolve::shakmaty::Color;
 use serde::Serialize;
 
-use crate::book::unit::UnitKind;
 use crate::game::record::GameResult;
+use escriba_book::UnitKind;
 
 /// The columns of `plies.csv`, in order.
 pub const PLY_COLUMNS: [&str; 13] = [

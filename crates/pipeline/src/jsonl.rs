@@ -154,7 +154,7 @@ pub fn game_line(r: &GameResult) -> String {
         kind: r
             .book
             .as_ref()
-            .map_or(crate::book::UnitKind::Game, |b| b.kind)
+            .map_or(escriba_book::UnitKind::Game, |b| b.kind)
             .as_str(),
     };
     let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");

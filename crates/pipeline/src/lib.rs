@@ -57,7 +57,7 @@ pub mod review_data;
 pub mod segment;
 pub(crate) mod shard;
 pub mod source;
-pub mod tags;
+pub use escriba_notation::tags;
 
 pub use batch::{
     Input, Inputs, NoObserver, Observer, Progress, Sink, Sinks, expand_inputs, expand_inputs_with,

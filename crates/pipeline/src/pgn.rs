@@ -5,7 +5,7 @@ use crate::config::Config;
 use crate::csv_out::digits;
 use crate::game::comment_safe;
 use crate::game::record::{GameResult, Item};
-use crate::tags::escape_value;
+use escriba_notation::tags::escape_value;
 
 /// The longest line written (PGN export format: fewer than 80 characters).
 pub(crate) const MAX_LINE: usize = 79;

@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::book::unit::NoteVariations;
-use crate::book::unit::{BookReport, UnitKind};
 use crate::error::Error;
 use crate::game::record::{GameResult, GameStatus, TokenCounts};
 use crate::source::Encoding;
+use escriba_book::NoteVariations;
+use escriba_book::{BookReport, UnitKind};
 
 /// Games by status.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]

@@ -9,7 +9,8 @@ use escriba_notation::movetext::{self, ends_with_result};
 use escriba_notation::{AlgLang, Dialect, TokenKind};
 
 use crate::source::{Encoding, LineRef};
-use crate::tags::{TagPairs, Tags, parse_header_line, parse_tag_line};
+use escriba_book::header::{header_moves_at, parse_header_line};
+use escriba_notation::tags::{TagPairs, Tags, parse_tag_line};
 
 /// The most movetext one game may hold, in bytes (about 250,000 plies of compact text; a
 /// printed game rarely reaches 10 KB). A longer game is cut there and fails with a
@@ -46,7 +47,7 @@ pub struct Segment {
     pub encoding: Encoding,
     /// What book mode knows of the game (its kind, line range, notes and diagrams);
     /// `None` for games cut from PGN-like files.
-    pub book: Option<Box<crate::book::BookSegment>>,
+    pub book: Option<Box<escriba_book::BookSegment>>,
     /// Warnings about the game's text (an unclosed `{` ended by a tag line, a game cut at
     /// the size limit); each becomes a flag on the game.
     pub notes: Vec<SegmentNote>,
@@ -82,7 +83,7 @@ pub trait Segmenter: Send {
     /// Names the source about to be read (for reports).
     fn set_source(&mut self, _name: &std::sync::Arc<str>) {}
     /// The line accounting of the source just finished, when it was read as a book.
-    fn take_report(&mut self) -> Option<crate::book::BookReport> {
+    fn take_report(&mut self) -> Option<escriba_book::BookReport> {
         None
     }
 }
@@ -397,7 +398,7 @@ impl Segmenter for BlockSegmenter {
                 if let Some(b) = black {
                     g.tags.set("Black", b);
                 }
-                if let Some(at) = crate::tags::header_moves_at(trimmed) {
+                if let Some(at) = header_moves_at(trimmed) {
                     // The moves that follow the names on the line, in their columns.
                     let lead = text.len() - text.trim_start().len();
                     let names = &text[..lead + at];

@@ -385,26 +385,6 @@ impl<'t> Ledger<'t> {
     }
 }
 
-/// The claim check of a whole book, once its units are settled: the ranges of lines
-/// (1-based, inclusive) that its line accounting gives to no span, or to two, each with
-/// what went wrong. Empty when the spans cover every line once, in order.
-pub fn book_breaches(report: &crate::book::unit::BookReport) -> Vec<(usize, usize, &'static str)> {
-    let mut out = Vec::new();
-    let mut next = 1usize;
-    for s in &report.spans {
-        if s.from > next {
-            out.push((next, s.from - 1, "claimed by nothing"));
-        } else if s.from < next {
-            out.push((s.from, (next - 1).min(s.to), "claimed twice"));
-        }
-        next = next.max(s.to + 1);
-    }
-    if next <= report.lines {
-        out.push((next, report.lines, "claimed by nothing"));
-    }
-    out
-}
-
 /// True when no token starts in `from..to` (so two gaps are one).
 fn no_token_between(tokens: &[Token], from: usize, to: usize) -> bool {
     let i = tokens.partition_point(|t| (t.span.start as usize) < from);
@@ -545,36 +525,6 @@ mod tests {
             l.check(EN, text, &tokens, |s, e| (s..=e).contains(&14))
                 .breaches,
             []
-        );
-    }
-
-    #[test]
-    fn a_books_lines_no_span_holds_or_two_hold_are_breaches() {
-        use crate::book::unit::{BookReport, LineSpan, SpanKind};
-        let span = |from, to| LineSpan {
-            from,
-            to,
-            what: SpanKind::Skipped,
-            reason: String::new(),
-            game: None,
-        };
-        let report = |spans, lines| BookReport {
-            source: "b.txt".into(),
-            explicit: true,
-            lines,
-            dialect: "en-descriptive".into(),
-            games: 0,
-            fragments: 0,
-            spans,
-        };
-        assert_eq!(book_breaches(&report(vec![span(1, 3), span(4, 9)], 9)), []);
-        assert_eq!(
-            book_breaches(&report(vec![span(1, 3), span(6, 9)], 10)),
-            [(4, 5, "claimed by nothing"), (10, 10, "claimed by nothing")]
-        );
-        assert_eq!(
-            book_breaches(&report(vec![span(1, 5), span(4, 9)], 9)),
-            [(4, 5, "claimed twice")]
         );
     }
 

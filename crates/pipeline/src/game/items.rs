@@ -12,9 +12,10 @@ use super::claims::{
     semicolon_moves, unclosed_brace,
 };
 use super::record::{Issue, Item, PlyRecord, TokenCounts};
-use crate::book::unit::Footnote;
 use crate::config::Config;
 use crate::source::LineMap;
+use escriba_book::Footnote;
+use escriba_book::notes::NoteVariation;
 
 /// Collapses whitespace and removes `{` and `}` so the text can sit inside a PGN comment.
 /// A `{` must go too: PGN comments do not nest, but readers that count braces (escriba's
@@ -570,6 +571,63 @@ fn after_result(items: &mut Vec<Item>, rest: &str) {
             text: format!("escriba: text after the result: {rest}"),
         });
     }
+}
+
+/// Inserts the variations a book's notes print (each replayed from the main line) into a
+/// game's `items`, as PGN variations: each right after the ply it replaces, wherever its
+/// note stands (a note after move 15 may look back at move 13). Each variation ply keeps
+/// its place in the source, through `map`.
+pub(super) fn insert_variations(
+    items: &mut Vec<Item>,
+    variations: Vec<NoteVariation>,
+    text: &str,
+    map: &LineMap,
+) {
+    let mut inserts: Vec<(usize, Item)> = variations
+        .into_iter()
+        .map(|v| {
+            let plies: Vec<PlyRecord> = v
+                .plies
+                .into_iter()
+                .map(|(ply, offset)| {
+                    let (line, column) = map.locate(text, offset);
+                    PlyRecord { ply, line, column }
+                })
+                .collect();
+            let var = Item::Variation {
+                items: (0..plies.len()).map(|index| Item::Ply { index }).collect(),
+                plies,
+            };
+            (after_ply(items, v.replaces), var)
+        })
+        .collect();
+    // Insert from the back so that earlier positions stay valid; variations at the same
+    // place keep their order (each goes in before the one after it).
+    inserts.sort_by_key(|(at, _)| *at);
+    for (at, var) in inserts.into_iter().rev() {
+        items.insert(at.min(items.len()), var);
+    }
+}
+
+/// The position in `items` right after ply `index` and the NAGs and comments that follow
+/// it, where a variation on that ply goes.
+fn after_ply(items: &[Item], index: usize) -> usize {
+    let Some(k) = items
+        .iter()
+        .position(|it| matches!(it, Item::Ply { index: i } if *i == index))
+    else {
+        return items.len();
+    };
+    let mut at = k + 1;
+    while at < items.len()
+        && matches!(
+            items[at],
+            Item::Nag { .. } | Item::Comment { .. } | Item::Variation { .. }
+        )
+    {
+        at += 1;
+    }
+    at
 }
 
 #[cfg(test)]

@@ -23,16 +23,16 @@ use escriba_resolve::{Decoded, Diagnostic, Game, Pin, Ply, decode, decode_pinned
 use self::claims::{Ledger, unclosed_brace};
 pub use self::claims::{count_move_tokens, is_move_token, semicolon_moves};
 use self::items::Builder;
-use crate::book::checks;
-use crate::book::notes::transcribe_notes;
-use crate::book::unit::{AlternateRole, NoteVariations, UnitKind};
 use crate::choice::Notation;
 use crate::config::Config;
 use crate::corrections::Correction;
 use crate::csv_out::push_number;
 use crate::segment::Segment;
 use crate::source::LineMap;
-use crate::tags::Tags;
+use escriba_book::checks;
+use escriba_book::notes::note_variations;
+use escriba_book::{AlternateRole, NoteVariations, UnitKind};
+use escriba_notation::tags::Tags;
 
 /// One dialect's attempt at a game.
 struct Attempt {
@@ -650,7 +650,10 @@ fn process_with_tags(
         cfg,
     );
     if let Some(other) = &other {
-        checks::second_notation(&mut out.plies, &other.decoded.plies);
+        for flag in checks::second_notation(&out.plies, &other.decoded.plies) {
+            let i = flag.ply;
+            flag.apply(&mut out.plies[i].ply);
+        }
     }
     out.flagged = out
         .plies
@@ -1011,17 +1014,15 @@ fn record_reading(
         .collect();
     if let Some(b) = book {
         if reading.role.is_none() {
-            checks::diagrams(&mut out.plies, start, &b.checkpoints, fail_at);
+            for flag in checks::diagrams(&out.plies, start, &b.checkpoints, fail_at) {
+                let i = flag.ply;
+                flag.apply(&mut out.plies[i].ply);
+            }
         }
-        out.note_variations = transcribe_notes(
-            &mut out.items,
-            &out.plies,
-            start,
-            best.dialect,
-            text,
-            &best.tokens,
-            map,
-        );
+        let (variations, counts) =
+            note_variations(&out.plies, start, best.dialect, text, &best.tokens);
+        items::insert_variations(&mut out.items, variations, text, map);
+        out.note_variations = counts;
     }
 }
 

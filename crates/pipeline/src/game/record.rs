@@ -8,10 +8,10 @@ use escriba_notation::Dialect;
 use escriba_resolve::{Diagnostic, Ply};
 use serde::Serialize;
 
-use crate::book::unit::{BookSegment, NoteVariations};
 use crate::segment::Segment;
 use crate::source::Encoding;
-use crate::tags::Tags;
+use escriba_book::{BookSegment, NoteVariations};
+use escriba_notation::tags::Tags;
 
 /// One game's text with where it came from: the unit of parallel work.
 #[derive(Debug, Clone)]
@@ -65,6 +65,12 @@ pub struct PlyRecord {
     pub line: usize,
     /// 1-based source column (in characters) of the token.
     pub column: usize,
+}
+
+impl std::borrow::Borrow<Ply> for PlyRecord {
+    fn borrow(&self) -> &Ply {
+        &self.ply
+    }
 }
 
 /// Why a game stopped, located in its source. JSONL writes it, and the review page reads it

@@ -2,53 +2,80 @@
 //! second notation beside the first, and diagrams inside the game (which also settle
 //! the ambiguous moves before them).
 
+use std::borrow::Borrow;
+
 use escriba_resolve::shakmaty::{Board, Chess, Position, Square};
 use escriba_resolve::{Decoded, Game, Options, Pin, Ply, Status, decode_pinned};
 
 use super::unit::Checkpoint;
-use crate::game::record::PlyRecord;
 
-/// Adds `note` to a ply and flags it (ambiguous, unless it is flagged already).
-fn flag(p: &mut PlyRecord, note: String) {
-    p.ply.note = Some(match p.ply.note.take() {
-        Some(n) => format!("{n}; {note}").into(),
-        None => note.into(),
-    });
-    if !p.ply.status.is_flagged() {
-        p.ply.status = Status::Ambiguous;
+/// A ply of the main line that what the book prints besides its moves disagrees with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flag {
+    /// 0-based index of the ply in the main line.
+    pub ply: usize,
+    /// What disagrees, in one sentence.
+    pub note: String,
+    /// The move the book's other evidence names instead, in SAN, when it names one.
+    pub alternative: Option<String>,
+}
+
+impl Flag {
+    /// Adds the flag to its ply: the alternative among the ply's alternatives, the note to
+    /// its note, and the ply made ambiguous unless it is flagged already.
+    pub fn apply(self, p: &mut Ply) {
+        if let Some(a) = self.alternative
+            && !p.alternatives.contains(&a)
+        {
+            p.alternatives.push(a);
+        }
+        let note = self.note;
+        p.note = Some(match p.note.take() {
+            Some(n) => format!("{n}; {note}").into(),
+            None => note.into(),
+        });
+        if !p.status.is_flagged() {
+            p.status = Status::Ambiguous;
+        }
     }
 }
 
 /// Flags every ply on which the second notation printed beside the first names another
 /// move, and the ply where the second notation stops being readable.
-pub fn second_notation(plies: &mut [PlyRecord], other: &[Ply]) {
-    for (i, p) in plies.iter_mut().enumerate() {
-        let note = match other.get(i) {
-            Some(o) if o.mv == p.ply.mv => continue,
-            Some(o) => {
-                if !p.ply.alternatives.iter().any(|a| o.san == *a) {
-                    p.ply.alternatives.push(o.san.to_string());
-                }
-                format!("the second notation beside it reads {}", o.san)
-            }
-            None if i == other.len() => {
-                "the second notation beside it cannot be read from here on".to_owned()
-            }
+pub fn second_notation<P: Borrow<Ply>>(plies: &[P], other: &[Ply]) -> Vec<Flag> {
+    let mut flags = Vec::new();
+    for (i, p) in plies.iter().enumerate() {
+        let (note, alternative) = match other.get(i) {
+            Some(o) if o.mv == p.borrow().mv => continue,
+            Some(o) => (
+                format!("the second notation beside it reads {}", o.san),
+                Some(o.san.to_string()),
+            ),
+            None if i == other.len() => (
+                "the second notation beside it cannot be read from here on".to_owned(),
+                None,
+            ),
             None => break,
         };
-        flag(p, note);
+        flags.push(Flag {
+            ply: i,
+            note,
+            alternative,
+        });
     }
+    flags
 }
 
 /// Checks the position before each diagram against the diagram: a diagram that shows
 /// other men than the replay flags the move before it. Diagrams after `stop` (the byte
 /// offset where the game stopped, if it did) are not reached.
-pub fn diagrams(
-    plies: &mut [PlyRecord],
+pub fn diagrams<P: Borrow<Ply>>(
+    plies: &[P],
     start: &Chess,
     checkpoints: &[Checkpoint],
     stop: Option<usize>,
-) {
+) -> Vec<Flag> {
+    let mut flags = Vec::new();
     for c in checkpoints
         .iter()
         .filter(|c| stop.is_none_or(|s| c.at <= s))
@@ -56,14 +83,14 @@ pub fn diagrams(
         // The plies printed before the diagram.
         let k = plies
             .iter()
-            .take_while(|p| (p.ply.span.start as usize) < c.at)
+            .take_while(|p| (Borrow::<Ply>::borrow(*p).span.start as usize) < c.at)
             .count();
         if k == 0 {
             continue;
         }
         let mut pos = start.clone();
         for p in &plies[..k] {
-            pos.play_unchecked(p.ply.mv);
+            pos.play_unchecked(p.borrow().mv);
         }
         let board = pos.board();
         if *board == c.board {
@@ -79,8 +106,13 @@ pub fn diagrams(
             c.line,
             differ.join(", ")
         );
-        flag(&mut plies[k - 1], note);
+        flags.push(Flag {
+            ply: k - 1,
+            note,
+            alternative: None,
+        });
     }
+    flags
 }
 
 /// The board after the plies printed before byte `at`.

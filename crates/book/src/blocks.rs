@@ -6,7 +6,7 @@ use escriba_notation::Dialect;
 
 use super::classify::{HeadingKind, LineKind, classify_words};
 use super::diagram;
-use crate::source::Line;
+use crate::line::Line;
 
 /// Ends of multi-line blocks: footnotes (to their closing bracket or paragraph end) and
 /// diagrams (rows with their captions). Lines of a diagram that does not read lose their

@@ -6,9 +6,9 @@ use escriba_notation::{Dialect, TokenKind, movetext};
 
 use super::build::clean_row;
 use super::classify::HeadingKind;
-use super::group::{Grouped, Role, Unit, ply_of};
+use super::group::{Draft, Grouped, Role, ply_of};
 use super::unit::Borrowed;
-use crate::source::Line;
+use crate::line::Line;
 
 /// Number words up to twenty, for "the first eight moves".
 const NUMBER_WORDS: [&str; 20] = [
@@ -129,7 +129,7 @@ pub fn borrowings(lines: &[Line], g: &Grouped, dialect: Dialect) -> Vec<Option<B
 }
 
 /// The unit's heading and the notes before its first row.
-fn intro(lines: &[Line], g: &Grouped, u: &Unit) -> Option<String> {
+fn intro(lines: &[Line], g: &Grouped, u: &Draft) -> Option<String> {
     let first_row = *u.rows.first()?;
     let mut text = u.heading.clone().unwrap_or_default();
     for (line, role) in lines[u.first..first_row]
@@ -147,8 +147,8 @@ fn intro(lines: &[Line], g: &Grouped, u: &Unit) -> Option<String> {
 /// The rows of `source` up to where `u`'s table starts (and no further than move `upto`).
 fn borrow(
     lines: &[Line],
-    source: &Unit,
-    u: &Unit,
+    source: &Draft,
+    u: &Draft,
     upto: u32,
     dialect: Dialect,
 ) -> Option<Borrowed> {

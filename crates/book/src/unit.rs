@@ -1,7 +1,9 @@
-//! The vocabulary of book mode: what a unit is, what book mode adds to a segment, and the
-//! line accounting of a book. A leaf: the stages of book mode and the game record import it.
+//! The vocabulary of book mode: what a unit is, what the book prints besides a unit's moves,
+//! and the line accounting of a book. A leaf: the stages of book mode and the game record
+//! import it.
 
 use escriba_notation::Dialect;
+use escriba_notation::tags::Tags;
 use escriba_resolve::shakmaty::Board;
 use serde::Serialize;
 
@@ -23,6 +25,34 @@ impl UnitKind {
             UnitKind::Fragment => "fragment",
         }
     }
+}
+
+/// A unit of a book as the decoder reads it: its movetext laid out line for line (the
+/// table's rows as printed, the notes as `{…}` comments, every other line blank), its
+/// tags, and what the book prints besides the moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// Tags from the unit's header lines, heading and odds.
+    pub tags: Tags,
+    /// The movetext: one line for each of the unit's lines (see
+    /// [`BookSegment::line_numbers`] for where each stands in the source).
+    pub movetext: String,
+    /// 1-based line of the unit's first line.
+    pub line: usize,
+    /// What the reader had to assume about the unit (odds it could not read, a giver it
+    /// could not name): each becomes a flag on the game.
+    pub warnings: Vec<Warning>,
+    /// What the book prints besides the moves: notes, diagrams, a second notation.
+    pub extras: BookSegment,
+}
+
+/// Something the book reader had to assume about a unit, located in the book.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// 1-based source line.
+    pub line: usize,
+    /// One sentence.
+    pub message: String,
 }
 
 /// A footnote's text, brought in at its mark.
@@ -84,10 +114,10 @@ pub struct BookSegment {
     pub unit: usize,
     /// A game or a fragment.
     pub kind: UnitKind,
-    /// 1-based last line of the unit (its first is [`Segment::line`]).
+    /// 1-based last line of the unit (its first is [`Unit::line`]).
     pub last_line: usize,
-    /// Source line of each movetext line; empty when they run on from
-    /// [`Segment::movetext_line`].
+    /// Source line of each movetext line; empty when they run on from the unit's first
+    /// line ([`Unit::line`]).
     pub line_numbers: Vec<usize>,
     /// Footnotes, by label.
     pub footnotes: Vec<Footnote>,
@@ -197,6 +227,26 @@ impl BookReport {
         }
     }
 
+    /// The claim check of the book, once its units are settled: the ranges of lines
+    /// (1-based, inclusive) that its spans give to no span, or to two, each with what went
+    /// wrong. Empty when the spans cover every line once, in order.
+    pub fn breaches(&self) -> Vec<(usize, usize, &'static str)> {
+        let mut out = Vec::new();
+        let mut next = 1usize;
+        for s in &self.spans {
+            if s.from > next {
+                out.push((next, s.from - 1, "claimed by nothing"));
+            } else if s.from < next {
+                out.push((s.from, (next - 1).min(s.to), "claimed twice"));
+            }
+            next = next.max(s.to + 1);
+        }
+        if next <= self.lines {
+            out.push((next, self.lines, "claimed by nothing"));
+        }
+        out
+    }
+
     /// Lines skipped, in all.
     pub fn skipped_lines(&self) -> usize {
         self.spans
@@ -237,4 +287,38 @@ pub struct Borrowed {
     pub rows: Vec<(usize, String)>,
     /// The comment that says where they come from.
     pub note: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_books_lines_no_span_holds_or_two_hold_are_breaches() {
+        let span = |from, to| LineSpan {
+            from,
+            to,
+            what: SpanKind::Skipped,
+            reason: String::new(),
+            game: None,
+        };
+        let report = |spans, lines| BookReport {
+            source: "b.txt".into(),
+            explicit: true,
+            lines,
+            dialect: "en-descriptive".into(),
+            games: 0,
+            fragments: 0,
+            spans,
+        };
+        assert_eq!(report(vec![span(1, 3), span(4, 9)], 9).breaches(), []);
+        assert_eq!(
+            report(vec![span(1, 3), span(6, 9)], 10).breaches(),
+            [(4, 5, "claimed by nothing"), (10, 10, "claimed by nothing")]
+        );
+        assert_eq!(
+            report(vec![span(1, 5), span(4, 9)], 9).breaches(),
+            [(4, 5, "claimed twice")]
+        );
+    }
 }

@@ -6,7 +6,7 @@
 
 use escriba_notation::{Dialect, TokenKind, movetext};
 
-use crate::tags::parse_header_line;
+use crate::header::parse_header_line;
 
 /// What a line of a book is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -195,9 +195,7 @@ pub fn classify(text: &str, dialect: Dialect) -> LineKind {
     // Before footnotes: a board's row may open with a marked man (`*P .  *P . …`). A
     // side's word alone is a column's header or a board's caption, never a row of men
     // (`BLANCAS.` reads as eight squares: B, L, A, N, C, A, S and an empty one).
-    if crate::book::diagram::is_board_row(trimmed)
-        && crate::book::diagram::caption_color(trimmed).is_none()
-    {
+    if crate::diagram::is_board_row(trimmed) && crate::diagram::caption_color(trimmed).is_none() {
         return LineKind::Diagram;
     }
     words_kind(text, dialect)
@@ -260,7 +258,7 @@ impl RowShape {
 /// Marks running heads as page furniture: a short line in capitals, or one with a page
 /// number at either end (`24   CHESS FUNDAMENTALS`), that comes back three times or more.
 /// Game and analysis headings never are.
-pub fn running_heads(lines: &[crate::source::Line], kinds: &mut [LineKind]) {
+pub fn running_heads(lines: &[crate::line::Line], kinds: &mut [LineKind]) {
     use std::collections::HashMap;
     let key = |t: &str| -> Option<String> {
         let t = t.trim();
@@ -539,7 +537,7 @@ fn players(t: &str) -> Option<Players> {
         (None, Some(_)) => true,
         _ => false,
     };
-    let moves_at = crate::tags::header_moves_at(t);
+    let moves_at = crate::header::header_moves_at(t);
     Some(Players {
         white,
         black,
@@ -579,7 +577,7 @@ fn bare_names(t: &str) -> Option<(String, String)> {
         if !ok {
             return None;
         }
-        Some(crate::tags::name_case(&words.join(" ")))
+        Some(crate::header::name_case(&words.join(" ")))
     };
     Some((name(a)?, name(b)?))
 }

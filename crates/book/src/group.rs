@@ -7,7 +7,7 @@ use escriba_notation::Dialect;
 use super::classify::{self, HeadingKind, LineKind, Players, RowShape, year_in};
 use super::diagram;
 use super::unit::{LineSpan, SpanKind, UnitKind};
-use crate::source::Line;
+use crate::line::Line;
 
 /// What a line is within its unit, or why it stands outside every unit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,9 +30,10 @@ pub enum Role {
     Skipped(&'static str),
 }
 
-/// One game or fragment of a book.
+/// One game or fragment of a book as grouping finds it: its lines, header and table, before
+/// it is built into the [`crate::Unit`] the decoder reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unit {
+pub struct Draft {
     /// A game or a fragment.
     pub kind: UnitKind,
     /// The heading's text (continuation lines joined).
@@ -92,9 +93,9 @@ pub struct Unit {
     loose_indent: Option<u16>,
 }
 
-impl Unit {
-    fn new(first: usize) -> Unit {
-        Unit {
+impl Draft {
+    fn new(first: usize) -> Draft {
+        Draft {
             kind: UnitKind::Fragment,
             heading: None,
             heading_kind: None,
@@ -130,7 +131,7 @@ impl Unit {
 #[derive(Debug)]
 pub struct Grouped {
     /// The units, in book order.
-    pub units: Vec<Unit>,
+    pub units: Vec<Draft>,
     /// The role of every line.
     pub roles: Vec<Role>,
     /// Every line's kind.
@@ -237,8 +238,8 @@ struct Grouper<'a> {
     lines: &'a [Line],
     kinds: Vec<LineKind>,
     roles: Vec<Role>,
-    units: Vec<Unit>,
-    cur: Option<Unit>,
+    units: Vec<Draft>,
+    cur: Option<Draft>,
     dialect: Dialect,
 }
 
@@ -326,7 +327,7 @@ impl Grouper<'_> {
     /// A game or a fragment: a numbered game heading or named players make a game, an
     /// analysis heading or title a fragment; otherwise a table from move 1 that ends in a
     /// result or runs to move 15 is a game.
-    fn kind_of(&self, u: &Unit) -> UnitKind {
+    fn kind_of(&self, u: &Draft) -> UnitKind {
         let named = u
             .players
             .as_ref()
@@ -359,7 +360,7 @@ impl Grouper<'_> {
     /// not read (from a position the text does not give) is marked, so that it is never
     /// called complete.
     fn join_continuations(&mut self) {
-        let mut units: Vec<Unit> = Vec::with_capacity(self.units.len());
+        let mut units: Vec<Draft> = Vec::with_capacity(self.units.len());
         for u in std::mem::take(&mut self.units) {
             // A column header reprinted at a page break (`WHITE.  BLACK.`) names no one.
             let unnamed = u
@@ -432,7 +433,7 @@ impl Grouper<'_> {
     /// Closes the unit at hand and opens the next at line `i`, or at the block of short
     /// lines right above it that says who played, where, or at what odds: those lines are
     /// the next game's header, not the last one's notes.
-    fn open_under_header_block(&mut self, i: usize) -> &mut Unit {
+    fn open_under_header_block(&mut self, i: usize) -> &mut Draft {
         let from = self.header_block_above(i);
         self.close(from);
         let mut events = Vec::new();
@@ -506,7 +507,7 @@ impl Grouper<'_> {
         let cue = (k..end).any(|j| {
             let text = &self.lines[j].text;
             let said = if strong {
-                crate::tags::between_players(text).is_some()
+                crate::header::between_players(text).is_some()
             } else {
                 let lower = text.to_lowercase();
                 [
@@ -567,8 +568,8 @@ impl Grouper<'_> {
                 .any(|w| GAME_WORDS_IN_PROSE.contains(&w))
     }
 
-    fn start(&mut self, i: usize) -> &mut Unit {
-        self.cur.get_or_insert_with(|| Unit::new(i))
+    fn start(&mut self, i: usize) -> &mut Draft {
+        self.cur.get_or_insert_with(|| Draft::new(i))
     }
 
     /// The line before `i` that is not blank, if it belongs to the current unit.
@@ -931,7 +932,7 @@ fn opens_with_ply(text: &str, ply: u32) -> bool {
 }
 
 /// A unit that opens no game and is not read: no heading, names or event, no start.
-fn is_stray(u: &Unit) -> bool {
+fn is_stray(u: &Draft) -> bool {
     u.heading.is_none()
         && u.events.is_empty()
         && !u.decodable
@@ -942,7 +943,7 @@ fn is_stray(u: &Unit) -> bool {
 
 /// The table of `next` takes up the move numbers where `prev` stopped (one ply of slack
 /// either way, as for rows).
-fn goes_on(prev: &Unit, next: &Unit) -> bool {
+fn goes_on(prev: &Draft, next: &Draft) -> bool {
     let Some((n, black)) = next.start else {
         return false;
     };
@@ -957,7 +958,7 @@ pub(crate) fn ply_of(n: u32, black: bool) -> u32 {
     (n.saturating_sub(1).saturating_mul(2) + u32::from(black)).min(1 << 30)
 }
 
-fn accept(u: &mut Unit, i: usize, s: RowShape) {
+fn accept(u: &mut Draft, i: usize, s: RowShape) {
     if u.rows.is_empty() {
         u.start = s.number;
         u.table_indent = s.indent;
@@ -1248,7 +1249,7 @@ impl Grouper<'_> {
 /// (`Partida jugada entre los señores Capt. G. P. Hisson y I. Lasson, 17 de marzo de 1865.`).
 fn header_sized(text: &str) -> bool {
     let words = text.split_whitespace().count();
-    words <= 16 || words <= 30 && crate::tags::between_players(text).is_some()
+    words <= 16 || words <= 30 && crate::header::between_players(text).is_some()
 }
 
 /// The word for Black that heads Black's column.
@@ -1259,7 +1260,7 @@ const BLACK_WORDS: [&str; 6] = ["black", "negras", "pretas", "noirs", "schwarz",
 /// heading the text does not give as furniture cut White's column, the part joined later),
 /// up to move 2 or later (a result at its foot or not): the header of Black's column,
 /// printed after White's whole.
-fn second_column_header(u: &Unit, p: &Players, text: &str) -> bool {
+fn second_column_header(u: &Draft, p: &Players, text: &str) -> bool {
     let lower = classify::blank_ocr_marks(text).to_lowercase();
     let mut words = lower
         .split(|c: char| !c.is_alphabetic())
@@ -1281,7 +1282,7 @@ fn second_column_header(u: &Unit, p: &Players, text: &str) -> bool {
 /// A sentence that names the players (`between X and Y`) or the place (`Played at …`).
 fn says_who_or_where(text: &str) -> bool {
     let lower = text.to_lowercase();
-    crate::tags::between_players(text).is_some()
+    crate::header::between_players(text).is_some()
         || classify::PLACE_WORDS.iter().any(|w| lower.contains(w))
 }
 
@@ -1302,7 +1303,7 @@ fn players_in(heading: &str) -> Option<Players> {
 }
 
 /// The year in a unit's header lines, if one is printed.
-pub fn unit_year(u: &Unit) -> Option<u32> {
+pub fn unit_year(u: &Draft) -> Option<u32> {
     u.events
         .iter()
         .filter_map(|e| year_in(e))

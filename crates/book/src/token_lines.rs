@@ -13,7 +13,7 @@
 use escriba_notation::Dialect;
 
 use super::classify::{HeadingKind, LineKind, RowShape, blank_ocr_marks, row_shape};
-use crate::source::Line;
+use crate::line::Line;
 
 /// The longest line that can be a move number alone (`123. ...` with blanks around).
 const MAX_NUMBER_LINE: usize = 16;
@@ -77,13 +77,13 @@ fn heading_apart(kinds: &[LineKind], i: usize, shape: RowShape) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::classify::classify;
+    use crate::classify::classify;
     use escriba_notation::DescLang;
 
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
 
     fn kinds(text: &str) -> Vec<LineKind> {
-        let lines = crate::book::cut::lines_of(text);
+        let lines = crate::line::lines_of(text);
         let mut kinds: Vec<LineKind> = lines.iter().map(|l| classify(&l.text, EN)).collect();
         numbers_over_moves(&lines, &mut kinds, EN);
         kinds

@@ -1,16 +1,26 @@
 //! Variations written in a book's notes (`8...P x P; 9 B x B P, P - Q Kt 3`, `If 12.
 //! Kt-K5, then …`): each numbered run of moves in a note is replayed from the main line's
-//! position before the move it replaces. A run that replays as printed becomes a PGN
-//! variation; one that does not stays in the note, and is counted.
+//! position before the move it replaces. A run that replays as printed is a variation (the
+//! record writes it as a PGN variation); one that does not stays in the note, and is counted.
+
+use std::borrow::Borrow;
 
 use escriba_notation::{Dialect, Span, Token, TokenKind, movetext};
 use escriba_resolve::shakmaty::{Chess, Color, Position};
-use escriba_resolve::{Options, Status, resolve};
+use escriba_resolve::{Options, Ply, Status, resolve};
 
 use super::group::ply_of;
 use super::unit::NoteVariations;
-use crate::game::record::{Item, PlyRecord};
-use crate::source::LineMap;
+
+/// A numbered run of a note that replays from the main line: a variation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoteVariation {
+    /// 0-based index of the main-line ply it replaces: it replays from the position before
+    /// that ply.
+    pub replaces: usize,
+    /// Its plies, each with the byte offset of its token in the game's movetext.
+    pub plies: Vec<(Ply, usize)>,
+}
 
 /// A numbered run of moves inside a note.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,29 +107,26 @@ pub fn runs(note: &str, dialect: Dialect) -> Vec<Run> {
 }
 
 /// Replays the runs of every note of a game (the `{…}` comments among `tokens`, read from
-/// `text`) and inserts the ones that replay as PGN variations after the main-line move they
-/// replace. Each variation ply keeps its place in the source, through `map`.
-pub fn transcribe_notes(
-    items: &mut Vec<Item>,
-    plies: &[PlyRecord],
+/// `text`) from the main line's `plies`, played from `start`. Returns the runs that replay
+/// as printed, in the order of the notes, and the count of what became of every run.
+pub fn note_variations<P: Borrow<Ply>>(
+    plies: &[P],
     start: &Chess,
     dialect: Dialect,
     text: &str,
     tokens: &[Token],
-    map: &LineMap,
-) -> NoteVariations {
+) -> (Vec<NoteVariation>, NoteVariations) {
     let mut counts = NoteVariations::default();
     // The main line's position before each ply.
     let mut before: Vec<Chess> = Vec::with_capacity(plies.len() + 1);
     let mut pos = start.clone();
     for p in plies {
         before.push(pos.clone());
-        pos.play_unchecked(p.ply.mv);
+        pos.play_unchecked(p.borrow().mv);
     }
     before.push(pos);
     let base = ply_of(start.fullmoves().get(), start.turn() == Color::Black);
-    // (where in `items`, the variation, the main-line ply it replaces)
-    let mut inserts: Vec<(usize, Item, usize)> = Vec::new();
+    let mut out: Vec<NoteVariation> = Vec::new();
     for t in tokens {
         let TokenKind::Comment { text: inner } = t.kind else {
             continue;
@@ -165,67 +172,35 @@ pub fn transcribe_notes(
                     .plies
                     .iter()
                     .zip(&plies[index..])
-                    .all(|(v, m)| v.mv == m.ply.mv);
+                    .all(|(v, m)| v.mv == m.borrow().mv);
             // Nor does one that repeats the start of a variation already on that ply.
-            let repeats = inserts.iter().any(|(_, v, i)| {
-                *i == index
-                    && matches!(v, Item::Variation { plies: old, .. }
-                        if old.len() >= decoded.plies.len()
-                            && old.iter().zip(&decoded.plies).all(|(a, b)| a.ply.mv == b.mv))
+            let repeats = out.iter().any(|v| {
+                v.replaces == index
+                    && v.plies.len() >= decoded.plies.len()
+                    && v.plies
+                        .iter()
+                        .zip(&decoded.plies)
+                        .all(|((a, _), b)| a.mv == b.mv)
             });
             if restates || repeats {
                 continue;
             }
             counts.transcribed += 1;
-            let records: Vec<PlyRecord> = decoded
+            let plies = decoded
                 .plies
                 .into_iter()
                 .map(|ply| {
                     let offset = inner.start as usize + run.note_offset(ply.span.start as usize);
-                    let (line, column) = map.locate(text, offset);
-                    PlyRecord { ply, line, column }
+                    (ply, offset)
                 })
                 .collect();
-            let var = Item::Variation {
-                items: (0..records.len())
-                    .map(|index| Item::Ply { index })
-                    .collect(),
-                plies: records,
-            };
-            // A PGN variation is an alternative to the move it follows: it goes right after
-            // the ply it replaces, wherever the note stands (a note after move 15 may look
-            // back at move 13).
-            inserts.push((after_ply(items, index), var, index));
+            out.push(NoteVariation {
+                replaces: index,
+                plies,
+            });
         }
     }
-    // Insert from the back so that earlier positions stay valid; variations at the same
-    // place keep their order (each goes in before the one after it).
-    inserts.sort_by_key(|(at, ..)| *at);
-    for (at, var, _) in inserts.into_iter().rev() {
-        items.insert(at.min(items.len()), var);
-    }
-    counts
-}
-
-/// The position in `items` right after ply `index` and the NAGs and comments that follow
-/// it, where a variation on that ply goes.
-fn after_ply(items: &[Item], index: usize) -> usize {
-    let Some(k) = items
-        .iter()
-        .position(|it| matches!(it, Item::Ply { index: i } if *i == index))
-    else {
-        return items.len();
-    };
-    let mut at = k + 1;
-    while at < items.len()
-        && matches!(
-            items[at],
-            Item::Nag { .. } | Item::Comment { .. } | Item::Variation { .. }
-        )
-    {
-        at += 1;
-    }
-    at
+    (out, counts)
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Stage three of a book: a unit becomes a [`Segment`] the decoder reads.
+//! Building a book's units: a grouped unit becomes the [`Unit`] the decoder reads.
 //!
 //! The movetext keeps the book's lines one for one: table rows as printed (page marks and
 //! stray marks blanked to spaces, so that every column stays where it was), notes wrapped
@@ -9,13 +9,14 @@ use escriba_notation::Dialect;
 use escriba_resolve::shakmaty::{Board, Color};
 
 use super::classify::LineKind;
-use super::group::{Grouped, Role, Unit, header_blanked, open_gloss, unit_year};
+use super::group::{Draft, Grouped, Role, header_blanked, open_gloss, unit_year};
 use super::odds::{self, Odds};
 use super::sequence;
-use super::unit::{Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote};
-use crate::segment::{Segment, SegmentNote};
-use crate::source::{Encoding, Line};
-use crate::tags::Tags;
+use super::unit::{
+    Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote, Unit, Warning,
+};
+use crate::line::Line;
+use escriba_notation::tags::Tags;
 
 /// Blanks what a row holds besides its moves: page marks `{207}`, `[Illustration]`, the
 /// `/* … */` of a page-break block, and prose separators `;` (read as PGN comments
@@ -90,16 +91,15 @@ pub fn footnote_text(lines: &[Line], first: usize, last: usize) -> String {
     body.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Builds the segment of unit `u` (the `index`-th of the book).
-pub fn segment(
+/// Builds unit `u` (the `index`-th of the book) for the decoder.
+pub fn unit(
     lines: &[Line],
     g: &Grouped,
-    u: &Unit,
+    u: &Draft,
     index: usize,
     dialect: Dialect,
-    encoding: Encoding,
     borrowed: Option<&Borrowed>,
-) -> Segment {
+) -> Unit {
     let Layout {
         texts,
         numbers,
@@ -132,21 +132,17 @@ pub fn segment(
     let dialects = rank(&rows_text, dialect);
     let black_first = u.players.as_ref().is_some_and(|p| p.black_left);
     start_tags(&mut tags, u, tagged_start, start_board, black_first);
-    let mut notes = Vec::new();
+    let mut warnings = Vec::new();
     if start_board.is_none() && borrowed.is_none() && !tagged_start {
-        odds_start(lines, g, u, &mut tags, &mut notes);
+        odds_start(lines, g, u, &mut tags, &mut warnings);
     }
     let (movetext, alternate) = alternate_reading(movetext, &line_numbers, u, dialect, black_first);
-    notes.extend(truncated_lines(lines, u));
-    Segment {
+    Unit {
         tags,
-        notes,
+        warnings,
         movetext,
         line: u.first + 1,
-        movetext_line: u.first + 1,
-        offset: lines[u.first].offset,
-        encoding,
-        book: Some(Box::new(BookSegment {
+        extras: BookSegment {
             unit: index,
             kind: u.kind,
             last_line: u.last + 1,
@@ -157,7 +153,7 @@ pub fn segment(
             alternate,
             black_first,
             unread_row: u.unread_after.map(|i| i + 1),
-        })),
+        },
     }
 }
 
@@ -188,7 +184,7 @@ struct Layout<'a> {
 fn lay_out<'a>(
     lines: &[Line],
     g: &Grouped,
-    u: &'a Unit,
+    u: &'a Draft,
     borrowed: Option<&Borrowed>,
 ) -> Layout<'a> {
     let mut out = Layout::new(u, borrowed);
@@ -216,7 +212,7 @@ fn lay_out<'a>(
 }
 
 impl<'a> Layout<'a> {
-    fn new(u: &Unit, borrowed: Option<&Borrowed>) -> Layout<'a> {
+    fn new(u: &Draft, borrowed: Option<&Borrowed>) -> Layout<'a> {
         let mut texts: Vec<String> = Vec::with_capacity(u.last + 1 - u.first);
         let mut numbers: Vec<usize> = Vec::with_capacity(u.last + 1 - u.first);
         if let Some(b) = borrowed {
@@ -318,7 +314,7 @@ impl<'a> Layout<'a> {
     }
 
     /// Line `k`, a diagram of `u`: a checkpoint after the first row, else the start.
-    fn diagram(&mut self, u: &'a Unit, k: usize) {
+    fn diagram(&mut self, u: &'a Draft, k: usize) {
         self.flush_right();
         self.close_note();
         if let Some(d) = u.diagrams.iter().find(|d| d.0 == k) {
@@ -347,7 +343,7 @@ impl<'a> Layout<'a> {
 }
 
 /// The footnotes of unit `u`, their text read from `lines`.
-fn footnotes_of(lines: &[Line], u: &Unit) -> Vec<Footnote> {
+fn footnotes_of(lines: &[Line], u: &Draft) -> Vec<Footnote> {
     u.footnotes
         .iter()
         .map(|(label, a, b)| Footnote {
@@ -363,7 +359,7 @@ fn footnotes_of(lines: &[Line], u: &Unit) -> Vec<Footnote> {
 /// table whose left column is Black's.
 fn start_tags(
     tags: &mut Tags,
-    u: &Unit,
+    u: &Draft,
     tagged_start: bool,
     start_board: Option<&Board>,
     black_first: bool,
@@ -395,7 +391,7 @@ fn start_tags(
 fn alternate_reading(
     mut movetext: String,
     line_numbers: &[usize],
-    u: &Unit,
+    u: &Draft,
     dialect: Dialect,
     black_first: bool,
 ) -> (String, Option<Alternate>) {
@@ -421,19 +417,6 @@ fn alternate_reading(
         alternate = sequence::by_numbers(&movetext, line_numbers, u.first + 1, dialect);
     }
     (movetext, alternate)
-}
-
-/// A line cut at the reader's limit leaves the unit's text incomplete: it is not read.
-fn truncated_lines<'a>(lines: &'a [Line], u: &Unit) -> impl Iterator<Item = SegmentNote> + 'a {
-    lines[u.first..=u.last]
-        .iter()
-        .filter(|l| l.truncated)
-        .map(|l| SegmentNote {
-            line: l.number,
-            column: 1,
-            message: format!("line {} is longer than the limit and was cut", l.number),
-            fatal: true,
-        })
 }
 
 /// The other order of a two-column table whose left column is Black's: each row's right
@@ -614,9 +597,9 @@ fn fen(board: &Board, turn: Color, number: u32) -> String {
 fn odds_start(
     lines: &[Line],
     g: &Grouped,
-    u: &Unit,
+    u: &Draft,
     tags: &mut Tags,
-    notes: &mut Vec<SegmentNote>,
+    warnings: &mut Vec<Warning>,
 ) {
     let first_row = u.rows.first().copied().unwrap_or(u.last + 1);
     // The lines set aside just above the unit count too: an odds line over a header
@@ -670,24 +653,20 @@ fn odds_start(
                 } else {
                     "Black"
                 };
-                notes.push(SegmentNote {
+                warnings.push(Warning {
                     line,
-                    column: 1,
                     message: format!(
                         "the odds do not say who gives them: {side} is assumed (check the header)"
                     ),
-                    fatal: false,
                 });
             }
         }
-        Odds::Unreadable(what) => notes.push(SegmentNote {
+        Odds::Unreadable(what) => warnings.push(Warning {
             line,
-            column: 1,
             message: format!(
                 "odds are announced but the men removed cannot be read (`{what}`): the game is \
                  read from the standard position"
             ),
-            fatal: false,
         }),
     }
 }
@@ -715,7 +694,7 @@ fn tag_pairs_before(lines: &[Line], first: usize) -> Vec<(String, String)> {
         if t.is_empty() {
             continue;
         }
-        match crate::tags::parse_tag_line(t) {
+        match escriba_notation::tags::parse_tag_line(t) {
             Some(p) => {
                 let mut p: Vec<_> = p.map(|(n, v)| (n.to_owned(), v.into_owned())).collect();
                 p.reverse();
@@ -729,7 +708,7 @@ fn tag_pairs_before(lines: &[Line], first: usize) -> Vec<(String, String)> {
 }
 
 /// Fills the tags from a unit's header lines.
-fn fill_tags(tags: &mut Tags, u: &Unit) {
+fn fill_tags(tags: &mut Tags, u: &Draft) {
     if let Some(p) = &u.players {
         if let Some(w) = &p.white {
             tags.set("White", w.clone());
@@ -747,7 +726,7 @@ fn fill_tags(tags: &mut Tags, u: &Unit) {
         .heading
         .iter()
         .chain(&u.events)
-        .find_map(|t| crate::tags::between_players(t));
+        .find_map(|t| crate::header::between_players(t));
     if let Some((a, b)) = between {
         let (white, black) = super::players::from_heading(
             tags.get("White"),
@@ -848,7 +827,7 @@ mod tests {
 
     #[test]
     fn footnotes_lose_their_label_and_brackets() {
-        let lines = crate::book::cut::lines_of("[Footnote A: To enable him to capture\nthe Kt.]");
+        let lines = crate::line::lines_of("[Footnote A: To enable him to capture\nthe Kt.]");
         assert_eq!(
             footnote_text(&lines, 0, 1),
             "To enable him to capture the Kt."

@@ -3,8 +3,8 @@
 use escriba_notation::{Dialect, TokenKind, movetext};
 
 use super::classify::{self, HeadingKind, LineKind};
-use crate::source::Line;
-use crate::tags::parse_tag_line;
+use crate::line::Line;
+use escriba_notation::tags::parse_tag_line;
 
 /// How much numbered text the dialect vote reads.
 const VOTE_BYTES: usize = 24 << 10;
@@ -178,7 +178,7 @@ mod tests {
         );
     }
 
-    use crate::book::cut::lines_of as lines;
+    use crate::line::lines_of as lines;
 
     #[test]
     fn game_files_are_not_books_and_prose_with_tables_is() {

@@ -1,0 +1,65 @@
+//! # escriba-book
+//!
+//! Whole-book mode: every game and fragment in an OCR'd book, with its notes, footnotes,
+//! diagrams and odds. A book's lines go in ([`Line`]); [`Unit`]s come out, each the
+//! movetext the decoder reads with its tags and what the book prints besides the moves
+//! ([`BookSegment`]), and a [`BookReport`] that accounts for every line: part of a game,
+//! part of a fragment, or skipped with its reason. The crate reads text and boards, never
+//! a source file: the pipeline hands it lines and decodes the units it returns.
+//!
+//! ## Stages
+//!
+//! [`read_book`] runs them in this order, each once:
+//!
+//! ```text
+//! &[Line] ─► classify ──► token_lines, ─► group ──────► xref ────────► build ──► Unit
+//!            (LineKind)   running heads   (Grouped:     (Borrowed:     (movetext,
+//!                         (LineKind)       blocks,       an opening    tags, odds,
+//!                                          roles,        another game  BookSegment)
+//!                                          Draft units)  lends)
+//! ```
+//!
+//! 1. [`classify`]: each line's [`LineKind`](classify::LineKind): heading, players, event,
+//!    move row (with its shape), prose, diagram row, footnote, page mark, separator, blank;
+//!    `token_lines` then joins move numbers printed over their moves, and `running_heads`
+//!    marks a page's running head;
+//! 2. `group`: diagram and footnote blocks (`blocks`, `diagram`), then units, games and
+//!    fragments (analysis, openings, studies), each with its header, table rows, notes,
+//!    footnotes and diagrams, and every other line set aside with a reason;
+//! 3. `xref`: a game that says it opens as another did borrows that game's rows;
+//! 4. `build`: the movetext the decoder reads (the table rows as printed, the notes as
+//!    comments, everything else blanked, line for line), the tags (`header`, `players`),
+//!    the start position of an odds game (`odds`), and another reading of the table
+//!    (`sequence`: the moves in the order of their numbers; a second notation; the columns
+//!    swapped).
+//!
+//! After the decoder has read a unit, [`checks`] holds it against the diagrams and the
+//! second notation, and [`notes`] replays the variations printed in its notes.
+//! [`looks_like_book`] tells a book from a game file by its first lines.
+#![deny(missing_docs)]
+
+mod blocks;
+mod build;
+pub mod checks;
+mod classify;
+mod detect;
+mod diagram;
+mod group;
+pub mod header;
+mod line;
+pub mod notes;
+mod odds;
+mod players;
+mod read;
+mod sequence;
+mod token_lines;
+mod unit;
+mod xref;
+
+pub use detect::{DETECT_BYTES, book_dialect, looks_like_book};
+pub use line::{Line, lines_of};
+pub use read::{Book, line_views, read_book, read_text};
+pub use unit::{
+    Alternate, AlternateRole, BookReport, BookSegment, Checkpoint, Footnote, LineSpan,
+    NoteVariations, SpanKind, Unit, UnitKind, Warning,
+};
