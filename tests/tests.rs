@@ -52,6 +52,7 @@ mod dashless;
 mod lost;
 mod module_graph;
 mod nothing_lost;
+mod print_forms;
 mod qa_cli;
 mod research_outputs;
 mod resolve_fixtures;

@@ -557,6 +557,9 @@ impl<'a> Scanner<'a> {
             && n > 0
             && is_boundary(rest[n..].chars().next())
         {
+            if let Some((mv, n)) = self.spaced_rank(rest, n) {
+                return self.push(TokenKind::Move(mv), start, start + n);
+            }
             return self.push(TokenKind::Move(mv), start, start + n);
         }
         if rest.starts_with(|c: char| c.is_alphabetic()) {
@@ -578,6 +581,65 @@ impl<'a> Scanner<'a> {
             }
         }
         self.unknown()
+    }
+
+    /// A descriptive move whose rank stands after a blank (`P-K 4`, `Kt-B 3`): the move read
+    /// up to `n` bytes of `rest` has no rank, and a single digit 1–8 follows it after one
+    /// blank. The digit is the move's rank unless it can be the next move number: the
+    /// number after the last one once both sides have moved since it (`3 B-Kt 5 P-Q 3 4
+    /// P-Q 4`: the second `3` is a rank, the `4` a number), and not printed again right
+    /// after. A digit with a period after it is a number. Returns the move with its rank
+    /// and its length, the blank included.
+    fn spaced_rank(&self, rest: &str, n: usize) -> Option<(crate::Move, usize)> {
+        if !matches!(self.dialect, Dialect::Descriptive(_)) {
+            return None;
+        }
+        let b = rest.as_bytes();
+        let (Some(b' '), Some(&d @ b'1'..=b'8')) = (b.get(n), b.get(n + 1)) else {
+            return None;
+        };
+        if b.get(n + 2)
+            .is_some_and(|c| c.is_ascii_digit() || *c == b'.')
+        {
+            return None;
+        }
+        // The next move number printed right after the digit (`Kt-K 7 7 B-K 3`): the
+        // digit is a rank.
+        let number_follows = rest[n + 2..]
+            .trim_start_matches([' ', '\t'])
+            .strip_prefix(char::from(d))
+            .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
+        let d = u32::from(d - b'0');
+        if !number_follows
+            && self
+                .last_number()
+                .is_some_and(|(last, moves)| d == last + 1 && moves >= 1)
+        {
+            return None;
+        }
+        // The move again with the blank before its rank taken out (a short look: a move's
+        // marks after its rank are a few bytes).
+        let mut end = (n + 16).min(rest.len());
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        let joined = format!("{}{}", &rest[..n], &rest[n + 1..end]);
+        let (mv, m) = parse_move_prefix(self.dialect, &joined)?;
+        (m > n && is_boundary(joined[m..].chars().next())).then_some((mv, m + 1))
+    }
+
+    /// The last move number read among the last few tokens, and how many moves were read
+    /// since it.
+    fn last_number(&self) -> Option<(u32, u32)> {
+        let mut moves = 0;
+        for t in self.out.iter().rev().take(8) {
+            match t.kind {
+                TokenKind::MoveNumber { number, .. } => return Some((number, moves)),
+                TokenKind::Move(_) => moves += 1,
+                _ => {}
+            }
+        }
+        None
     }
 
     /// `1.`, `1`, `1...`, `1. ...`, `1…`, `7. ........`, `1.-`; false if not a move number.

@@ -1,0 +1,76 @@
+//! Print forms of real pages that the generated books did not have. Each class is tested
+//! on random legal games rendered in that form, not on a sample.
+
+use escriba_notation::{DescLang, Dialect, KnightLetter, Style, write_move};
+use escriba_resolve::describe::{describe, write_game_with};
+use escriba_resolve::shakmaty::{Chess, Move};
+use escriba_resolve::{Options, resolve};
+
+use crate::common::{Rng, random_game, reference_sans, sans};
+
+const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+/// `P-K4` as a newspaper column prints it, its rank after a blank: `P-K 4`, `Kt-KB 3`,
+/// `Q x Kt 7` (the last digit of the move, when a letter stands before it).
+fn rank_spaced_off(printed: &str) -> String {
+    let mut out = String::with_capacity(printed.len() + 1);
+    let chars: Vec<char> = printed.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let last_digit = c.is_ascii_digit() && !chars[i + 1..].iter().any(char::is_ascii_digit);
+        if last_digit && i > 0 && chars[i - 1].is_ascii_alphabetic() {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A game as a newspaper prints it: bare move numbers (`1 P-K 4 P-K 4 2 Kt-KB 3 …`) and
+/// every rank spaced off its square.
+fn newspaper_print(moves: &[Move]) -> String {
+    let style = Style {
+        knight: KnightLetter::Kt,
+        ..Style::default()
+    };
+    let text = write_game_with(
+        &Chess::default(),
+        moves,
+        style.form,
+        |pos, origins, m, out| {
+            let mut printed = String::new();
+            write_move(EN, &describe(pos, origins, m, EN), style, &mut printed);
+            out.push_str(&rank_spaced_off(&printed));
+        },
+    )
+    .expect("a legal game");
+    // Bare numbers: `12.` becomes `12`.
+    text.split(' ')
+        .map(|w| {
+            w.strip_suffix('.')
+                .filter(|n| n.parse::<u32>().is_ok())
+                .unwrap_or(w)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_rank_printed_after_a_blank_is_the_moves_rank_not_a_move_number() {
+    assert_eq!(rank_spaced_off("Kt-KB3"), "Kt-KB 3");
+    assert_eq!(rank_spaced_off("P-K4"), "P-K 4");
+    let mut rng = Rng::new(34);
+    let mut plies = 0;
+    for g in 0..60 {
+        let moves = random_game(&mut rng, 80);
+        let text = newspaper_print(&moves);
+        let d = resolve(&text, EN, Chess::default(), &Options::default());
+        let want = reference_sans(&Chess::default(), &moves);
+        plies += want.len();
+        assert_eq!(sans(&d), want, "game {g}: {text}");
+        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+    }
+    assert!(
+        plies > 2000,
+        "the games are long enough to count: {plies} plies"
+    );
+}
