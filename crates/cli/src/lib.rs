@@ -1,6 +1,6 @@
 //! `escriba`: transcribe chess games printed in old books into modern PGN.
 //!
-//! Exit codes, by subcommand (the README and `--help` say the same):
+//! Exit codes, by subcommand (`docs/outputs.md` and `--help` say the same):
 //! - `transcribe`: 0 every game complete; 1 some game partial or failed (or, with
 //!   `--strict`, some ply or game flagged; `--strict=WHAT,...` names the statuses that
 //!   count); 2 usage or I/O error. A closed stdout stops the

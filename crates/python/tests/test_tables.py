@@ -1,5 +1,5 @@
 """`--sqlite` and `--parquet`: the same games and plies as the CSV files, loaded by
-sqlite3, DuckDB, polars and pyarrow; and the README's research queries."""
+sqlite3, DuckDB, polars and pyarrow; and the research queries of docs/outputs.md."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_pandas_reads_parquet_with_categories(outputs: Path):
 
 
 def test_the_readmes_queries_answer_the_same(outputs: Path):
-    # README, "Research outputs": every game in which a move was repaired, with its line.
+    # docs/outputs.md, "Research queries": every game in which a move was repaired, with its line.
     db = sqlite3.connect(outputs / "run.sqlite")
     sql = """
 SELECT g.source, g.game, g.white, g.black, p.ply, p.input, p.san, p.line, p."column"
@@ -92,7 +92,7 @@ ORDER BY g.game, p.ply;
     pl = _mod("polars")
     plies = str(outputs / "pq" / "plies.parquet")
     games = str(outputs / "pq" / "games.parquet")
-    # The polars line of the README.
+    # The polars line of docs/outputs.md.
     df = (pl.scan_parquet(plies).filter(pl.col("status") == "repaired")
           .join(pl.scan_parquet(games).select("game", "white", "black"), on="game")
           .select("source", "game", "white", "black", "ply", "input", "san", "line")
