@@ -672,7 +672,7 @@ fn odds_start(
 }
 
 /// The dialects to try on a unit's rows, the book's own first.
-fn rank(rows: &str, book: Dialect) -> Vec<Dialect> {
+pub(crate) fn rank(rows: &str, book: Dialect) -> Vec<Dialect> {
     let mut out = vec![book];
     for (d, _) in escriba_notation::detect::rank_dialects(rows) {
         if !out.contains(&d) {

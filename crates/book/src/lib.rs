@@ -51,6 +51,7 @@ pub mod notes;
 mod odds;
 mod players;
 mod read;
+mod runs;
 mod sequence;
 mod token_lines;
 mod unit;

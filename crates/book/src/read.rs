@@ -4,8 +4,13 @@
 use escriba_notation::Dialect;
 
 use super::classify::{self, LineKind};
-use super::unit::{BookReport, Unit, UnitKind};
-use super::{build, detect, group, token_lines, xref};
+use escriba_notation::tags::Tags;
+use escriba_resolve::shakmaty::Chess;
+use escriba_resolve::{Options, resolve};
+
+use super::runs::{self, Found};
+use super::unit::{BookReport, BookSegment, LineSpan, SpanKind, Unit, UnitKind};
+use super::{build, detect, group, sequence, token_lines, xref};
 use crate::line::{Line, lines_of};
 
 /// A book read into units, with its line accounting.
@@ -39,7 +44,7 @@ pub fn read_book(lines: &[Line], dialect: Option<Dialect>) -> Book {
         .filter(|(_, u)| u.decodable)
         .map(|(i, u)| build::unit(lines, &grouped, u, i, dialect, borrowed[i].as_ref()))
         .collect();
-    let report = BookReport {
+    let mut report = BookReport {
         source: String::new(),
         explicit: true,
         lines: lines.len(),
@@ -56,11 +61,138 @@ pub fn read_book(lines: &[Line], dialect: Option<Dialect>) -> Book {
             .count(),
         spans: grouped.spans(),
     };
+    let units = with_runs(lines, units, &mut report, grouped.units.len(), dialect);
     Book {
         dialect,
         units,
         report,
     }
+}
+
+/// The units of the book with the runs of moves found in the lines no unit read: each
+/// run a unit of its own, in book order, its lines claimed from the skipped spans.
+fn with_runs(
+    lines: &[Line],
+    mut units: Vec<Unit>,
+    report: &mut BookReport,
+    drafts: usize,
+    dialect: Dialect,
+) -> Vec<Unit> {
+    let mut free = vec![false; lines.len()];
+    for s in report.spans.iter().filter(|s| s.what == SpanKind::Skipped) {
+        free[s.from - 1..s.to].fill(true);
+    }
+    // A run is a game or an opening line when it replays from the standard position.
+    let found: Vec<Found> = runs::find(lines, &free, dialect)
+        .into_iter()
+        .filter(|f| replays_from_start(f, dialect))
+        .collect();
+    if found.is_empty() {
+        return units;
+    }
+    for (k, f) in found.iter().enumerate() {
+        let unit = run_unit(f, drafts + k, dialect);
+        match unit.extras.kind {
+            UnitKind::Game => report.games += 1,
+            UnitKind::Fragment => report.fragments += 1,
+        }
+        units.push(unit);
+    }
+    units.sort_by_key(|u| u.line);
+    report.spans = claim(&report.spans, &found);
+    units
+}
+
+/// The fewest plies a run found in the text replays from the standard position to be read
+/// as a game or an opening line: fewer, and it is analysis from a position the text does
+/// not give (an ending under a diagram).
+const MIN_REPLAYED: usize = 2;
+
+/// Whether the run's first plies replay from the standard position, as printed or in the
+/// order of their move numbers.
+fn replays_from_start(f: &Found, dialect: Dialect) -> bool {
+    let replayed = |text: &str| {
+        let d = resolve(text, dialect, Chess::default(), &Options::default());
+        d.plies.len()
+    };
+    replayed(&f.movetext) >= MIN_REPLAYED
+        || sequence::by_numbers(&f.movetext, &[], f.first + 1, dialect)
+            .is_some_and(|a| replayed(&a.movetext) >= MIN_REPLAYED)
+}
+
+/// The unit of a run of moves found in the text.
+fn run_unit(f: &Found, index: usize, dialect: Dialect) -> Unit {
+    // A game's score runs long or ends in its result; a short run is an opening line.
+    let kind = if f.ended || f.moves >= 20 {
+        UnitKind::Game
+    } else {
+        UnitKind::Fragment
+    };
+    Unit {
+        tags: Tags::new(),
+        movetext: f.movetext.clone(),
+        line: f.first + 1,
+        warnings: Vec::new(),
+        extras: BookSegment {
+            unit: index,
+            kind,
+            last_line: f.last + 1,
+            line_numbers: Vec::new(),
+            footnotes: Vec::new(),
+            dialects: build::rank(&f.movetext, dialect),
+            checkpoints: Vec::new(),
+            alternate: sequence::by_numbers(&f.movetext, &[], f.first + 1, dialect),
+            black_first: false,
+            unread_row: None,
+        },
+    }
+}
+
+/// The spans of a book once the runs found claim their lines: each run one span, the
+/// lines of the spans it cut into kept in spans of their own.
+fn claim(spans: &[LineSpan], found: &[Found]) -> Vec<LineSpan> {
+    let mut out: Vec<LineSpan> = Vec::new();
+    let mut runs = found.iter().peekable();
+    // The first line no span of `out` holds yet (a run may reach into the next span).
+    let mut line = 1;
+    for s in spans {
+        line = line.max(s.from);
+        while line <= s.to {
+            if let Some(f) = runs.peek()
+                && f.first + 1 == line
+            {
+                let kind = if f.ended || f.moves >= 20 {
+                    SpanKind::Game
+                } else {
+                    SpanKind::Fragment
+                };
+                out.push(LineSpan {
+                    from: line,
+                    to: f.last + 1,
+                    what: kind,
+                    reason: "moves found in the text".into(),
+                    game: None,
+                });
+                line = f.last + 2;
+                runs.next();
+                continue;
+            }
+            match out.last_mut() {
+                Some(last)
+                    if last.to + 1 == line && last.what == s.what && last.reason == s.reason =>
+                {
+                    last.to = line;
+                }
+                _ => out.push(LineSpan {
+                    from: line,
+                    to: line,
+                    ..s.clone()
+                }),
+            }
+            line += 1;
+        }
+    }
+    out
 }
 
 /// The dialect that reads the most of a book's numbered lines.

@@ -1,0 +1,436 @@
+//! Moves wherever they stand: a numbered run of moves in lines that no unit took (a line
+//! classed prose, a paragraph with a headline and notes around it, a whole page run into
+//! one line) is cut out at its edges and read as a unit of its own.
+//!
+//! A run starts at move 1 and goes on through moves and move numbers. Words that are not
+//! moves between two of its moves are a note when the numbers go on after them (`12. K. to
+//! Q's 2nd. The best mode of bringing the pieces into play. 13. Kt. to Q's 2nd.`); a long
+//! stretch of words, a result, `&c.`, or a number that goes back ends it. The run's unit
+//! keeps the lines it stands on, line for line: everything outside the run is blanked, and
+//! each note inside it is wrapped in braces, so that every token keeps its line and column.
+
+use escriba_notation::{Dialect, Token, TokenKind, movetext};
+
+use crate::line::Line;
+
+/// The most words of a note between two moves of one run.
+const MAX_NOTE_WORDS: usize = 80;
+/// The fewest moves a run holds: fewer is a move quoted in prose, not a game.
+const MIN_MOVES: usize = 4;
+
+/// A run of moves found in lines no unit took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// Index of the first line the run stands on.
+    pub first: usize,
+    /// Index of its last line (inclusive).
+    pub last: usize,
+    /// The movetext: the lines `first..=last`, blanked but for the run, notes in braces.
+    pub movetext: String,
+    /// Moves read in the run.
+    pub moves: usize,
+    /// The run ends at a printed result.
+    pub ended: bool,
+}
+
+/// The runs of moves in the lines where `free` is true, each block of consecutive free
+/// lines read as one text.
+pub fn find(lines: &[Line], free: &[bool], dialect: Dialect) -> Vec<Found> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !free[i] {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < lines.len() && free[i] {
+            i += 1;
+        }
+        out.extend(in_block(lines, start, i, dialect));
+    }
+    out
+}
+
+/// The runs of lines `from..to`, read as one text.
+fn in_block(lines: &[Line], from: usize, to: usize, dialect: Dialect) -> Vec<Found> {
+    let texts: Vec<&str> = lines[from..to].iter().map(|l| l.text.as_str()).collect();
+    let text = plain(&texts.join("\n"));
+    // A block with no digit holds no numbered run: most prose is passed over here.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return Vec::new();
+    }
+    let tokens = movetext::tokenize(dialect, &text);
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(k, _)| k + 1))
+        .collect();
+    let line_of = |offset: usize| line_starts.partition_point(|&s| s <= offset) - 1;
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < tokens.len() {
+        match run_at(&text, &tokens, k) {
+            Some(run) => {
+                let first = line_of(run.tokens[0].span.start as usize);
+                let last_token = run.tokens.last().expect("a run has tokens");
+                let last = line_of(last_token.span.end as usize - 1);
+                let movetext = lay_out(&text, &run, line_starts[first], line_end(&text, last));
+                out.push(Found {
+                    first: from + first,
+                    last: from + last,
+                    movetext,
+                    moves: run.moves,
+                    ended: run.ended,
+                });
+                k = run.next;
+            }
+            None => k += 1,
+        }
+    }
+    out
+}
+
+/// The byte offset where line `k` of `text` ends (its newline, or the text's end).
+fn line_end(text: &str, k: usize) -> usize {
+    text.match_indices('\n')
+        .nth(k)
+        .map_or(text.len(), |(i, _)| i)
+}
+
+/// `text` with the marks that movetext reads as structure blanked, one space a byte:
+/// braces, brackets, parentheses and `;` stand in prose for other things than comments and
+/// variations.
+fn plain(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '{' | '}' | '[' | ']' | '(' | ')' | ';' => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// A run read from the tokens of a block.
+struct Run<'t> {
+    /// Its tokens, from its first move number to its last move (or result).
+    tokens: &'t [Token],
+    /// The notes inside it: byte ranges of the text between two of its tokens.
+    notes: Vec<(usize, usize)>,
+    moves: usize,
+    ended: bool,
+    /// The index of the first token after the run.
+    next: usize,
+}
+
+/// The run that starts at token `k`, if one does: move 1, then a move.
+fn run_at<'t>(text: &str, tokens: &'t [Token], k: usize) -> Option<Run<'t>> {
+    let TokenKind::MoveNumber { number: 1, .. } = tokens[k].kind else {
+        return None;
+    };
+    if !matches!(tokens.get(k + 1)?.kind, TokenKind::Move(_)) {
+        return None;
+    }
+    let mut c = Cursor::new(k);
+    let mut j = k + 1;
+    while j < tokens.len() {
+        match tokens[j].kind {
+            TokenKind::Move(_) => {
+                c.moves += 1;
+                c.since_number += 1;
+                c.end = j;
+                j += 1;
+            }
+            TokenKind::MoveNumber { number, .. } if c.number(number) => j += 1,
+            TokenKind::MoveNumber { number: 1, .. } => break,
+            TokenKind::Ellipsis | TokenKind::Nag(_) | TokenKind::Footnote => j += 1,
+            TokenKind::Result(_) => {
+                c.end = j;
+                c.ended = true;
+                break;
+            }
+            _ => match gap_at(text, tokens, j, &c) {
+                Gap::Damage(resume) => j = resume,
+                Gap::Note(resume) => {
+                    c.notes.push((
+                        tokens[c.end].span.end as usize,
+                        tokens[resume].span.start as usize,
+                    ));
+                    j = resume;
+                }
+                Gap::End => break,
+            },
+        }
+    }
+    (c.moves >= MIN_MOVES && c.numbers >= 2).then(|| Run {
+        tokens: &tokens[k..=c.end],
+        notes: c.notes,
+        moves: c.moves,
+        ended: c.ended,
+        next: c.end + 1,
+    })
+}
+
+/// Where a run stands as its tokens are read.
+struct Cursor {
+    last_number: u32,
+    numbers: usize,
+    moves: usize,
+    /// Moves read since the last move number.
+    since_number: usize,
+    /// Every number so far opened one move: the run may be White's column printed whole.
+    single_column: bool,
+    /// The numbers went back to 1 after such a column: Black's column.
+    second_column: bool,
+    /// The index of the run's last token.
+    end: usize,
+    ended: bool,
+    notes: Vec<(usize, usize)>,
+}
+
+impl Cursor {
+    fn new(k: usize) -> Cursor {
+        Cursor {
+            last_number: 1,
+            numbers: 1,
+            moves: 0,
+            since_number: 0,
+            single_column: true,
+            second_column: false,
+            end: k,
+            ended: false,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Move number `number` starts Black's column after White's whole column.
+    fn starts_column(&self, number: u32) -> bool {
+        let single = self.single_column && self.since_number == 1;
+        number == 1 && single && !self.second_column && self.moves >= 2
+    }
+
+    /// Move number `number` goes on from the last one, or starts Black's column.
+    fn accepts(&self, number: u32) -> bool {
+        goes_on(self.last_number, number) || self.starts_column(number)
+    }
+
+    /// Takes move number `number` into the run if it [accepts](Cursor::accepts) it; false
+    /// if it ends the run.
+    fn number(&mut self, number: u32) -> bool {
+        if !self.accepts(number) {
+            return false;
+        }
+        self.second_column |= self.starts_column(number);
+        self.single_column &= self.since_number == 1;
+        self.last_number = number;
+        self.numbers += 1;
+        self.since_number = 0;
+        true
+    }
+}
+
+/// A move number that goes on from `last`: the same (Black's move numbered too), the next,
+/// or one further (a move lost in print).
+fn goes_on(last: u32, number: u32) -> bool {
+    (last..=last + 2).contains(&number)
+}
+
+/// What the words from token `j` to the next move, number or result are to a run.
+enum Gap {
+    /// A few words among the moves (a damaged move, a mark): read on with them, from
+    /// this token.
+    Damage(usize),
+    /// A note: the numbers go on at this token, a move number followed by a move.
+    Note(usize),
+    /// The run ends before the words (too many, `&c.`, or no number that goes on).
+    End,
+}
+
+/// The most unread words among a run's moves that are read with it, as damage rather
+/// than a note.
+const DAMAGE_WORDS: usize = 6;
+
+/// Reads the words from token `j` of the run at `c`: a few words that are not prose are
+/// damage among the moves (a number out of place among them, `4 P-Q 4 80. 2 5 Kt-B 3`);
+/// words of prose before a move number the run takes are a note.
+fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor) -> Gap {
+    let (mut words, mut prose) = (0, 0);
+    for (i, t) in tokens.iter().enumerate().skip(j) {
+        let damage = words <= DAMAGE_WORDS && prose < 2;
+        match t.kind {
+            TokenKind::Move(_) | TokenKind::Result(_) => {
+                return if damage { Gap::Damage(i) } else { Gap::End };
+            }
+            TokenKind::MoveNumber { number, .. } if c.accepts(number) => {
+                let next_is_move =
+                    matches!(tokens.get(i + 1).map(|t| t.kind), Some(TokenKind::Move(_)));
+                return match (damage && !c.starts_column(number), next_is_move) {
+                    (true, _) => Gap::Damage(i),
+                    (false, true) => Gap::Note(i),
+                    (false, false) => Gap::End,
+                };
+            }
+            // A game starts again; any other number out of place is a damaged word.
+            TokenKind::MoveNumber { number: 1, .. } => return Gap::End,
+            _ => {
+                let text = &text[t.span.range()];
+                for word in text.split_whitespace() {
+                    if is_etc(word) {
+                        return Gap::End;
+                    }
+                    words += 1;
+                    prose += usize::from(is_prose(word));
+                }
+                if words > MAX_NOTE_WORDS {
+                    return Gap::End;
+                }
+            }
+        }
+    }
+    Gap::End
+}
+
+/// A word of prose: letters in lower case past the first, three or more, and none of the
+/// words that moves are printed with (`to`, `takes`, `sq`, …).
+fn is_prose(word: &str) -> bool {
+    const MOVE_WORDS: [&str; 12] = [
+        "to", "takes", "take", "ch", "check", "sq", "square", "mate", "mates", "castles", "castle",
+        "the",
+    ];
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric());
+    let mut cs = w.chars();
+    cs.next().is_some_and(char::is_alphabetic)
+        && w.chars().count() >= 3
+        && cs.all(char::is_lowercase)
+        && !MOVE_WORDS.contains(&w.to_lowercase().as_str())
+}
+
+/// `&c.` and `etc.`: the moves end here.
+fn is_etc(word: &str) -> bool {
+    let w = word.trim_end_matches('.');
+    w.eq_ignore_ascii_case("&c") || w.eq_ignore_ascii_case("etc")
+}
+
+/// The lines of `text` from byte `from` to byte `to` with everything blanked but the run
+/// (one space a byte, newlines kept), and each of its notes in braces.
+fn lay_out(text: &str, run: &Run<'_>, from: usize, to: usize) -> String {
+    let start = run.tokens[0].span.start as usize;
+    let end = run.tokens.last().expect("a run has tokens").span.end as usize;
+    let mut bytes: Vec<u8> = text.as_bytes()[from..to].to_vec();
+    let blank = |bytes: &mut Vec<u8>, a: usize, b: usize| {
+        for c in &mut bytes[a - from..b - from] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+    };
+    blank(&mut bytes, from, start);
+    blank(&mut bytes, end, to);
+    for &(a, b) in &run.notes {
+        // The braces go in the blanks around the note's words; a note with no blank
+        // before or after it is left out.
+        let open = bytes[a - from..b - from]
+            .iter()
+            .position(|c| c.is_ascii_whitespace())
+            .map(|p| a + p);
+        let close = bytes[a - from..b - from]
+            .iter()
+            .rposition(|c| c.is_ascii_whitespace())
+            .map(|p| a + p);
+        match (open, close) {
+            (Some(o), Some(c)) if c > o + 1 => {
+                bytes[o - from] = b'{';
+                bytes[c - from] = b'}';
+            }
+            _ => blank(&mut bytes, a, b),
+        }
+    }
+    // Blanking and braces replace whole ASCII bytes, or every byte of a character (a
+    // character's bytes are all blanked at once), so the text is still UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::line::lines_of;
+    use escriba_notation::DescLang;
+
+    const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+    fn runs(text: &str) -> Vec<Found> {
+        let lines = lines_of(text);
+        find(&lines, &vec![true; lines.len()], EN)
+    }
+
+    #[test]
+    fn a_run_in_a_paragraph_is_cut_out_at_its_edges() {
+        let text = "TABLE No. 7. Mr. Morphy and M. Lequesne. 1. P. to K's 4th. 1. P. to Q. \
+                    Kt's 3rd. 2. P. to Q's 4th. 2. B. to Kt's 2nd. And Black resigns. Next.";
+        let found = runs(text);
+        assert_eq!(found.len(), 1);
+        let m = &found[0].movetext;
+        assert_eq!(m.len(), text.len(), "line for line, byte for byte");
+        assert!(m.trim_start().starts_with("1. P. to K's 4th."), "{m}");
+        assert!(m.contains("2. B. to Kt's 2nd."), "{m}");
+        assert!(!m.contains("Lequesne"), "{m}");
+        assert_eq!(found[0].moves, 4);
+    }
+
+    #[test]
+    fn words_between_moves_are_a_note_when_the_numbers_go_on() {
+        let text = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 The best defence here. 3. B-Kt5 P-QR3";
+        let found = runs(text);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].movetext.contains("{The best defence here.}"),
+            "{}",
+            found[0].movetext
+        );
+        assert_eq!(found[0].moves, 6);
+    }
+
+    #[test]
+    fn a_quoted_move_or_a_tail_without_move_one_is_no_run() {
+        assert!(runs("After 1. P-K4 the game is open.").is_empty());
+        assert!(runs("19. K-R1 B-Kt5 20. R-K7 R-Q2 21. B-K5 K-B1").is_empty());
+    }
+
+    #[test]
+    fn a_result_or_etc_ends_the_run_and_a_new_move_one_starts_another() {
+        let text = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 &c. Then 1. P-Q4 P-Q4 2. P-QB4 \
+                    P-K3 Resigns. 14 P-KKt4 would be better";
+        let found = runs(text);
+        assert_eq!(found.len(), 2);
+        assert!(!found[0].ended && found[1].ended);
+        assert!(!found[0].movetext.contains("Then"), "{}", found[0].movetext);
+        assert!(
+            !found[1].movetext.contains("better"),
+            "{}",
+            found[1].movetext
+        );
+    }
+
+    #[test]
+    fn whites_whole_column_then_blacks_is_one_run() {
+        let text = "WHITE. 1. P-K4 2. Kt-KB3 3. B-B4 BLACK. 1. P-K4 2. Kt-QB3 3. B-B4 Then 1. P-Q4";
+        let found = runs(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].moves, 6);
+        assert!(
+            found[0].movetext.contains("{BLACK.}"),
+            "{}",
+            found[0].movetext
+        );
+    }
+
+    #[test]
+    fn a_run_over_several_lines_keeps_them_line_for_line() {
+        let text = "Some prose first.\n1. P-K4 P-K4 2. Kt-KB3\nKt-QB3 3. B-B4 B-B4\nmore prose";
+        let lines = lines_of(text);
+        let free = vec![true; lines.len()];
+        let found = find(&lines, &free, EN);
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0].first, found[0].last), (1, 2));
+        assert_eq!(found[0].movetext.lines().count(), 2);
+        let none = find(&lines, &[true, false, true, true], EN);
+        assert!(none.is_empty(), "a line a unit took is not free");
+    }
+}
