@@ -17,7 +17,7 @@ use crate::csv_out::{
 use crate::error::{Error, Result};
 use crate::game::record::{GameResult, GameText};
 use crate::game::{SourceNotation, process_game_in, process_game_owned};
-use crate::jsonl::game_line;
+use crate::jsonl::{SourceDigest, game_line_of_source};
 use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
@@ -233,7 +233,8 @@ struct Wants {
     jsonl: bool,
 }
 
-fn render(r: &GameResult, cfg: &Config, wants: Wants) -> Rendered {
+/// A game's outputs; `digest` is its source's, for the JSONL.
+fn render(r: &GameResult, cfg: &Config, wants: Wants, digest: Option<&SourceDigest>) -> Rendered {
     Rendered {
         plies_by_status: PlyCounts::of(r),
         pgn: (wants.pgn && !(cfg.drop_broken && r.status.is_broken())).then(|| {
@@ -252,7 +253,7 @@ fn render(r: &GameResult, cfg: &Config, wants: Wants) -> Rendered {
             let row = game_row(r);
             rows_bytes([if cfg.csv_safe { row.csv_safe() } else { row }])
         }),
-        jsonl: wants.jsonl.then(|| game_line(r)),
+        jsonl: wants.jsonl.then(|| game_line_of_source(r, digest)),
     }
 }
 
@@ -364,6 +365,24 @@ fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead 
     Ok(LineReader::new(reader, cfg.chunk_bytes)
         .with_max_line(cfg.max_line_bytes)
         .with_encoding(utf16))
+}
+
+/// The size and SHA-256 of an input, which the JSONL records: read once before the
+/// input is read for its games (a file that is not a regular file, such as a pipe, cannot
+/// be read twice, and stdin neither: their digest is not known).
+fn source_digest(input: &Input) -> Result<Option<SourceDigest>> {
+    match input {
+        Input::Stdin => Ok(None),
+        Input::File(p) => {
+            let err = |e| Error::io(p, e);
+            if !std::fs::metadata(p).map_err(err)?.is_file() {
+                return Ok(None);
+            }
+            let file = File::open(p).map_err(err)?;
+            SourceDigest::of_reader(file).map(Some).map_err(err)
+        }
+        Input::Text { bytes, .. } => Ok(Some(SourceDigest::of_bytes(bytes))),
+    }
 }
 
 /// Cuts one input into chunks of games: lines in, segments out, numbered and sharded.
@@ -484,6 +503,12 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
     let mut next_index = 1u64;
     for input in inputs {
         let name: Arc<str> = Arc::from(input.name());
+        let digest = if wants.jsonl {
+            source_digest(input)?
+        } else {
+            None
+        };
+        let digest = digest.as_ref();
         let mut segmenter = cfg.new_segmenter();
         segmenter.set_source(&name);
         let mut cutter = Cutter {
@@ -526,7 +551,7 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             let step = move || {
                 let work = |g: GameText| {
                     let r = process_game_owned(g, cfg, hint);
-                    let out = render(&r, cfg, wants);
+                    let out = render(&r, cfg, wants, digest);
                     (r, out)
                 };
                 let (next, done) = rayon::join(
