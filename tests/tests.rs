@@ -29,7 +29,9 @@
 //! - `cli_help`: every subcommand's `--help` names every option; shell completions;
 //! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs;
 //! - `research_outputs`: `--sqlite` and `--parquet` hold the CSV files' rows (corpus, books);
-//! - `review_page`: the review page (also in headless Chromium) and the corrections loop.
+//! - `review_page`: the review page (also in headless Chromium) and the corrections loop;
+//! - `review_sources`: the review page quotes only the sources the run read, whatever a
+//!   JSONL names.
 
 mod accounting;
 mod auto_detect;
@@ -57,5 +59,6 @@ mod research_outputs;
 mod resolve_fixtures;
 mod resolve_seeds;
 mod review_page;
+mod review_sources;
 mod roundtrip;
 mod source_notation;

@@ -107,6 +107,13 @@ pub struct MoveIn {
 pub struct GameIn {
     /// The source as the run named it.
     pub source: String,
+    /// The source's size in bytes as the run read it (`None` for stdin, or in a JSONL
+    /// that does not record it).
+    #[serde(default)]
+    pub source_bytes: Option<u64>,
+    /// The SHA-256 of the source as the run read it, in lowercase hexadecimal.
+    #[serde(default)]
+    pub source_sha256: Option<String>,
     /// 1-based game index.
     pub game: u64,
     /// 1-based first line.
@@ -217,9 +224,14 @@ pub struct SourceLines {
     lines: HashMap<String, std::result::Result<Vec<String>, String>>,
 }
 
+/// A source's text as lines, or why there is none.
+type Lines = std::result::Result<Vec<String>, String>;
+
 impl SourceLines {
-    /// Reads each source named by `games` (paths as the run named them: relative to the
-    /// current directory, else to `alt_base`). A source that cannot be read is noted.
+    /// Reads each source named by `games`, trusting the names: for the games of a run
+    /// that has just read them (`transcribe --html`), whose sources are the run's own
+    /// inputs (paths relative to the current directory, else to `alt_base`). A source that
+    /// cannot be read is noted. A JSONL read back from disk is [`SourceLines::load_verified`]'s.
     pub fn load(games: &[GameIn], alt_base: Option<&Path>) -> SourceLines {
         let mut lines = HashMap::new();
         for g in games {
@@ -229,25 +241,139 @@ impl SourceLines {
             let read = if g.source == "-" {
                 Err("it was read from stdin".to_owned())
             } else {
-                let mut tries: Vec<PathBuf> = vec![PathBuf::from(&g.source)];
-                if let Some(b) = alt_base
-                    && Path::new(&g.source).is_relative()
-                {
-                    tries.push(b.join(&g.source));
-                }
                 let mut read = Err("the file is no longer there".to_owned());
-                for p in &tries {
-                    read = read_source(p);
+                for p in candidates(&g.source, alt_base) {
+                    read = read_source(&p);
                     if read.is_ok() {
                         break;
                     }
                 }
-                read.map(|b| text_from_bytes(&b).0.lines().map(str::to_owned).collect())
+                read.map(|b| as_lines(&b))
             };
             lines.insert(g.source.clone(), read);
         }
         SourceLines { lines }
     }
+
+    /// Reads each source named by `games`, read from the JSONL file `jsonl`, which may
+    /// come from anyone: a source is quoted only when it is a regular file inside the
+    /// folder `sources` (after following every symlink and `..`) whose size and SHA-256
+    /// are those the JSONL records for it, so that the page can show nothing but what the
+    /// run read. Paths are tried as named (relative to the current directory), then
+    /// relative to the JSONL's folder.
+    ///
+    /// A source that is no longer there is noted on the page; any other source that fails
+    /// these checks is an [`Error::Source`] naming it (nothing of it is shown).
+    pub fn load_verified(games: &[GameIn], jsonl: &Path, sources: &Path) -> Result<SourceLines> {
+        let root = std::fs::canonicalize(sources).map_err(|e| Error::io(sources, e))?;
+        let base = match jsonl.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let mut lines = HashMap::new();
+        for g in games {
+            if lines.contains_key(&g.source) {
+                continue;
+            }
+            let read = if g.source == "-" {
+                Err("it was read from stdin".to_owned())
+            } else {
+                verified_source(g, base, &root).map_err(|reason| Error::Source {
+                    jsonl: jsonl.to_path_buf(),
+                    name: g.source.clone(),
+                    reason,
+                })?
+            };
+            lines.insert(g.source.clone(), read);
+        }
+        Ok(SourceLines { lines })
+    }
+}
+
+/// The paths a source's name may mean: as named, then (when relative) under `alt_base`.
+fn candidates(name: &str, alt_base: Option<&Path>) -> Vec<PathBuf> {
+    let mut tries = vec![PathBuf::from(name)];
+    if let Some(b) = alt_base
+        && Path::new(name).is_relative()
+    {
+        tries.push(b.join(name));
+    }
+    tries
+}
+
+fn as_lines(bytes: &[u8]) -> Vec<String> {
+    text_from_bytes(bytes)
+        .0
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The lines of `g`'s source, checked as [`SourceLines::load_verified`] says: `Ok(Err(_))`
+/// when it is no longer there (or too large to quote), `Err(_)` (why) when it is refused.
+fn verified_source(g: &GameIn, base: &Path, root: &Path) -> std::result::Result<Lines, String> {
+    let mut outside = None;
+    let mut inside = None;
+    for p in candidates(&g.source, Some(base)) {
+        // Every symlink and `..` resolved: where the name really leads.
+        let Ok(real) = std::fs::canonicalize(&p) else {
+            continue;
+        };
+        if real.starts_with(root) {
+            inside = Some(real);
+            break;
+        }
+        outside.get_or_insert(real);
+    }
+    let Some(real) = inside else {
+        return match outside {
+            Some(real) => Err(format!(
+                "it is {}, outside the sources folder {}: the page quotes only the books in \
+                 it (name the folder that holds the run's books with --sources DIR)",
+                real.display(),
+                root.display()
+            )),
+            None => Ok(Err("the file is no longer there".to_owned())),
+        };
+    };
+    let (Some(bytes), Some(sha256)) = (g.source_bytes, g.source_sha256.as_deref()) else {
+        return Err(
+            "the JSONL records no size and SHA-256 of it, so nothing says the run read \
+                    it (transcribe the book again with this escriba's --jsonl)"
+                .to_owned(),
+        );
+    };
+    let meta = std::fs::metadata(&real).map_err(|e| format!("{}: {e}", real.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", real.display()));
+    }
+    if bytes > MAX_SOURCE_BYTES {
+        return Ok(Err(format!(
+            "it is larger than {} MiB",
+            MAX_SOURCE_BYTES >> 20
+        )));
+    }
+    let changed = || {
+        format!(
+            "{} is not the file the run read (its size or SHA-256 differs from the JSONL's): \
+             it has changed since, or the JSONL names another file (transcribe it again to \
+             review it as it is now)",
+            real.display()
+        )
+    };
+    if meta.len() != bytes {
+        return Err(changed());
+    }
+    let data = read_source(&real)?;
+    if escriba_pipeline::jsonl::SourceDigest::of_bytes(&data)
+        != (escriba_pipeline::jsonl::SourceDigest {
+            bytes,
+            sha256: sha256.to_owned(),
+        })
+    {
+        return Err(changed());
+    }
+    Ok(Ok(as_lines(&data)))
 }
 
 /// The most of a source the review page reads back for its book lines: far more than any
@@ -268,8 +394,14 @@ fn read_source(path: &Path) -> std::result::Result<Vec<u8>, String> {
         return Err(too_big());
     }
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
+    let file = std::fs::File::open(path).map_err(|_| gone())?;
+    // The file opened is checked again: a name swapped for a device between the two
+    // looks is not read.
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err("it is not a regular file".to_owned());
+    }
+    file.take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut bytes)
         .map_err(|_| gone())?;
     if bytes.len() as u64 > MAX_SOURCE_BYTES {
         return Err(too_big());
