@@ -30,6 +30,7 @@
 //! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs;
 //! - `research_outputs`: `--sqlite` and `--parquet` hold the CSV files' rows (corpus, books);
 //! - `review_page`: the review page (also in headless Chromium) and the corrections loop;
+//! - `terminal_escapes`: a book's control characters reach the terminal escaped;
 //! - `review_sources`: the review page quotes only the sources the run read, whatever a
 //!   JSONL names.
 
@@ -62,3 +63,4 @@ mod review_page;
 mod review_sources;
 mod roundtrip;
 mod source_notation;
+mod terminal_escapes;
