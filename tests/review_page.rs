@@ -514,3 +514,46 @@ fn a_jsonl_whose_column_is_zero_is_refused_with_its_line_not_a_panic() {
     assert!(again.stderr.contains("column 0"), "{}", again.stderr);
     assert!(!again.stderr.contains("panicked"), "{}", again.stderr);
 }
+
+/// The bidi controls that reorder the text around them: embeddings, overrides, isolates
+/// and marks.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+}
+
+#[test]
+fn bidi_controls_of_a_book_or_a_file_name_cannot_reorder_the_page() {
+    let dir = TempDir::new("review-bidi");
+    let name = "book\u{202e}txt.exe.txt";
+    std::fs::write(
+        dir.path().join(name),
+        "[White \"Morphy\u{202e} \u{2066}nosnilleK\"]\n[Black \"Game\u{200f}\"]\n\
+         [Notation \"en-descriptive\"]\n\n1. P-K4 P-K4 2. P-B4 {\u{202d}a note}\n",
+    )
+    .unwrap();
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file(name),
+            "-o",
+            &dir.file("out.pgn"),
+            "--jsonl",
+            &dir.file("out.jsonl"),
+            "--html",
+            &dir.file("direct.html"),
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let again = review(&dir, "again.html");
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    for page in ["direct.html", "again.html"] {
+        let html = dir.read(page);
+        assert_eq!(entries(&html).len(), 1, "{page}: the tie");
+        let raw: Vec<char> = html.chars().filter(|&c| is_bidi_control(c)).collect();
+        assert!(raw.is_empty(), "{page}: raw bidi controls {raw:?}");
+        // Shown, as their code points.
+        assert!(html.contains("Morphy[U+202E]"), "{page}");
+        assert!(html.contains("book[U+202E]txt.exe.txt"), "{page}");
+    }
+}

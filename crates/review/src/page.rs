@@ -4,8 +4,14 @@
 //! as JSON in a `<script type="application/json">` block (with `<`, `>` and `&` written as
 //! `\u003c`, `\u003e`, `\u0026`, so that no book text can close the block). Everything the
 //! page shows from the book is rendered by minijinja with HTML auto-escaping; the script
-//! only ever sets text and attributes. Boards are drawn by the script from FEN, lazily, as
-//! SVG with Unicode chess glyphs.
+//! only ever sets text and attributes. A bidi control from a book or a path is shown as its
+//! code point (`[U+202E]`) and written as a JSON escape in the data block, so that none can
+//! reorder the page's text. Boards are drawn by the script from FEN, lazily, as SVG with
+//! Unicode chess glyphs.
+//!
+//! A JSONL read back from disk may come from anyone: [`SourceLines::load_verified`] quotes
+//! only the sources the run read (regular files inside the sources folder, of the size and
+//! SHA-256 the JSONL records).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -524,11 +530,50 @@ fn context(lines: &[String], line: usize, column: usize, width: usize) -> Vec<Ct
 }
 
 fn json_for_script<T: Serialize>(v: &T) -> String {
-    serde_json::to_string(v)
+    let json = serde_json::to_string(v)
         .expect("page data serializes")
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+        .replace('&', "\\u0026");
+    // The data keeps the book's text exactly, bidi controls written as JSON escapes, so
+    // that none is left raw in the page.
+    if !json.chars().any(is_bidi_control) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if is_bidi_control(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The bidi controls: embeddings and overrides (U+202A–U+202E), isolates
+/// (U+2066–U+2069) and marks (U+200E, U+200F, U+061C). A book's text or a file name
+/// holding one could reorder the page's text around it.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+}
+
+/// `page` with every bidi control (which can only come from a book or a path: the
+/// template has none, and the data block writes them as JSON escapes) shown as its code
+/// point, `[U+202E]`: text that is safe in an element and in an attribute alike.
+fn show_bidi_controls(page: String) -> String {
+    if !page.chars().any(is_bidi_control) {
+        return page;
+    }
+    let mut out = String::with_capacity(page.len() + 64);
+    for c in page.chars() {
+        if is_bidi_control(c) {
+            out.push_str(&format!("[U+{:04X}]", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Renders the review page of `games` (a run's JSONL objects, in order), quoting the book
@@ -785,6 +830,7 @@ fn render_template(ctx: minijinja::Value) -> Result<String> {
                 page
             }
         })
+        .map(show_bidi_controls)
         .map_err(|e| Error::Render {
             message: e.to_string(),
         })
