@@ -408,3 +408,70 @@ fn a_game_larger_than_the_cap_fails_with_a_clear_error() {
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert!(r.stderr.contains("too large"), "{}", r.stderr);
 }
+
+#[test]
+fn compare_against_a_reference_that_holds_no_game_exits_2() {
+    let tmp = TempDir::new("compare-no-game");
+    let out = tmp.file("out.pgn");
+    std::fs::write(&out, "1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
+    let mut rng = crate::common::Rng::new(35);
+    let random: Vec<u8> = (0..4096).map(|_| rng.next() as u8).collect();
+    let prose = "The game was played at London in 1851, in the first international \
+                 tournament. White opened with the king's pawn, and Black answered in kind; \
+                 after a long struggle the players agreed to a draw.\n"
+        .repeat(20);
+    // A gzip member: the magic, deflate, and compressed bytes.
+    let mut gzip = vec![0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03];
+    gzip.extend(random.iter().take(600));
+    for (name, bytes) in [
+        ("random.bin", random.clone()),
+        ("prose.txt", prose.into_bytes()),
+        ("archive.pgn.gz", gzip),
+        ("nothing.pgn", Vec::new()),
+    ] {
+        let reference = tmp.file(name);
+        std::fs::write(&reference, bytes).unwrap();
+        let r = run(&["compare", &out, &reference], None);
+        assert_eq!(r.code, Some(2), "{name}: {}\n{}", r.stdout, r.stderr);
+        assert!(
+            r.stderr.contains(name) && r.stderr.contains("unusable as the reference"),
+            "{name}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn review_refuses_an_output_that_is_or_links_to_one_of_its_inputs() {
+    let tmp = TempDir::new("review-self");
+    let book = tmp.file("book.txt");
+    let text = "[White \"Tie\"]\n[Black \"Game\"]\n[Notation \"en-descriptive\"]\n\n\
+                1. P-K4 P-K4 2. P-B4 *\n";
+    std::fs::write(&book, text).unwrap();
+    let jsonl = tmp.file("run.jsonl");
+    let r = run(
+        &[
+            "transcribe",
+            &book,
+            "-o",
+            &tmp.file("out.pgn"),
+            "--jsonl",
+            &jsonl,
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let jsonl_text = tmp.read("run.jsonl");
+    std::os::unix::fs::symlink(&jsonl, tmp.path().join("link.html")).unwrap();
+    for target in [jsonl.clone(), book.clone(), tmp.file("link.html")] {
+        let r = run(&["review", &jsonl, "-o", &target], None);
+        assert_eq!(r.code, Some(2), "{target}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("--output") && r.stderr.contains("is an input"),
+            "{target}: {}",
+            r.stderr
+        );
+        assert_eq!(tmp.read("run.jsonl"), jsonl_text, "{target}");
+        assert_eq!(tmp.read("book.txt"), text, "{target}");
+    }
+}
