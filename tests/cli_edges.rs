@@ -475,3 +475,44 @@ fn review_refuses_an_output_that_is_or_links_to_one_of_its_inputs() {
         assert_eq!(tmp.read("book.txt"), text, "{target}");
     }
 }
+
+#[test]
+fn an_output_through_a_dangling_link_or_parquet_onto_a_file_names_the_flag_and_the_path() {
+    let tmp = TempDir::new("dangling");
+    let book = tmp.file("book.pgn");
+    std::fs::write(&book, "1. e4 e5 *\n").unwrap();
+    // A link to a file in a folder that does not exist.
+    let link = tmp.path().join("nowhere.pgn");
+    std::os::unix::fs::symlink(tmp.path().join("missing/out.pgn"), &link).unwrap();
+    let link = link.to_str().unwrap();
+    let r = run(&["transcribe", &book, "-o", link], None);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--output") && r.stderr.contains(link) && r.stderr.contains("missing"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("os error"), "{}", r.stderr);
+    // A link to a file not yet made, in a folder that exists: written as `>` would.
+    let fresh = tmp.path().join("fresh.pgn");
+    std::os::unix::fs::symlink(tmp.path().join("made.pgn"), &fresh).unwrap();
+    let r = run(&["transcribe", &book, "-o", fresh.to_str().unwrap()], None);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(tmp.read("made.pgn").contains("1. e4 e5"));
+    assert!(std::fs::symlink_metadata(&fresh).unwrap().is_symlink());
+    // --parquet names a folder: a file there is named, with what to do.
+    let file = tmp.file("plain.txt");
+    std::fs::write(&file, "keep").unwrap();
+    let r = run(
+        &["transcribe", &book, "-o", "/dev/null", "--parquet", &file],
+        None,
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--parquet") && r.stderr.contains(&file) && r.stderr.contains("folder"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("os error"), "{}", r.stderr);
+    assert_eq!(tmp.read("plain.txt"), "keep");
+}

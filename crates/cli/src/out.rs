@@ -88,6 +88,16 @@ impl Out {
         }
     }
 
+    /// [`Out::open`] for the option `option`: an error opening the file names the option
+    /// as well as the path.
+    pub(crate) fn open_for(
+        option: &'static str,
+        path: &Path,
+        tolerant: bool,
+    ) -> Result<Out, Error> {
+        Out::open(path, tolerant).map_err(|e| for_option(option, e))
+    }
+
     /// True when this is stdout and its reader went away.
     pub(crate) fn closed(&self) -> bool {
         matches!(self, Out::Stdout(s) if s.closed)
@@ -114,6 +124,17 @@ impl Write for Out {
             Out::File(f) => f.flush(),
             Out::Stdout(w) => w.flush(),
         }
+    }
+}
+
+/// An error opening the output of `option`, naming the option: `--output out.pgn: …`.
+pub(crate) fn for_option(option: &'static str, e: Error) -> Error {
+    match e {
+        Error::Io { .. } => Error::Usage {
+            option,
+            message: e.to_string(),
+        },
+        other => other,
     }
 }
 
