@@ -516,3 +516,32 @@ fn an_output_through_a_dangling_link_or_parquet_onto_a_file_names_the_flag_and_t
     assert!(!r.stderr.contains("os error"), "{}", r.stderr);
     assert_eq!(tmp.read("plain.txt"), "keep");
 }
+
+#[test]
+fn a_file_size_limit_is_reported_like_a_full_disk() {
+    let tmp = TempDir::new("fsize");
+    let book = tmp.file("book.pgn");
+    std::fs::write(&book, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n".repeat(2_000)).unwrap();
+    let out = tmp.file("out.pgn");
+    std::fs::write(&out, "old").unwrap();
+    // 4 blocks of 512 bytes: the book can be read, the PGN cannot be written whole.
+    let r = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 4 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_escriba-e2e"))
+        .args(["transcribe", &book, "-o", &out])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "no signal, exit 2: {stderr}");
+    assert!(
+        stderr.contains("out.pgn") && stderr.contains("too large"),
+        "{stderr}"
+    );
+    assert_eq!(
+        only_files(tmp.path()),
+        ["book.pgn", "out.pgn"],
+        "no temporary file"
+    );
+    assert_eq!(tmp.read("out.pgn"), "old", "the old output is intact");
+}

@@ -36,8 +36,13 @@ use crate::console::{error_line, say};
 /// Removes the temporary files of unfinished outputs on SIGTERM, SIGINT and SIGHUP, then
 /// exits with 128 + the signal number. SIGKILL cannot be caught: its leftovers are named
 /// `.NAME.escriba-XXXXXX.tmp` beside each output.
+///
+/// SIGXFSZ (an output past the file-size limit) is caught and ignored: the write then
+/// fails with EFBIG, which is reported like a full disk (exit 2, the temporary file
+/// removed, the old output intact) instead of killing the run in silence.
 fn clean_up_on_signals() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
+    let _ = signal_hook::flag::register(SIGXFSZ, std::sync::Arc::default());
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]) else {
         return;
     };
