@@ -28,6 +28,7 @@
 //! - `cli_compare`: `compare --json` reports exactly the plies altered on purpose;
 //! - `cli_help`: every subcommand's `--help` names every option; shell completions;
 //! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs;
+//! - `input_kinds`: gzip files, UTF-16 without a byte-order mark, FIFOs in input folders;
 //! - `research_outputs`: `--sqlite` and `--parquet` hold the CSV files' rows (corpus, books);
 //! - `review_page`: the review page (also in headless Chromium) and the corrections loop;
 //! - `terminal_escapes`: a book's control characters reach the terminal escaped;
@@ -52,6 +53,7 @@ mod cli_support;
 mod common;
 mod corruption;
 mod dashless;
+mod input_kinds;
 mod lost;
 mod module_graph;
 mod nothing_lost;

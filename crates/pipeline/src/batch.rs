@@ -22,7 +22,7 @@ use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
 use crate::source::Encoding;
-use crate::source::{LineReader, sniff_utf16};
+use crate::source::{LineReader, sniff_gzip, sniff_utf16};
 
 /// One input.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -96,6 +96,28 @@ pub struct Inputs {
     /// Files found in directories that are not game files (see [`is_game_file`]) and match
     /// no `--glob` pattern.
     pub skipped: u64,
+    /// Entries of the directories that are neither folders nor regular files (a FIFO, a
+    /// socket, a device), which are not read, with what they are.
+    pub not_regular: Vec<(PathBuf, &'static str)>,
+}
+
+/// What a directory entry that is neither a folder nor a regular file is.
+fn kind_of(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    let _ = t;
+    "something else"
 }
 
 /// Expands command-line arguments: `-` is stdin, a file is read whatever its name, a
@@ -106,7 +128,7 @@ pub fn expand_inputs_with(args: &[PathBuf], globs: &[String]) -> Result<Inputs> 
     if args.is_empty() {
         return Ok(Inputs {
             inputs: vec![Input::Stdin],
-            skipped: 0,
+            ..Inputs::default()
         });
     }
     let mut out = Inputs::default();
@@ -130,7 +152,12 @@ pub fn expand_inputs_with(args: &[PathBuf], globs: &[String]) -> Result<Inputs> 
                 let path = e.path().map_or_else(|| a.clone(), Path::to_owned);
                 Error::io(path, e.into())
             })?;
-            if !entry.file_type().is_file() {
+            let kind = entry.file_type();
+            if kind.is_dir() {
+                continue;
+            }
+            if !kind.is_file() {
+                out.not_regular.push((entry.into_path(), kind_of(kind)));
                 continue;
             }
             let name = entry.file_name().to_string_lossy();
@@ -351,7 +378,8 @@ impl AsRef<[u8]> for ArcBytes {
     }
 }
 
-/// Opens an input by lines, honouring a UTF-16 byte-order mark.
+/// Opens an input by lines: a gzip file as the text it holds, UTF-16 with or without a
+/// byte-order mark as such.
 fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead + Send>>> {
     let raw: Box<dyn BufRead + Send> = match input {
         Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
@@ -361,6 +389,7 @@ fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead 
         )),
         Input::Text { bytes, .. } => Box::new(io::Cursor::new(ArcBytes(bytes.clone()))),
     };
+    let (raw, _) = sniff_gzip(raw).map_err(|e| Error::io(input.name(), e))?;
     let (reader, utf16) = sniff_utf16(raw).map_err(|e| Error::io(input.name(), e))?;
     Ok(LineReader::new(reader, cfg.chunk_bytes)
         .with_max_line(cfg.max_line_bytes)

@@ -254,7 +254,7 @@ impl SourceLines {
                         break;
                     }
                 }
-                read.map(|b| as_lines(&b))
+                read.and_then(|b| as_lines(&b))
             };
             lines.insert(g.source.clone(), read);
         }
@@ -307,12 +307,21 @@ fn candidates(name: &str, alt_base: Option<&Path>) -> Vec<PathBuf> {
     tries
 }
 
-fn as_lines(bytes: &[u8]) -> Vec<String> {
-    text_from_bytes(bytes)
-        .0
-        .lines()
-        .map(str::to_owned)
-        .collect()
+/// A source's lines: its text decoded as the run decoded it (a gzip file's as the text it
+/// holds, at most [`MAX_SOURCE_BYTES`] of it).
+fn as_lines(bytes: &[u8]) -> Lines {
+    let lines = |b: &[u8]| text_from_bytes(b).0.lines().map(str::to_owned).collect();
+    if !bytes.starts_with(&escriba_pipeline::source::GZIP_MAGIC) {
+        return Ok(lines(bytes));
+    }
+    match escriba_pipeline::source::gunzip(bytes, MAX_SOURCE_BYTES) {
+        Ok(Some(text)) => Ok(lines(&text)),
+        Ok(None) => Err(format!(
+            "the text it holds is larger than {} MiB",
+            MAX_SOURCE_BYTES >> 20
+        )),
+        Err(e) => Err(format!("it cannot be read as gzip: {e}")),
+    }
 }
 
 /// The lines of `g`'s source, checked as [`SourceLines::load_verified`] says: `Ok(Err(_))`
@@ -379,7 +388,7 @@ fn verified_source(g: &GameIn, base: &Path, root: &Path) -> std::result::Result<
     {
         return Err(changed());
     }
-    Ok(Ok(as_lines(&data)))
+    Ok(as_lines(&data))
 }
 
 /// The most of a source the review page reads back for its book lines: far more than any

@@ -118,6 +118,14 @@ pub(crate) fn check_outputs(
 pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     let mut cfg = config_of(&args)?;
     let expanded = expand_inputs_with(&args.inputs, &args.glob)?;
+    if !args.quiet {
+        for (path, kind) in &expanded.not_regular {
+            say(&format!(
+                "escriba: {} not read: it is {kind}, not a regular file",
+                path.display()
+            ));
+        }
+    }
     let inputs = expanded.inputs;
     if let Some(path) = &args.corrections {
         cfg.corrections = Some(Arc::new(load_corrections(path, &inputs, args.quiet)?));
