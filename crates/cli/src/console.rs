@@ -34,7 +34,7 @@ fn say_raw(s: &str) {
 /// True for the characters that a terminal does not show as themselves: control
 /// characters (C0 but the tab, DEL, C1) and the bidi controls that reorder the text
 /// around them.
-fn is_hidden(c: char) -> bool {
+pub(crate) fn is_hidden(c: char) -> bool {
     (c.is_control() && c != '\t')
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
 }
