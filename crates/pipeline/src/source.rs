@@ -220,7 +220,7 @@ pub fn gunzip(bytes: &[u8], limit: u64) -> io::Result<Option<Vec<u8>>> {
 }
 
 /// Wraps a source so that UTF-16 is read as such: with a byte-order mark, or without one
-/// when its NUL bytes tell it ([`utf16_by_nuls`]). Returns the reader to read lines from
+/// when its NUL bytes tell it. Returns the reader to read lines from
 /// (UTF-16 transcoded to UTF-8) and the encoding, if UTF-16.
 pub fn sniff_utf16(
     mut inner: Box<dyn BufRead + Send>,
