@@ -135,6 +135,19 @@ fn a_hostile_jsonl_cannot_make_the_page_quote_any_file_the_run_did_not_read() {
     let r = review(&planted_jsonl, &page, &["--sources", folder]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(page_text(&page).contains(&marker));
+    // A --sources that is no folder is named as such.
+    let nowhere = dir.path().join("nowhere");
+    let r = review(
+        &planted_jsonl,
+        &page,
+        &["--sources", nowhere.to_str().unwrap()],
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--sources") && r.stderr.contains("is not a folder"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

@@ -19,6 +19,16 @@ pub(crate) fn run(args: ReviewArgs) -> anyhow::Result<()> {
         _ => Path::new("."),
     };
     let root = args.sources.as_deref().unwrap_or(folder);
+    if !root.is_dir() {
+        return Err(Error::Usage {
+            option: "--sources",
+            message: format!(
+                "{} is not a folder: --sources names the folder that holds the run's books",
+                root.display()
+            ),
+        }
+        .into());
+    }
     check_output(&args.output, &args.jsonl, folder, &games)?;
     let sources = SourceLines::load_verified(&games, &args.jsonl, root)?;
     let title = args.title.clone().unwrap_or_else(|| {
