@@ -408,3 +408,140 @@ fn a_game_larger_than_the_cap_fails_with_a_clear_error() {
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert!(r.stderr.contains("too large"), "{}", r.stderr);
 }
+
+#[test]
+fn compare_against_a_reference_that_holds_no_game_exits_2() {
+    let tmp = TempDir::new("compare-no-game");
+    let out = tmp.file("out.pgn");
+    std::fs::write(&out, "1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
+    let mut rng = crate::common::Rng::new(35);
+    let random: Vec<u8> = (0..4096).map(|_| rng.next() as u8).collect();
+    let prose = "The game was played at London in 1851, in the first international \
+                 tournament. White opened with the king's pawn, and Black answered in kind; \
+                 after a long struggle the players agreed to a draw.\n"
+        .repeat(20);
+    // A gzip member: the magic, deflate, and compressed bytes.
+    let mut gzip = vec![0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03];
+    gzip.extend(random.iter().take(600));
+    for (name, bytes) in [
+        ("random.bin", random.clone()),
+        ("prose.txt", prose.into_bytes()),
+        ("archive.pgn.gz", gzip),
+        ("nothing.pgn", Vec::new()),
+    ] {
+        let reference = tmp.file(name);
+        std::fs::write(&reference, bytes).unwrap();
+        let r = run(&["compare", &out, &reference], None);
+        assert_eq!(r.code, Some(2), "{name}: {}\n{}", r.stdout, r.stderr);
+        assert!(
+            r.stderr.contains(name) && r.stderr.contains("unusable as the reference"),
+            "{name}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn review_refuses_an_output_that_is_or_links_to_one_of_its_inputs() {
+    let tmp = TempDir::new("review-self");
+    let book = tmp.file("book.txt");
+    let text = "[White \"Tie\"]\n[Black \"Game\"]\n[Notation \"en-descriptive\"]\n\n\
+                1. P-K4 P-K4 2. P-B4 *\n";
+    std::fs::write(&book, text).unwrap();
+    let jsonl = tmp.file("run.jsonl");
+    let r = run(
+        &[
+            "transcribe",
+            &book,
+            "-o",
+            &tmp.file("out.pgn"),
+            "--jsonl",
+            &jsonl,
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let jsonl_text = tmp.read("run.jsonl");
+    std::os::unix::fs::symlink(&jsonl, tmp.path().join("link.html")).unwrap();
+    for target in [jsonl.clone(), book.clone(), tmp.file("link.html")] {
+        let r = run(&["review", &jsonl, "-o", &target], None);
+        assert_eq!(r.code, Some(2), "{target}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("--output") && r.stderr.contains("is an input"),
+            "{target}: {}",
+            r.stderr
+        );
+        assert_eq!(tmp.read("run.jsonl"), jsonl_text, "{target}");
+        assert_eq!(tmp.read("book.txt"), text, "{target}");
+    }
+}
+
+#[test]
+fn an_output_through_a_dangling_link_or_parquet_onto_a_file_names_the_flag_and_the_path() {
+    let tmp = TempDir::new("dangling");
+    let book = tmp.file("book.pgn");
+    std::fs::write(&book, "1. e4 e5 *\n").unwrap();
+    // A link to a file in a folder that does not exist.
+    let link = tmp.path().join("nowhere.pgn");
+    std::os::unix::fs::symlink(tmp.path().join("missing/out.pgn"), &link).unwrap();
+    let link = link.to_str().unwrap();
+    let r = run(&["transcribe", &book, "-o", link], None);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--output") && r.stderr.contains(link) && r.stderr.contains("missing"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("os error"), "{}", r.stderr);
+    // A link to a file not yet made, in a folder that exists: written as `>` would.
+    let fresh = tmp.path().join("fresh.pgn");
+    std::os::unix::fs::symlink(tmp.path().join("made.pgn"), &fresh).unwrap();
+    let r = run(&["transcribe", &book, "-o", fresh.to_str().unwrap()], None);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(tmp.read("made.pgn").contains("1. e4 e5"));
+    assert!(std::fs::symlink_metadata(&fresh).unwrap().is_symlink());
+    // --parquet names a folder: a file there is named, with what to do.
+    let file = tmp.file("plain.txt");
+    std::fs::write(&file, "keep").unwrap();
+    let r = run(
+        &["transcribe", &book, "-o", "/dev/null", "--parquet", &file],
+        None,
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--parquet") && r.stderr.contains(&file) && r.stderr.contains("folder"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("os error"), "{}", r.stderr);
+    assert_eq!(tmp.read("plain.txt"), "keep");
+}
+
+#[test]
+fn a_file_size_limit_is_reported_like_a_full_disk() {
+    let tmp = TempDir::new("fsize");
+    let book = tmp.file("book.pgn");
+    std::fs::write(&book, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n".repeat(2_000)).unwrap();
+    let out = tmp.file("out.pgn");
+    std::fs::write(&out, "old").unwrap();
+    // 4 blocks of 512 bytes: the book can be read, the PGN cannot be written whole.
+    let r = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 4 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_escriba-e2e"))
+        .args(["transcribe", &book, "-o", &out])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "no signal, exit 2: {stderr}");
+    assert!(
+        stderr.contains("out.pgn") && stderr.contains("too large"),
+        "{stderr}"
+    );
+    assert_eq!(
+        only_files(tmp.path()),
+        ["book.pgn", "out.pgn"],
+        "no temporary file"
+    );
+    assert_eq!(tmp.read("out.pgn"), "old", "the old output is intact");
+}

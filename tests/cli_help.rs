@@ -30,7 +30,14 @@ const TRANSCRIBE: [&str; 21] = [
 
 const COMPARE: [&str; 5] = ["--match", "--plies-csv", "--json", "--help", "--version"];
 
-const REVIEW: [&str; 5] = ["<JSONL>", "-o", "--output", "--title", "--help"];
+const REVIEW: [&str; 6] = [
+    "<JSONL>",
+    "-o",
+    "--output",
+    "--title",
+    "--sources",
+    "--help",
+];
 
 /// The options offered by the bash completion for `escriba SUBCOMMAND`.
 fn completion_options(script: &str, subcommand: &str) -> Vec<String> {

@@ -168,3 +168,34 @@ fn piped_output_is_the_same_as_file_output() {
     assert!(filed.stdout.is_empty());
     assert_eq!(piped.stdout, tmp.read("out.pgn"));
 }
+
+#[test]
+fn review_into_a_closed_pipe_stops_quietly_with_status_0_as_transcribe_does() {
+    let tmp = crate::cli_support::TempDir::new("review-pipe");
+    let book = tmp.file("book.txt");
+    std::fs::write(
+        &book,
+        "[White \"Tie\"]\n[Black \"Game\"]\n[Notation \"en-descriptive\"]\n\n1. P-K4 P-K4 2. P-B4 *\n",
+    )
+    .unwrap();
+    let jsonl = tmp.file("run.jsonl");
+    let r = run(
+        &["transcribe", &book, "-o", "/dev/null", "--jsonl", &jsonl],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let mut child = escriba()
+        .args(["review", &jsonl, "-o", "-"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn escriba-e2e");
+    drop(child.stdout.take()); // `| head -1` that has gone before the page is written
+    let out = child.wait_with_output().expect("wait for escriba-e2e");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "stderr:\n{stderr}");
+    assert!(
+        stderr.is_empty(),
+        "a closed stdout is not an error: {stderr}"
+    );
+}

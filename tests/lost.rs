@@ -514,8 +514,9 @@ fn review_reads_no_source_that_is_not_a_regular_file() {
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     };
-    assert_eq!(status.code(), Some(0));
-    assert!(tmp.read("review.html").contains("not a regular file"));
+    // Refused (outside the sources folder, and no regular file), without reading it.
+    assert_eq!(status.code(), Some(2));
+    assert!(!std::path::Path::new(&html).exists());
 }
 
 #[test]

@@ -180,3 +180,61 @@ fn qa_help_documents_the_snapshot_format_options_and_exit_status() {
         assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
     }
 }
+
+/// A corpus of one file: fool's mate, without its snapshot.
+fn one_file_corpus(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("escriba-qa-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("corpus")).unwrap();
+    std::fs::copy(corpus().join(FOOLS), dir.join("corpus/fools.txt")).unwrap();
+    dir
+}
+
+#[test]
+fn accept_never_writes_through_a_symlinked_snapshot() {
+    let dir = one_file_corpus("symlink");
+    // The snapshot is a link to a file outside the corpus: a shell rc file, say.
+    let victim = dir.join("victim.rc");
+    std::fs::write(&victim, "precious\n").unwrap();
+    let snap = dir.join("corpus/fools.snap.pgn");
+    std::os::unix::fs::symlink(&victim, &snap).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_escriba-e2e"))
+        .arg("qa")
+        .arg(dir.join("corpus"))
+        .arg("--accept")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&victim).unwrap(),
+        "precious\n",
+        "written through the link: {stderr}"
+    );
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("fools.snap.pgn") && stderr.contains("symlink"),
+        "{stderr}"
+    );
+    assert!(std::fs::symlink_metadata(&snap).unwrap().is_symlink());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn accept_writes_no_snapshot_outside_the_corpus_folder() {
+    let dir = one_file_corpus("outside");
+    // A subfolder of the corpus swapped for a link to a folder outside it: walking the
+    // corpus does not follow it, and nothing is written there.
+    let elsewhere = dir.join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::fs::copy(corpus().join(FOOLS), elsewhere.join("other.txt")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, dir.join("corpus/linked")).unwrap();
+    let (code, out) = qa(&dir.join("corpus"), &["--accept"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(dir.join("corpus/fools.snap.pgn").is_file());
+    assert_eq!(
+        std::fs::read_dir(&elsewhere).unwrap().count(),
+        1,
+        "nothing written outside the corpus: {out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -514,3 +514,112 @@ fn a_jsonl_whose_column_is_zero_is_refused_with_its_line_not_a_panic() {
     assert!(again.stderr.contains("column 0"), "{}", again.stderr);
     assert!(!again.stderr.contains("panicked"), "{}", again.stderr);
 }
+
+/// The bidi controls that reorder the text around them: embeddings, overrides, isolates
+/// and marks.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+}
+
+#[test]
+fn bidi_controls_of_a_book_or_a_file_name_cannot_reorder_the_page() {
+    let dir = TempDir::new("review-bidi");
+    let name = "book\u{202e}txt.exe.txt";
+    std::fs::write(
+        dir.path().join(name),
+        "[White \"Morphy\u{202e} \u{2066}nosnilleK\"]\n[Black \"Game\u{200f}\"]\n\
+         [Notation \"en-descriptive\"]\n\n1. P-K4 P-K4 2. P-B4 {\u{202d}a note}\n",
+    )
+    .unwrap();
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file(name),
+            "-o",
+            &dir.file("out.pgn"),
+            "--jsonl",
+            &dir.file("out.jsonl"),
+            "--html",
+            &dir.file("direct.html"),
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let again = review(&dir, "again.html");
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    for page in ["direct.html", "again.html"] {
+        let html = dir.read(page);
+        assert_eq!(entries(&html).len(), 1, "{page}: the tie");
+        let raw: Vec<char> = html.chars().filter(|&c| is_bidi_control(c)).collect();
+        assert!(raw.is_empty(), "{page}: raw bidi controls {raw:?}");
+        // Shown, as their code points.
+        assert!(html.contains("Morphy[U+202E]"), "{page}");
+        assert!(html.contains("book[U+202E]txt.exe.txt"), "{page}");
+    }
+}
+
+/// The page's `matchTyped` (what a typed move is taken for), run in Node on `cases`
+/// against `legal` (`[book, san, uci]` each): the UCI of the move each case is taken for,
+/// or `refused`. `None` (with a notice) where Node is not installed.
+fn typed_in_node(html: &str, legal: &[[&str; 3]], cases: &[&str]) -> Option<Vec<String>> {
+    let begin = "/* matchTyped */";
+    let at = html
+        .find(begin)
+        .expect("the page's script defines matchTyped");
+    let end = html[at..].find("/* end matchTyped */").expect("its end") + at;
+    let function = &html[at..end];
+    let program = format!(
+        "{function}\nvar legal = {};\nvar out = {}.map(function (t) {{\n  \
+         var r = matchTyped(legal, t);\n  return r.found ? r.found[2] : 'refused';\n}});\n\
+         console.log(JSON.stringify(out));\n",
+        serde_json::to_string(legal).unwrap(),
+        serde_json::to_string(cases).unwrap()
+    );
+    let out = match Command::new("node").arg("-e").arg(&program).output() {
+        Ok(o) => o,
+        Err(_) => {
+            crate::common::absent("Node.js (node)");
+            return None;
+        }
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(serde_json::from_slice(&out.stdout).unwrap())
+}
+
+#[test]
+fn a_typed_move_is_taken_only_for_the_one_legal_move_it_names_exactly() {
+    let dir = TempDir::new("review-typed");
+    std::fs::write(dir.path().join("games.txt"), games()).unwrap();
+    let html = dir.file("review.html");
+    transcribe_games(&dir, &["--html", &html]);
+    let html = dir.read("review.html");
+    // A bishop's capture listed before the pawn's on the same square.
+    let legal = [
+        ["BxP", "Bxc4", "f1c4"],
+        ["PxP", "bxc4", "b3c4"],
+        ["Castles", "O-O", "e1g1"],
+        ["P-Q8=Q", "d8=Q", "d7d8q"],
+    ];
+    let cases = [
+        "bxc4", "Bxc4", "Bxc4+", "BXC4", "BxC4", "f1c4", "F1C4", "O-O", "0-0", "bxc5", "BxP",
+        "PxP", "d8=Q", "d7d8q", "d8=q", "",
+    ];
+    let Some(taken) = typed_in_node(&html, &legal, &cases) else {
+        return;
+    };
+    let expected = [
+        "b3c4", "f1c4", "f1c4", "refused", "refused", "f1c4", "refused", "e1g1", "e1g1", "refused",
+        "f1c4", "b3c4", "d7d8q", "d7d8q", "refused", "refused",
+    ];
+    let pairs: Vec<(&str, &str)> = cases
+        .iter()
+        .copied()
+        .zip(taken.iter().map(String::as_str))
+        .collect();
+    let want: Vec<(&str, &str)> = cases.iter().copied().zip(expected).collect();
+    assert_eq!(pairs, want);
+}

@@ -28,8 +28,12 @@
 //! - `cli_compare`: `compare --json` reports exactly the plies altered on purpose;
 //! - `cli_help`: every subcommand's `--help` names every option; shell completions;
 //! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs;
+//! - `input_kinds`: gzip files, UTF-16 without a byte-order mark, FIFOs in input folders;
 //! - `research_outputs`: `--sqlite` and `--parquet` hold the CSV files' rows (corpus, books);
-//! - `review_page`: the review page (also in headless Chromium) and the corrections loop.
+//! - `review_page`: the review page (also in headless Chromium) and the corrections loop;
+//! - `terminal_escapes`: a book's control characters reach the terminal escaped;
+//! - `review_sources`: the review page quotes only the sources the run read, whatever a
+//!   JSONL names.
 
 mod accounting;
 mod auto_detect;
@@ -49,6 +53,7 @@ mod cli_support;
 mod common;
 mod corruption;
 mod dashless;
+mod input_kinds;
 mod lost;
 mod module_graph;
 mod nothing_lost;
@@ -58,5 +63,7 @@ mod research_outputs;
 mod resolve_fixtures;
 mod resolve_seeds;
 mod review_page;
+mod review_sources;
 mod roundtrip;
 mod source_notation;
+mod terminal_escapes;

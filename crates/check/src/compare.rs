@@ -339,12 +339,14 @@ pub fn compare_to_book_end(
     c
 }
 
-/// True when a PGN file holds something to compare: at least one game, and not only games
-/// that could not be replayed from their first move (random bytes, another format).
+/// True when a PGN file holds something to compare: a game with a move replayed, or a
+/// game of tags with no move that reads to its end. Random bytes, prose or a compressed
+/// file hold no game (at most words that are no move, and no tag), and neither does a
+/// file of games that cannot be replayed from their first move (another format).
 pub fn usable(games: &[ReplayedGame]) -> bool {
     games
         .iter()
-        .any(|g| g.error.is_none() || !g.positions.is_empty())
+        .any(|g| !g.positions.is_empty() || (g.error.is_none() && !g.tags.0.is_empty()))
 }
 
 /// Why [`usable`] is false, for the error message.
@@ -354,6 +356,9 @@ pub fn unusable_reason(games: &[ReplayedGame]) -> String {
         .find_map(|g| g.error.as_ref().map(|e| (g.line, e)))
     {
         _ if games.is_empty() => "it holds no game".to_owned(),
+        None if games.iter().all(|g| g.tags.0.is_empty()) => {
+            "it holds no game: no tag, and no move that replays".to_owned()
+        }
         Some((line, e)) => format!("no game in it can be replayed (line {line}: {e})"),
         None => "no game in it can be replayed".to_owned(),
     }

@@ -32,6 +32,15 @@ pub enum Error {
         /// The snapshot both would write.
         snapshot: PathBuf,
     },
+    /// A snapshot `--accept` will not write: a symlink (or anything but a regular file),
+    /// or a path outside the corpus folder.
+    #[error("{}: {message}", path.display())]
+    UnsafeSnapshot {
+        /// The snapshot.
+        path: PathBuf,
+        /// Why it is not written, and what to do.
+        message: String,
+    },
     /// I/O on a named file, a plies CSV that cannot be read, or the transcription the
     /// check runs (a corrections file that cannot be read): the pipeline's errors.
     #[error(transparent)]

@@ -22,7 +22,8 @@ use escriba_pipeline::{Notation, PieceLetters, Shard};
         "  compare      0 everything right; 1 differences; 2 unusable input or I/O error\n",
         "  qa           0 no change, every expectation holds; 1 otherwise;\n",
         "               2 nothing to check, two files sharing a snapshot, or I/O error\n",
-        "  review       0 page written; 2 unreadable JSONL or I/O error\n",
+        "  review       0 page written; 2 unreadable JSONL, a source it may not quote,\n",
+        "               an output that is an input, or I/O error\n",
         "  completions  0 written; 2 could not be written\n",
         "A closed stderr is ignored; each subcommand's --help says what a closed stdout does."
     )
@@ -110,9 +111,12 @@ pub(crate) enum Command {
     /// saves them as `corrections.toml` for `transcribe --corrections`.
     ///
     /// The source lines are read from the source files (paths as the run named them,
-    /// relative to the current directory or to the JSONL's folder); when a source is gone,
-    /// the page says so. Exit status: 0 when the page is written; 2 when the JSONL cannot
-    /// be read or on an I/O error.
+    /// relative to the current directory or to the JSONL's folder), and only from the
+    /// files the run read: regular files inside --sources DIR whose size and SHA-256 are
+    /// those the JSONL records; any other source is an error naming it. When a source is
+    /// gone, the page says so. A closed stdout (`-o - | head`) stops quietly. Exit status:
+    /// 0 when the page is written; 2 when the JSONL cannot be read, names a source the
+    /// page may not quote, the page would replace an input, or on an I/O error.
     Review(ReviewArgs),
     /// Print a shell completion script to stdout.
     Completions {
@@ -285,6 +289,12 @@ pub(crate) struct ReviewArgs {
     /// The page's title (default: the sources of the run).
     #[arg(long, value_name = "TEXT")]
     pub(crate) title: Option<String>,
+    /// The folder that holds the run's books (default: the JSONL's folder). The page
+    /// quotes a source only when it is a regular file inside DIR (symlinks and `..`
+    /// followed) whose size and SHA-256 are those the JSONL records; any other source
+    /// named in the JSONL is an error.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) sources: Option<PathBuf>,
 }
 
 /// What `--strict` fails the run on.

@@ -1,5 +1,9 @@
 //! What a run tells on stderr: one-line errors, the diagnostics of each game (with the
 //! book's line, annotated), and the progress bar.
+//!
+//! Everything a book or a path brings (its lines, tokens, notes, file names) is shown
+//! with its control characters escaped ([`visible`]): a book cannot move the cursor,
+//! retitle the terminal nor reorder the text around it.
 
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
@@ -8,11 +12,61 @@ use annotate_snippets::{Level, Renderer, Snippet};
 use escriba_pipeline::{GameResult, Observer, Progress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// Writes a line to stderr; a closed or failing stderr is ignored (a run never stops, nor
-/// panics, because nobody reads its diagnostics).
+/// Writes a line to stderr, its control characters but line breaks and tabs escaped
+/// ([`visible`]); a closed or failing stderr is ignored (a run never stops, nor panics,
+/// because nobody reads its diagnostics).
 pub(crate) fn say(s: &str) {
+    let escaped: String = s
+        .split('\n')
+        .map(|l| visible(l).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n");
+    say_raw(&escaped);
+}
+
+/// Writes a line to stderr as it is: for text whose every part from a book is already
+/// [`visible`] (a rendered diagnostic holds the renderer's own colour codes).
+fn say_raw(s: &str) {
     let mut e = io::stderr().lock();
     let _ = e.write_all(s.as_bytes()).and_then(|()| e.write_all(b"\n"));
+}
+
+/// True for the characters that a terminal does not show as themselves: control
+/// characters (C0 but the tab, DEL, C1) and the bidi controls that reorder the text
+/// around them.
+pub(crate) fn is_hidden(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+}
+
+/// `s` with every hidden character escaped as text: `\x1b` for one below U+0100,
+/// `\u{202e}` for the others.
+pub(crate) fn visible(s: &str) -> std::borrow::Cow<'_, str> {
+    use std::fmt::Write as _;
+    if !s.chars().any(is_hidden) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if !is_hidden(c) {
+            out.push(c);
+        } else if (c as u32) < 0x100 {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        } else {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A line of a book made [`visible`], and the byte range `at..end` of it moved to where
+/// it is in the escaped line.
+fn visible_span(line: &str, at: usize, end: usize) -> (String, usize, usize) {
+    let (a, b, c) = (&line[..at], &line[at..end], &line[end..]);
+    let (a, b, c) = (visible(a), visible(b), visible(c));
+    let at = a.len();
+    let end = at + b.len();
+    (format!("{a}{b}{c}"), at, end)
 }
 
 /// The error and its causes as one line, each cause once: a message that already holds
@@ -57,8 +111,8 @@ impl Console {
 
     pub(crate) fn print(&self, s: &str) {
         match &self.bar {
-            Some(b) => b.suspend(|| say(s)),
-            None => say(s),
+            Some(b) => b.suspend(|| say_raw(s)),
+            None => say_raw(s),
         }
     }
 
@@ -92,12 +146,15 @@ impl Observer for Console {
         }
         let dialect = r.dialect.map_or("no notation", |d| d.id());
         if let Some(f) = &r.failure {
-            let origin = format!("{}", r.source);
-            let title = format!("game {} ({}): {}", r.index, dialect, f.message);
+            let origin = visible(&r.source).into_owned();
+            let title =
+                visible(&format!("game {} ({}): {}", r.index, dialect, f.message)).into_owned();
             let rendered = match &f.diagnostic {
                 Some(d) => {
                     let (line, at) = line_at(&r.movetext, d.span.start as usize);
                     let end = (at + d.span.len()).min(line.len()).max(at);
+                    let (line, at, end) = visible_span(line, at, end);
+                    let line = line.as_str();
                     let fen = format!("position: {}", d.fen);
                     let shown: Vec<String> = d
                         .legal()
@@ -105,8 +162,9 @@ impl Observer for Console {
                         .filter(|m| !m.is_empty())
                         .cloned()
                         .collect();
-                    let legal = format!("legal moves: {}", clip(&shown, 40));
-                    let nearest = format!("nearest readings: {}", d.nearest().join("; "));
+                    let legal = visible(&format!("legal moves: {}", clip(&shown, 40))).into_owned();
+                    let nearest = visible(&format!("nearest readings: {}", d.nearest().join("; ")))
+                        .into_owned();
                     let mut m = Level::Error.title(&title).snippet(
                         Snippet::source(line)
                             .line_start(f.line)
@@ -123,7 +181,8 @@ impl Observer for Console {
                     self.renderer.render(m).to_string()
                 }
                 None => {
-                    let at = format!("at {}:{}:{}", r.source, f.line, f.column);
+                    let at =
+                        visible(&format!("at {}:{}:{}", r.source, f.line, f.column)).into_owned();
                     let m = Level::Error.title(&title).footer(Level::Note.title(&at));
                     self.renderer.render(m).to_string()
                 }
@@ -131,30 +190,35 @@ impl Observer for Console {
             self.print(&rendered);
         }
         for issue in &r.issues {
-            let title = format!("game {} ({}): {}", r.index, dialect, issue.message);
-            let origin = r.source.to_string();
+            let title = visible(&format!(
+                "game {} ({}): {}",
+                r.index, dialect, issue.message
+            ))
+            .into_owned();
+            let origin = visible(&r.source).into_owned();
             // The line of the movetext the issue is on, when it is in the movetext.
             let text = issue
                 .line
                 .checked_sub(r.movetext_line)
                 .and_then(|k| r.movetext.split('\n').nth(k));
-            let m = match text {
-                Some(line) => {
-                    let at = line
-                        .char_indices()
-                        .nth(issue.column.saturating_sub(1))
-                        .map_or(line.len(), |(i, _)| i);
-                    let end = line[at..]
-                        .char_indices()
-                        .nth(1)
-                        .map_or(line.len(), |(i, _)| at + i);
-                    Level::Warning.title(&title).snippet(
-                        Snippet::source(line)
-                            .line_start(issue.line)
-                            .origin(&origin)
-                            .annotation(Level::Warning.span(at..end)),
-                    )
-                }
+            let shown = text.map(|line| {
+                let at = line
+                    .char_indices()
+                    .nth(issue.column.saturating_sub(1))
+                    .map_or(line.len(), |(i, _)| i);
+                let end = line[at..]
+                    .char_indices()
+                    .nth(1)
+                    .map_or(line.len(), |(i, _)| at + i);
+                visible_span(line, at, end)
+            });
+            let m = match &shown {
+                Some((line, at, end)) => Level::Warning.title(&title).snippet(
+                    Snippet::source(line)
+                        .line_start(issue.line)
+                        .origin(&origin)
+                        .annotation(Level::Warning.span(*at..*end)),
+                ),
                 None => Level::Warning.title(&title),
             };
             let s = self.renderer.render(m).to_string();
@@ -163,19 +227,22 @@ impl Observer for Console {
         for p in r.plies.iter().filter(|p| p.ply.status.is_flagged()) {
             let (line, at) = line_at(&r.movetext, p.ply.span.start as usize);
             let end = (at + p.ply.span.len()).min(line.len()).max(at);
-            let title = format!(
+            let (line, at, end) = visible_span(line, at, end);
+            let title = visible(&format!(
                 "game {} ({}): `{}` read as {} ({})",
                 r.index,
                 dialect,
                 r.input(p),
                 p.ply.san,
                 p.ply.status.as_str()
-            );
-            let origin = r.source.to_string();
-            let label = p.ply.note.clone().unwrap_or_default();
-            let alts = format!("also possible: {}", p.ply.alternatives.join(", "));
+            ))
+            .into_owned();
+            let origin = visible(&r.source).into_owned();
+            let label = visible(p.ply.note.as_deref().unwrap_or_default()).into_owned();
+            let alts =
+                visible(&format!("also possible: {}", p.ply.alternatives.join(", "))).into_owned();
             let mut m = Level::Warning.title(&title).snippet(
-                Snippet::source(line)
+                Snippet::source(&line)
                     .line_start(p.line)
                     .origin(&origin)
                     .annotation(Level::Warning.span(at..end).label(&label)),

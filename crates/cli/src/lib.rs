@@ -9,11 +9,13 @@
 //! - `compare`: 0 everything right; 1 differences; 2 unusable input or I/O error.
 //! - `qa`: 0 nothing changed and every expectation holds; 1 otherwise; 2 nothing to check
 //!   or I/O error.
-//! - `review`: 0 page written; 2 unreadable JSONL or I/O error.
+//! - `review`: 0 page written (or stdout closed by its reader); 2 unreadable JSONL, a
+//!   source it may not quote, an output that is an input, or I/O error.
 //!
 //! A closed stderr never stops a run; a closed stdout never changes `compare`'s or `qa`'s
 //! verdict. SIGTERM, SIGINT and SIGHUP remove the temporary files of unfinished outputs
-//! (the old files stay as they were) and exit with 128 + the signal number.
+//! (the old files stay as they were) and exit with 128 + the signal number. An output past
+//! the file-size limit (SIGXFSZ, EFBIG) is an I/O error like a full disk: exit 2.
 //!
 //! The crate's parts: `args` (the command line, parsed by clap), `console` (what a run
 //! tells on stderr: diagnostics, progress), `out` (stdout and output files), and
@@ -34,8 +36,13 @@ use crate::console::{error_line, say};
 /// Removes the temporary files of unfinished outputs on SIGTERM, SIGINT and SIGHUP, then
 /// exits with 128 + the signal number. SIGKILL cannot be caught: its leftovers are named
 /// `.NAME.escriba-XXXXXX.tmp` beside each output.
+///
+/// SIGXFSZ (an output past the file-size limit) is caught and ignored: the write then
+/// fails with EFBIG, which is reported like a full disk (exit 2, the temporary file
+/// removed, the old output intact) instead of killing the run in silence.
 fn clean_up_on_signals() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
+    let _ = signal_hook::flag::register(SIGXFSZ, std::sync::Arc::default());
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]) else {
         return;
     };

@@ -88,6 +88,16 @@ impl Out {
         }
     }
 
+    /// [`Out::open`] for the option `option`: an error opening the file names the option
+    /// as well as the path.
+    pub(crate) fn open_for(
+        option: &'static str,
+        path: &Path,
+        tolerant: bool,
+    ) -> Result<Out, Error> {
+        Out::open(path, tolerant).map_err(|e| for_option(option, e))
+    }
+
     /// True when this is stdout and its reader went away.
     pub(crate) fn closed(&self) -> bool {
         matches!(self, Out::Stdout(s) if s.closed)
@@ -115,6 +125,55 @@ impl Write for Out {
             Out::Stdout(w) => w.flush(),
         }
     }
+}
+
+/// An error opening the output of `option`, naming the option: `--output out.pgn: …`.
+pub(crate) fn for_option(option: &'static str, e: Error) -> Error {
+    match e {
+        Error::Io { .. } => Error::Usage {
+            option,
+            message: e.to_string(),
+        },
+        other => other,
+    }
+}
+
+/// A report for humans (`qa`, `compare`) to stdout: on a terminal, every control
+/// character a book's text or file name brings is escaped ([`crate::console::visible`]);
+/// into a pipe or a file it is written as it is.
+pub(crate) fn print_report(text: &str) -> anyhow::Result<()> {
+    use std::io::IsTerminal as _;
+    if !io::stdout().is_terminal() {
+        return print_out(text);
+    }
+    let shown: Vec<String> = text
+        .split('\n')
+        .map(|l| crate::console::visible(l).into_owned())
+        .collect();
+    print_out(&shown.join("\n"))
+}
+
+/// JSON text with every character a terminal does not show as itself that serde_json
+/// writes raw (DEL, C1 controls, bidi controls: they can only be inside strings) written
+/// as a `\uXXXX` escape: the same JSON, safe on a terminal.
+pub(crate) fn json_visible(json: String) -> String {
+    use std::fmt::Write as _;
+    // C0 controls are escaped in strings by serde_json already: outside them they are
+    // the layout's line breaks.
+    let raw = |c: char| c >= ' ' && crate::console::is_hidden(c);
+    if !json.chars().any(raw) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if raw(c) {
+            // Outside the BMP no character is hidden, so one escape is enough.
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Writes `text` to stdout; a reader that went away is no error (the verdict stands).

@@ -16,12 +16,12 @@ use crate::csv_out::{
 use crate::error::{Error, Result};
 use crate::game::record::{GameResult, GameText};
 use crate::game::{SourceNotation, process_game_in, process_game_owned};
-use crate::jsonl::game_line;
+use crate::jsonl::{SourceDigest, game_line_of_source};
 use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
 use crate::source::Encoding;
-use crate::source::{LineReader, sniff_utf16};
+use crate::source::{LineReader, sniff_gzip, sniff_utf16};
 use escriba_book::{BookReport, UnitKind};
 
 /// One input.
@@ -96,6 +96,28 @@ pub struct Inputs {
     /// Files found in directories that are not game files (see [`is_game_file`]) and match
     /// no `--glob` pattern.
     pub skipped: u64,
+    /// Entries of the directories that are neither folders nor regular files (a FIFO, a
+    /// socket, a device), which are not read, with what they are.
+    pub not_regular: Vec<(PathBuf, &'static str)>,
+}
+
+/// What a directory entry that is neither a folder nor a regular file is.
+fn kind_of(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    let _ = t;
+    "something else"
 }
 
 /// Expands command-line arguments: `-` is stdin, a file is read whatever its name, a
@@ -106,7 +128,7 @@ pub fn expand_inputs_with(args: &[PathBuf], globs: &[String]) -> Result<Inputs> 
     if args.is_empty() {
         return Ok(Inputs {
             inputs: vec![Input::Stdin],
-            skipped: 0,
+            ..Inputs::default()
         });
     }
     let mut out = Inputs::default();
@@ -130,7 +152,12 @@ pub fn expand_inputs_with(args: &[PathBuf], globs: &[String]) -> Result<Inputs> 
                 let path = e.path().map_or_else(|| a.clone(), Path::to_owned);
                 Error::io(path, e.into())
             })?;
-            if !entry.file_type().is_file() {
+            let kind = entry.file_type();
+            if kind.is_dir() {
+                continue;
+            }
+            if !kind.is_file() {
+                out.not_regular.push((entry.into_path(), kind_of(kind)));
                 continue;
             }
             let name = entry.file_name().to_string_lossy();
@@ -233,7 +260,8 @@ struct Wants {
     jsonl: bool,
 }
 
-fn render(r: &GameResult, cfg: &Config, wants: Wants) -> Rendered {
+/// A game's outputs; `digest` is its source's, for the JSONL.
+fn render(r: &GameResult, cfg: &Config, wants: Wants, digest: Option<&SourceDigest>) -> Rendered {
     Rendered {
         plies_by_status: PlyCounts::of(r),
         pgn: (wants.pgn && !(cfg.drop_broken && r.status.is_broken())).then(|| {
@@ -252,7 +280,7 @@ fn render(r: &GameResult, cfg: &Config, wants: Wants) -> Rendered {
             let row = game_row(r);
             rows_bytes([if cfg.csv_safe { row.csv_safe() } else { row }])
         }),
-        jsonl: wants.jsonl.then(|| game_line(r)),
+        jsonl: wants.jsonl.then(|| game_line_of_source(r, digest)),
     }
 }
 
@@ -350,7 +378,8 @@ impl AsRef<[u8]> for ArcBytes {
     }
 }
 
-/// Opens an input by lines, honouring a UTF-16 byte-order mark.
+/// Opens an input by lines: a gzip file as the text it holds, UTF-16 with or without a
+/// byte-order mark as such.
 fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead + Send>>> {
     let raw: Box<dyn BufRead + Send> = match input {
         Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
@@ -360,10 +389,29 @@ fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead 
         )),
         Input::Text { bytes, .. } => Box::new(io::Cursor::new(ArcBytes(bytes.clone()))),
     };
+    let (raw, _) = sniff_gzip(raw).map_err(|e| Error::io(input.name(), e))?;
     let (reader, utf16) = sniff_utf16(raw).map_err(|e| Error::io(input.name(), e))?;
     Ok(LineReader::new(reader, cfg.chunk_bytes)
         .with_max_line(cfg.max_line_bytes)
         .with_encoding(utf16))
+}
+
+/// The size and SHA-256 of an input, which the JSONL records: read once before the
+/// input is read for its games (a file that is not a regular file, such as a pipe, cannot
+/// be read twice, and stdin neither: their digest is not known).
+fn source_digest(input: &Input) -> Result<Option<SourceDigest>> {
+    match input {
+        Input::Stdin => Ok(None),
+        Input::File(p) => {
+            let err = |e| Error::io(p, e);
+            if !std::fs::metadata(p).map_err(err)?.is_file() {
+                return Ok(None);
+            }
+            let file = File::open(p).map_err(err)?;
+            SourceDigest::of_reader(file).map(Some).map_err(err)
+        }
+        Input::Text { bytes, .. } => Ok(Some(SourceDigest::of_bytes(bytes))),
+    }
 }
 
 /// Cuts one input into chunks of games: lines in, segments out, numbered and sharded.
@@ -484,6 +532,12 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
     let mut next_index = 1u64;
     for input in inputs {
         let name: Arc<str> = Arc::from(input.name());
+        let digest = if wants.jsonl {
+            source_digest(input)?
+        } else {
+            None
+        };
+        let digest = digest.as_ref();
         let mut segmenter = cfg.new_segmenter();
         segmenter.set_source(&name);
         let mut cutter = Cutter {
@@ -526,7 +580,7 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
             let step = move || {
                 let work = |g: GameText| {
                     let r = process_game_owned(g, cfg, hint);
-                    let out = render(&r, cfg, wants);
+                    let out = render(&r, cfg, wants, digest);
                     (r, out)
                 };
                 let (next, done) = rayon::join(

@@ -2,6 +2,12 @@
 //!
 //! The object is serialized straight from the game's record (no intermediate JSON tree),
 //! so a game costs its own text in memory, not a map per ply.
+//!
+//! Each object also records the size and SHA-256 of the source the game came from
+//! ([`SourceDigest`]), so that a reader of the JSONL (`escriba review`) can tell that a
+//! file it opens is the one the run read.
+
+use std::io::{self, Read};
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
@@ -96,9 +102,65 @@ fn move_json<'a>(
     }
 }
 
+/// The size and SHA-256 of a source as a run read it, which each JSONL object records
+/// (`source_bytes`, `source_sha256`): what lets a reader of the JSONL check that a file
+/// of that name is the one the run read, and nothing else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceDigest {
+    /// The size in bytes.
+    pub bytes: u64,
+    /// The SHA-256 of the bytes, in lowercase hexadecimal.
+    pub sha256: String,
+}
+
+impl SourceDigest {
+    /// The digest of `bytes`.
+    pub fn of_bytes(bytes: &[u8]) -> SourceDigest {
+        use sha2::Digest as _;
+        SourceDigest {
+            bytes: bytes.len() as u64,
+            sha256: hex(&sha2::Sha256::digest(bytes)),
+        }
+    }
+
+    /// The digest of everything `reader` yields.
+    pub fn of_reader(mut reader: impl Read) -> io::Result<SourceDigest> {
+        use sha2::Digest as _;
+        let mut hasher = sha2::Sha256::new();
+        let mut buf = vec![0u8; 1 << 16];
+        let mut bytes = 0u64;
+        loop {
+            let n = match reader.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            hasher.update(&buf[..n]);
+            bytes += n as u64;
+        }
+        Ok(SourceDigest {
+            bytes,
+            sha256: hex(&hasher.finalize()),
+        })
+    }
+}
+
+/// Lowercase hexadecimal.
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
 #[derive(Serialize)]
 struct GameJson<'a> {
     source: &'a str,
+    source_bytes: Option<u64>,
+    source_sha256: Option<&'a str>,
     game: u64,
     line: usize,
     status: GameStatus,
@@ -120,7 +182,7 @@ struct GameJson<'a> {
 }
 
 /// The JSON object of one game:
-/// `{source, game, line, status, notation, result, encoding, tags, moves, flagged, issues,
+/// `{source, source_bytes, source_sha256, game, line, status, notation, result, encoding, tags, moves, flagged, issues,
 /// tokens, beam_capped, search_capped, failure, failure_review, end_line, kind}`. `moves`
 /// holds the `plies.csv` fields per ply plus `alternatives` and `nag`, and for a ply that is
 /// not `exact` the review data: `fen` (the position before it), `readings` (the chosen move
@@ -130,11 +192,20 @@ struct GameJson<'a> {
 /// (`moves`, `comments`, `skipped`); `failure` the location, the message and the
 /// resolver's diagnostic (FEN, legal moves, nearest readings), or `null`, and
 /// `failure_review` the same review data for the token it stopped at; `end_line` and `kind`
-/// as in `games.csv`.
+/// as in `games.csv`; `source_bytes` and `source_sha256` are `null` (see
+/// [`game_line_of_source`]).
 pub fn game_line(r: &GameResult) -> String {
+    game_line_of_source(r, None)
+}
+
+/// [`game_line`], with the size and SHA-256 of the game's source as the run read it
+/// (`digest`; `null` when not known, as for stdin).
+pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> String {
     let review = game_review(r);
     let g = GameJson {
         source: &r.source,
+        source_bytes: digest.map(|d| d.bytes),
+        source_sha256: digest.map(|d| d.sha256.as_str()),
         game: r.index,
         line: r.line,
         status: r.status,
@@ -160,4 +231,24 @@ pub fn game_line(r: &GameResult) -> String {
     let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SourceDigest;
+
+    #[test]
+    fn the_digest_is_sha256_of_the_bytes_however_they_are_read() {
+        let d = SourceDigest::of_bytes(b"abc");
+        assert_eq!(d.bytes, 3);
+        assert_eq!(
+            d.sha256,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        let text = vec![b'x'; 200_000];
+        assert_eq!(
+            SourceDigest::of_reader(&text[..]).unwrap(),
+            SourceDigest::of_bytes(&text)
+        );
+    }
 }

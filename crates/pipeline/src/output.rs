@@ -70,7 +70,10 @@ impl OutputFile {
         };
         // Write through a symlink to its target, keeping the link.
         let target = if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-            fs::canonicalize(path).map_err(err)?
+            match fs::canonicalize(path) {
+                Ok(t) => t,
+                Err(_) => dangling_target(path).map_err(err)?,
+            }
         } else {
             path.to_owned()
         };
@@ -129,6 +132,32 @@ impl OutputFile {
             persisted.map_err(|e| err(e.error))?;
         }
         Ok(())
+    }
+}
+
+/// The file a dangling symlink points to, which is written (as a shell's `>` would) when
+/// its folder exists; else an error that says so.
+fn dangling_target(link: &Path) -> io::Result<PathBuf> {
+    let to = fs::read_link(link)?;
+    let target = match link.parent() {
+        Some(d) if to.is_relative() => d.join(&to),
+        _ => to,
+    };
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if dir.is_dir() {
+        Ok(target)
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "it is a symlink to {}, whose folder does not exist: create the folder, or \
+                 remove the link",
+                target.display()
+            ),
+        ))
     }
 }
 

@@ -168,14 +168,71 @@ impl<R: BufRead> BufRead for Utf16ToUtf8<R> {
     }
 }
 
-/// Wraps a source so that a UTF-16 byte-order mark is honoured: returns the reader to read
-/// lines from (UTF-16 transcoded to UTF-8) and the encoding the mark named, if UTF-16.
+/// UTF-16 without a byte-order mark, told by its NUL bytes: text in a Latin script has a
+/// NUL in most of its code units, on the high byte's side (even offsets for big-endian,
+/// odd ones for little-endian), which no UTF-8 nor single-byte text has. `head` is the
+/// start of the source; at least 8 code units are needed.
+fn utf16_by_nuls(head: &[u8]) -> Option<Encoding> {
+    let units: Vec<&[u8]> = head[..head.len().min(4096)].chunks_exact(2).collect();
+    if units.len() < 8 {
+        return None;
+    }
+    let le = units.iter().filter(|u| u[0] != 0 && u[1] == 0).count();
+    let be = units.iter().filter(|u| u[0] == 0 && u[1] != 0).count();
+    let most = |n: usize| n * 4 >= units.len() * 3;
+    let few = |n: usize| n * 20 < units.len();
+    if most(le) && few(be) {
+        Some(Encoding::Utf16Le)
+    } else if most(be) && few(le) {
+        Some(Encoding::Utf16Be)
+    } else {
+        None
+    }
+}
+
+/// The first bytes of a gzip file.
+pub const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// Wraps a source so that a gzip file is read as the text it holds (archives ship text
+/// so); returns the reader and whether it was gzip.
+pub fn sniff_gzip(
+    mut inner: Box<dyn BufRead + Send>,
+) -> io::Result<(Box<dyn BufRead + Send>, bool)> {
+    if !inner.fill_buf()?.starts_with(&GZIP_MAGIC) {
+        return Ok((inner, false));
+    }
+    let reader = flate2::bufread::MultiGzDecoder::new(inner);
+    Ok((
+        Box::new(io::BufReader::with_capacity(1 << 16, reader)),
+        true,
+    ))
+}
+
+/// The text a gzip file's `bytes` hold, at most `limit` bytes of it (`Ok(None)` past
+/// that: a small file may hold a great deal).
+pub fn gunzip(bytes: &[u8], limit: u64) -> io::Result<Option<Vec<u8>>> {
+    use std::io::Read as _;
+    let mut out = Vec::new();
+    flate2::read::MultiGzDecoder::new(bytes)
+        .take(limit + 1)
+        .read_to_end(&mut out)?;
+    Ok((out.len() as u64 <= limit).then_some(out))
+}
+
+/// Wraps a source so that UTF-16 is read as such: with a byte-order mark, or without one
+/// when its NUL bytes tell it. Returns the reader to read lines from
+/// (UTF-16 transcoded to UTF-8) and the encoding, if UTF-16.
 pub fn sniff_utf16(
     mut inner: Box<dyn BufRead + Send>,
 ) -> io::Result<(Box<dyn BufRead + Send>, Option<Encoding>)> {
     let head = inner.fill_buf()?;
-    let Some((enc @ (Encoding::Utf16Le | Encoding::Utf16Be), n)) = bom(head) else {
-        return Ok((inner, None));
+    let (enc, n) = match bom(head) {
+        Some((enc @ (Encoding::Utf16Le | Encoding::Utf16Be), n)) => (enc, n),
+        Some(_) => return Ok((inner, None)),
+        None => match utf16_by_nuls(head) {
+            Some(enc) => (enc, 0),
+            None => return Ok((inner, None)),
+        },
     };
     inner.consume(n);
     let decoder = if enc == Encoding::Utf16Le {

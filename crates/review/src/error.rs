@@ -4,7 +4,7 @@ use std::io;
 use std::path::PathBuf;
 
 /// What can stop `escriba review`: the JSONL cannot be read, or is not a run's JSONL, or
-/// the page cannot be rendered.
+/// names a source the page may not read, or the page cannot be rendered.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -17,6 +17,18 @@ pub enum Error {
         line: usize,
         /// What is wrong.
         message: String,
+    },
+    /// A source named in the JSONL that the page may not quote: outside the sources
+    /// folder, not a regular file, or not the file the run read (its size or SHA-256
+    /// differs from what the JSONL records).
+    #[error("{}: source `{name}`: {reason}", jsonl.display())]
+    Source {
+        /// The JSONL that names it.
+        jsonl: PathBuf,
+        /// The source as the JSONL names it.
+        name: String,
+        /// Why it is refused, and what to do.
+        reason: String,
     },
     /// The review page could not be rendered (a template error: a bug).
     #[error("the review page could not be rendered: {message}")]

@@ -11,7 +11,8 @@
 //! - [`page`]: [`GameIn`] (one JSONL object, read by [`read_jsonl`] or taken from a
 //!   [`escriba_pipeline::GameResult`] by [`GameIn::of`]) → [`SourceLines`] (the book's lines
 //!   the page quotes) → [`render_page`] (minijinja, auto-escaped) → the HTML;
-//! - [`error`]: what can stop it (an unreadable JSONL, a template bug);
+//! - [`error`]: what can stop it (an unreadable JSONL, a source it may not quote, a template
+//!   bug);
 //! - [`HEADLESS_CHROMIUM`]: the flags with which tests and benchmarks open the page.
 #![deny(missing_docs)]
 

@@ -4,8 +4,14 @@
 //! as JSON in a `<script type="application/json">` block (with `<`, `>` and `&` written as
 //! `\u003c`, `\u003e`, `\u0026`, so that no book text can close the block). Everything the
 //! page shows from the book is rendered by minijinja with HTML auto-escaping; the script
-//! only ever sets text and attributes. Boards are drawn by the script from FEN, lazily, as
-//! SVG with Unicode chess glyphs.
+//! only ever sets text and attributes. A bidi control from a book or a path is shown as its
+//! code point (`[U+202E]`) and written as a JSON escape in the data block, so that none can
+//! reorder the page's text. Boards are drawn by the script from FEN, lazily, as SVG with
+//! Unicode chess glyphs.
+//!
+//! A JSONL read back from disk may come from anyone: [`SourceLines::load_verified`] quotes
+//! only the sources the run read (regular files inside the sources folder, of the size and
+//! SHA-256 the JSONL records).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -107,6 +113,13 @@ pub struct MoveIn {
 pub struct GameIn {
     /// The source as the run named it.
     pub source: String,
+    /// The source's size in bytes as the run read it (`None` for stdin, or in a JSONL
+    /// that does not record it).
+    #[serde(default)]
+    pub source_bytes: Option<u64>,
+    /// The SHA-256 of the source as the run read it, in lowercase hexadecimal.
+    #[serde(default)]
+    pub source_sha256: Option<String>,
     /// 1-based game index.
     pub game: u64,
     /// 1-based first line.
@@ -217,9 +230,14 @@ pub struct SourceLines {
     lines: HashMap<String, std::result::Result<Vec<String>, String>>,
 }
 
+/// A source's text as lines, or why there is none.
+type Lines = std::result::Result<Vec<String>, String>;
+
 impl SourceLines {
-    /// Reads each source named by `games` (paths as the run named them: relative to the
-    /// current directory, else to `alt_base`). A source that cannot be read is noted.
+    /// Reads each source named by `games`, trusting the names: for the games of a run
+    /// that has just read them (`transcribe --html`), whose sources are the run's own
+    /// inputs (paths relative to the current directory, else to `alt_base`). A source that
+    /// cannot be read is noted. A JSONL read back from disk is [`SourceLines::load_verified`]'s.
     pub fn load(games: &[GameIn], alt_base: Option<&Path>) -> SourceLines {
         let mut lines = HashMap::new();
         for g in games {
@@ -229,25 +247,148 @@ impl SourceLines {
             let read = if g.source == "-" {
                 Err("it was read from stdin".to_owned())
             } else {
-                let mut tries: Vec<PathBuf> = vec![PathBuf::from(&g.source)];
-                if let Some(b) = alt_base
-                    && Path::new(&g.source).is_relative()
-                {
-                    tries.push(b.join(&g.source));
-                }
                 let mut read = Err("the file is no longer there".to_owned());
-                for p in &tries {
-                    read = read_source(p);
+                for p in candidates(&g.source, alt_base) {
+                    read = read_source(&p);
                     if read.is_ok() {
                         break;
                     }
                 }
-                read.map(|b| text_from_bytes(&b).0.lines().map(str::to_owned).collect())
+                read.and_then(|b| as_lines(&b))
             };
             lines.insert(g.source.clone(), read);
         }
         SourceLines { lines }
     }
+
+    /// Reads each source named by `games`, read from the JSONL file `jsonl`, which may
+    /// come from anyone: a source is quoted only when it is a regular file inside the
+    /// folder `sources` (after following every symlink and `..`) whose size and SHA-256
+    /// are those the JSONL records for it, so that the page can show nothing but what the
+    /// run read. Paths are tried as named (relative to the current directory), then
+    /// relative to the JSONL's folder.
+    ///
+    /// A source that is no longer there is noted on the page; any other source that fails
+    /// these checks is an [`Error::Source`] naming it (nothing of it is shown).
+    pub fn load_verified(games: &[GameIn], jsonl: &Path, sources: &Path) -> Result<SourceLines> {
+        let root = std::fs::canonicalize(sources).map_err(|e| Error::io(sources, e))?;
+        let base = match jsonl.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let mut lines = HashMap::new();
+        for g in games {
+            if lines.contains_key(&g.source) {
+                continue;
+            }
+            let read = if g.source == "-" {
+                Err("it was read from stdin".to_owned())
+            } else {
+                verified_source(g, base, &root).map_err(|reason| Error::Source {
+                    jsonl: jsonl.to_path_buf(),
+                    name: g.source.clone(),
+                    reason,
+                })?
+            };
+            lines.insert(g.source.clone(), read);
+        }
+        Ok(SourceLines { lines })
+    }
+}
+
+/// The paths a source's name may mean: as named, then (when relative) under `alt_base`.
+fn candidates(name: &str, alt_base: Option<&Path>) -> Vec<PathBuf> {
+    let mut tries = vec![PathBuf::from(name)];
+    if let Some(b) = alt_base
+        && Path::new(name).is_relative()
+    {
+        tries.push(b.join(name));
+    }
+    tries
+}
+
+/// A source's lines: its text decoded as the run decoded it (a gzip file's as the text it
+/// holds, at most [`MAX_SOURCE_BYTES`] of it).
+fn as_lines(bytes: &[u8]) -> Lines {
+    let lines = |b: &[u8]| text_from_bytes(b).0.lines().map(str::to_owned).collect();
+    if !bytes.starts_with(&escriba_pipeline::source::GZIP_MAGIC) {
+        return Ok(lines(bytes));
+    }
+    match escriba_pipeline::source::gunzip(bytes, MAX_SOURCE_BYTES) {
+        Ok(Some(text)) => Ok(lines(&text)),
+        Ok(None) => Err(format!(
+            "the text it holds is larger than {} MiB",
+            MAX_SOURCE_BYTES >> 20
+        )),
+        Err(e) => Err(format!("it cannot be read as gzip: {e}")),
+    }
+}
+
+/// The lines of `g`'s source, checked as [`SourceLines::load_verified`] says: `Ok(Err(_))`
+/// when it is no longer there (or too large to quote), `Err(_)` (why) when it is refused.
+fn verified_source(g: &GameIn, base: &Path, root: &Path) -> std::result::Result<Lines, String> {
+    let mut outside = None;
+    let mut inside = None;
+    for p in candidates(&g.source, Some(base)) {
+        // Every symlink and `..` resolved: where the name really leads.
+        let Ok(real) = std::fs::canonicalize(&p) else {
+            continue;
+        };
+        if real.starts_with(root) {
+            inside = Some(real);
+            break;
+        }
+        outside.get_or_insert(real);
+    }
+    let Some(real) = inside else {
+        return match outside {
+            Some(real) => Err(format!(
+                "it is {}, outside the sources folder {}: the page quotes only the books in \
+                 it (name the folder that holds the run's books with --sources DIR)",
+                real.display(),
+                root.display()
+            )),
+            None => Ok(Err("the file is no longer there".to_owned())),
+        };
+    };
+    let (Some(bytes), Some(sha256)) = (g.source_bytes, g.source_sha256.as_deref()) else {
+        return Err(
+            "the JSONL records no size and SHA-256 of it, so nothing says the run read \
+                    it (transcribe the book again with this escriba's --jsonl)"
+                .to_owned(),
+        );
+    };
+    let meta = std::fs::metadata(&real).map_err(|e| format!("{}: {e}", real.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", real.display()));
+    }
+    if bytes > MAX_SOURCE_BYTES {
+        return Ok(Err(format!(
+            "it is larger than {} MiB",
+            MAX_SOURCE_BYTES >> 20
+        )));
+    }
+    let changed = || {
+        format!(
+            "{} is not the file the run read (its size or SHA-256 differs from the JSONL's): \
+             it has changed since, or the JSONL names another file (transcribe it again to \
+             review it as it is now)",
+            real.display()
+        )
+    };
+    if meta.len() != bytes {
+        return Err(changed());
+    }
+    let data = read_source(&real)?;
+    if escriba_pipeline::jsonl::SourceDigest::of_bytes(&data)
+        != (escriba_pipeline::jsonl::SourceDigest {
+            bytes,
+            sha256: sha256.to_owned(),
+        })
+    {
+        return Err(changed());
+    }
+    Ok(as_lines(&data))
 }
 
 /// The most of a source the review page reads back for its book lines: far more than any
@@ -268,8 +409,14 @@ fn read_source(path: &Path) -> std::result::Result<Vec<u8>, String> {
         return Err(too_big());
     }
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
+    let file = std::fs::File::open(path).map_err(|_| gone())?;
+    // The file opened is checked again: a name swapped for a device between the two
+    // looks is not read.
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err("it is not a regular file".to_owned());
+    }
+    file.take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut bytes)
         .map_err(|_| gone())?;
     if bytes.len() as u64 > MAX_SOURCE_BYTES {
         return Err(too_big());
@@ -392,11 +539,50 @@ fn context(lines: &[String], line: usize, column: usize, width: usize) -> Vec<Ct
 }
 
 fn json_for_script<T: Serialize>(v: &T) -> String {
-    serde_json::to_string(v)
+    let json = serde_json::to_string(v)
         .expect("page data serializes")
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+        .replace('&', "\\u0026");
+    // The data keeps the book's text exactly, bidi controls written as JSON escapes, so
+    // that none is left raw in the page.
+    if !json.chars().any(is_bidi_control) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if is_bidi_control(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The bidi controls: embeddings and overrides (U+202A–U+202E), isolates
+/// (U+2066–U+2069) and marks (U+200E, U+200F, U+061C). A book's text or a file name
+/// holding one could reorder the page's text around it.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+}
+
+/// `page` with every bidi control (which can only come from a book or a path: the
+/// template has none, and the data block writes them as JSON escapes) shown as its code
+/// point, `[U+202E]`: text that is safe in an element and in an attribute alike.
+fn show_bidi_controls(page: String) -> String {
+    if !page.chars().any(is_bidi_control) {
+        return page;
+    }
+    let mut out = String::with_capacity(page.len() + 64);
+    for c in page.chars() {
+        if is_bidi_control(c) {
+            out.push_str(&format!("[U+{:04X}]", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Renders the review page of `games` (a run's JSONL objects, in order), quoting the book
@@ -653,6 +839,7 @@ fn render_template(ctx: minijinja::Value) -> Result<String> {
                 page
             }
         })
+        .map(show_bidi_controls)
         .map_err(|e| Error::Render {
             message: e.to_string(),
         })

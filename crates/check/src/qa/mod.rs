@@ -231,6 +231,76 @@ fn orphan_snapshots(dir: &Path, files: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// Refuses a snapshot path that `--accept` must not write: one that exists and is not a
+/// regular file (a symlink above all: writing through it would write outside the corpus),
+/// or whose folder is not inside the corpus folder `root` (canonical).
+fn check_snapshot_target(snap: &Path, root: &Path) -> Result<()> {
+    let refuse = |message: &str| Error::UnsafeSnapshot {
+        path: snap.to_owned(),
+        message: message.to_owned(),
+    };
+    match std::fs::symlink_metadata(snap) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err(refuse(
+                "is a symlink: qa --accept writes no snapshot through a link \
+                 (remove the link, and run qa --accept again)",
+            ));
+        }
+        Ok(m) if !m.is_file() => {
+            return Err(refuse(
+                "is not a regular file: qa --accept writes snapshots only as files \
+                 (remove it, and run qa --accept again)",
+            ));
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(Error::io(snap, e)),
+    }
+    let folder = match snap.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let real = std::fs::canonicalize(folder).map_err(|e| Error::io(folder, e))?;
+    if !real.starts_with(root) {
+        return Err(refuse(&format!(
+            "its folder is {}, outside the corpus folder {}: qa --accept writes nothing \
+             outside the corpus",
+            real.display(),
+            root.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Writes a snapshot as a new file renamed over the old one: a link put in its place
+/// since it was checked is replaced, never followed.
+fn write_snapshot(snap: &Path, text: &str) -> Result<()> {
+    use std::io::Write as _;
+    let err = |e| Error::io(snap, e);
+    let folder = match snap.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = snap
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let prefix = format!(".{name}.escriba-");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // As `std::fs::write` would: 0666 less the umask.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut temp = builder.tempfile_in(folder).map_err(err)?;
+    temp.write_all(text.as_bytes()).map_err(err)?;
+    temp.as_file().sync_all().map_err(err)?;
+    temp.persist(snap).map_err(|e| err(e.error))?;
+    Ok(())
+}
+
 /// Runs the QA over every corpus file below `dir`.
 pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
     let nothing = |message: &str| Error::NothingToCheck {
@@ -263,6 +333,15 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
         .par_iter()
         .map(|p| check_file(p, &relative(dir, p), &cfg))
         .collect::<Result<_>>()?;
+    if opts.accept {
+        // Every snapshot to write is checked before anything is written or removed.
+        let root = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, e))?;
+        for (path, (file, _)) in paths.iter().zip(&checked) {
+            if file.snapshot != SnapshotState::Same {
+                check_snapshot_target(&snapshot_path(path), &root)?;
+            }
+        }
+    }
     let mut report = QaReport {
         dir: dir.to_owned(),
         accepted: opts.accept,
@@ -292,7 +371,7 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
     for (path, (file, changes)) in paths.iter().zip(checked) {
         if opts.accept && file.snapshot != SnapshotState::Same {
             let snap = snapshot_path(path);
-            std::fs::write(&snap, &file.snapshot_pgn).map_err(|e| Error::io(&snap, e))?;
+            write_snapshot(&snap, &file.snapshot_pgn)?;
             report.written.push(relative(dir, &snap));
         }
         report.tally(&file, changes.len());

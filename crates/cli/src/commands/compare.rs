@@ -4,7 +4,7 @@ use anyhow::Context;
 use escriba_check::compare::{self, MatchBy};
 
 use crate::args::{CompareArgs, MatchArg};
-use crate::out::print_out;
+use crate::out::{json_visible, print_out, print_report};
 
 pub(crate) fn run(args: CompareArgs) -> anyhow::Result<i32> {
     let output = compare::replay_pgn_file(&args.output)?;
@@ -31,11 +31,11 @@ pub(crate) fn run(args: CompareArgs) -> anyhow::Result<i32> {
         MatchArg::Content => MatchBy::Content,
     };
     let c = compare::compare_to_book_end(&output, &reference, by, plies.as_ref(), args.to_book_end);
-    let text = if args.json {
-        serde_json::to_string_pretty(&c).context("writing JSON")? + "\n"
+    if args.json {
+        let json = serde_json::to_string_pretty(&c).context("writing JSON")? + "\n";
+        print_out(&json_visible(json))?;
     } else {
-        c.render(20)
-    };
-    print_out(&text)?;
+        print_report(&c.render(20))?;
+    }
     Ok(c.exit_code())
 }

@@ -3,7 +3,7 @@
 use anyhow::Context;
 
 use crate::args::QaArgs;
-use crate::out::print_out;
+use crate::out::{json_visible, print_out, print_report};
 
 pub(crate) fn run(args: QaArgs) -> anyhow::Result<i32> {
     let opts = escriba_check::qa::QaOptions {
@@ -11,11 +11,11 @@ pub(crate) fn run(args: QaArgs) -> anyhow::Result<i32> {
         ..Default::default()
     };
     let report = escriba_check::qa::run(&args.dir, &opts)?;
-    let text = if args.json {
-        serde_json::to_string_pretty(&report).context("writing JSON")? + "\n"
+    if args.json {
+        let json = serde_json::to_string_pretty(&report).context("writing JSON")? + "\n";
+        print_out(&json_visible(json))?;
     } else {
-        report.render()
-    };
-    print_out(&text)?;
+        print_report(&report.render())?;
+    }
     Ok(report.exit_code())
 }

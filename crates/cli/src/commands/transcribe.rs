@@ -118,6 +118,14 @@ pub(crate) fn check_outputs(
 pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     let mut cfg = config_of(&args)?;
     let expanded = expand_inputs_with(&args.inputs, &args.glob)?;
+    if !args.quiet {
+        for (path, kind) in &expanded.not_regular {
+            say(&format!(
+                "escriba: {} not read: it is {kind}, not a regular file",
+                path.display()
+            ));
+        }
+    }
     let inputs = expanded.inputs;
     if let Some(path) = &args.corrections {
         cfg.corrections = Some(Arc::new(load_corrections(path, &inputs, args.quiet)?));
@@ -141,22 +149,39 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     // With files to write besides stdout, a closed stdout does not stop the run.
     let tolerant = named.iter().any(|(_, p)| p.as_os_str() != "-");
     // Open every output before reading anything, so a bad path fails fast.
-    let mut pgn = Out::open(&pgn_path, tolerant)?;
-    let open = |p: &Option<PathBuf>| p.as_deref().map(|p| Out::open(p, tolerant)).transpose();
-    let mut plies = open(&args.plies_csv)?;
-    let mut games = open(&args.games_csv)?;
-    let mut jsonl = open(&args.jsonl)?;
-    let mut report = open(&args.report)?;
-    let mut html = open(&args.html)?;
-    let sqlite = open(&args.sqlite)?;
+    let mut pgn = Out::open_for("--output", &pgn_path, tolerant)?;
+    let open = |o: &'static str, p: &Option<PathBuf>| {
+        p.as_deref()
+            .map(|p| Out::open_for(o, p, tolerant))
+            .transpose()
+    };
+    let mut plies = open("--plies-csv", &args.plies_csv)?;
+    let mut games = open("--games-csv", &args.games_csv)?;
+    let mut jsonl = open("--jsonl", &args.jsonl)?;
+    let mut report = open("--report", &args.report)?;
+    let mut html = open("--html", &args.html)?;
+    let sqlite = open("--sqlite", &args.sqlite)?;
     let names: Vec<String> = inputs.iter().map(Input::name).collect();
     let tables_err = |path: &Path, e: escriba_tables::Error| Error::io(path, io::Error::other(e));
     let parquet = match (&args.parquet, &parquet_files) {
         (Some(dir), Some([g, p])) => {
-            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-            let out =
-                escriba_tables::ParquetOut::new(OutputFile::create(g)?, OutputFile::create(p)?)
-                    .map_err(|e| tables_err(dir, e))?;
+            if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+                return Err(Error::Usage {
+                    option: "--parquet",
+                    message: format!(
+                        "{} is a file, not a folder: --parquet names the folder that will hold \
+                         games.parquet and plies.parquet (give a new or an existing folder)",
+                        dir.display()
+                    ),
+                });
+            }
+            std::fs::create_dir_all(dir)
+                .map_err(|e| crate::out::for_option("--parquet", Error::io(dir, e)))?;
+            let create = |f: &Path| {
+                OutputFile::create(f).map_err(|e| crate::out::for_option("--parquet", e))
+            };
+            let out = escriba_tables::ParquetOut::new(create(g)?, create(p)?)
+                .map_err(|e| tables_err(dir, e))?;
             Some(out)
         }
         _ => None,

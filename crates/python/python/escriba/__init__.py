@@ -32,9 +32,10 @@ from ._native import transcribe as _transcribe
 
 __all__ = ["EscribaError", "Run", "transcribe", "transcribe_text", "__version__"]
 
-#: One input: a path (file or folder, as on the command line), or a ``(name, text)`` pair
-#: whose text (``str`` or ``bytes``) is read as a file of that name would be.
-Item = Union[str, "os.PathLike[str]", Tuple[str, Union[str, bytes]]]
+#: One input: a path (file or folder, as on the command line: ``str``, ``bytes`` or
+#: ``os.PathLike``), or a ``(name, text)`` pair whose text (``str`` or bytes-like) is read
+#: as a file of that name would be.
+Item = Union[str, bytes, "os.PathLike[str]", Tuple[str, Union[str, bytes]]]
 
 
 class Run:
@@ -103,24 +104,57 @@ class Run:
         )
 
 
+def _path(p: Any, what: str) -> str:
+    """A path given as ``str``, ``bytes`` or ``os.PathLike``, as a ``str``."""
+    if isinstance(p, (str, bytes, os.PathLike)):
+        return os.fsdecode(os.fspath(p))
+    raise TypeError(f"{what} is a str, bytes or os.PathLike path, not {type(p).__name__}")
+
+
+def _text(text: Any) -> bytes:
+    """A text given as ``str`` (written as UTF-8) or bytes-like, as ``bytes``."""
+    if isinstance(text, str):
+        return text.encode("utf-8")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError(f"a text is a str or bytes, not {type(text).__name__}")
+
+
 def _items(paths_or_texts: Union[Item, Iterable[Item]]) -> List[Tuple[str, Optional[bytes]]]:
-    if isinstance(paths_or_texts, (str, os.PathLike, tuple)):
+    if isinstance(paths_or_texts, (str, bytes, os.PathLike, tuple)):
         paths_or_texts = [paths_or_texts]  # type: ignore[list-item]
+    elif not isinstance(paths_or_texts, Iterable):
+        raise TypeError(
+            "the inputs are a path, a (name, text) pair, or a list of them, not "
+            f"{type(paths_or_texts).__name__}"
+        )
     out: List[Tuple[str, Optional[bytes]]] = []
-    for x in paths_or_texts:  # type: ignore[union-attr]
+    for x in paths_or_texts:
         if isinstance(x, tuple):
             if len(x) != 2:
                 raise TypeError("a text is given as a (name, text) pair")
             name, text = x
-            data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-            out.append((os.fspath(name), data))
-        elif isinstance(x, (str, os.PathLike)):
-            out.append((os.fspath(x), None))
+            out.append((_path(name, "a text's name"), _text(text)))
+        elif isinstance(x, (str, bytes, os.PathLike)):
+            out.append((_path(x, "an input"), None))
         else:
             raise TypeError(
                 f"an input is a path or a (name, text) pair, not {type(x).__name__}"
             )
     return out
+
+
+def _globs(glob: Union[str, Sequence[str]]) -> List[str]:
+    """``glob`` as a list of patterns: one ``str`` is one pattern (not its characters)."""
+    if isinstance(glob, str):
+        return [glob]
+    if isinstance(glob, (bytes, bytearray)) or not isinstance(glob, Iterable):
+        raise TypeError(f"glob is a pattern (str) or a sequence of them, not {type(glob).__name__}")
+    patterns = list(glob)
+    for g in patterns:
+        if not isinstance(g, str):
+            raise TypeError(f"each glob pattern is a str, not {type(g).__name__}")
+    return patterns
 
 
 def _table(ipc: bytes) -> pa.Table:
@@ -134,7 +168,7 @@ def transcribe(
     book: Optional[bool] = None,
     jobs: Optional[int] = None,
     corrections: Union[str, "os.PathLike[str]", None] = None,
-    glob: Sequence[str] = (),
+    glob: Union[str, Sequence[str]] = (),
     drop_broken: bool = False,
     annotate_flags: bool = False,
     piece_letters: Optional[str] = None,
@@ -160,8 +194,8 @@ def transcribe(
         jobs: worker threads (``--jobs``); ``None`` uses every core. At most 1024.
         corrections: a ``corrections.toml`` to apply (``--corrections``); corrections
             that are not applied are listed in ``Run.warnings``.
-        glob: also read the files of input folders whose name matches these patterns
-            (``--glob``, e.g. ``["*.md"]``).
+        glob: also read the files of input folders whose name matches this pattern, or
+            these patterns (``--glob``, e.g. ``"*.md"`` or ``["*.md", "*.tex"]``).
         drop_broken: leave games that stop early out of the PGN (``--drop-broken``); they
             stay in the tables and the report.
         annotate_flags: also write flagged plies' notes into PGN comments
@@ -181,7 +215,9 @@ def transcribe(
         EscribaError: an input that cannot be read, a bad corrections file, too many
             jobs: the command line's message (what it prints after ``escriba: error:``).
         ValueError: an unknown notation, bad piece letters or shard.
-        TypeError: an input that is neither a path nor a ``(name, text)`` pair.
+        TypeError: an input that is neither a path (``str``, ``bytes``, ``os.PathLike``)
+            nor a ``(name, text)`` pair with a ``str`` or bytes-like text, or a glob that
+            is neither a ``str`` nor a sequence of them.
 
     The GIL is released while the games are transcribed, so other threads run meanwhile.
     """
@@ -190,8 +226,8 @@ def transcribe(
         notation=notation,
         book=book,
         jobs=jobs,
-        corrections=None if corrections is None else os.fspath(corrections),
-        glob=list(glob),
+        corrections=None if corrections is None else _path(corrections, "corrections"),
+        glob=_globs(glob),
         drop_broken=drop_broken,
         annotate_flags=annotate_flags,
         piece_letters=piece_letters,
@@ -203,6 +239,8 @@ def transcribe(
 
 
 def transcribe_text(text: Union[str, bytes], *, name: str = "-", **options: Any) -> Run:
-    """Transcribe one text, named ``name`` in the outputs (``"-"``, as the command line
-    names stdin, by default), with the options of :func:`transcribe`."""
-    return transcribe([(name, text)], **options)
+    """Transcribe one text (``str``, or bytes in any encoding the command line reads),
+    named ``name`` in the outputs (``"-"``, as the command line names stdin, by default),
+    with the options of :func:`transcribe`. Raises ``TypeError`` for a text of another
+    type."""
+    return transcribe([(name, _text(text))], **options)
