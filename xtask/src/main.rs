@@ -126,6 +126,9 @@ enum Cmd {
         /// Fail when a set falls past its floor in `corpus/real/floor.toml`.
         #[arg(long)]
         check: bool,
+        /// Also list each text with its games' matched and printed plies.
+        #[arg(long)]
+        texts: bool,
     },
     /// Time `escriba transcribe` on generated descriptive text against `pgn-extract -Wsan`.
     Bench {
@@ -210,6 +213,6 @@ fn main() -> Result<()> {
             }
         }
         Cmd::Qa { raise_floor } => qa::run(raise_floor),
-        Cmd::Real { check } => real::run(check),
+        Cmd::Real { check, texts } => real::run(check, texts),
     }
 }

@@ -1,4 +1,4 @@
-//! `cargo xtask real [--check]`: escriba on real text. Each text of `corpus/real/` and of
+//! `cargo xtask real [--check] [--texts]`: escriba on real text. Each text of `corpus/real/` and of
 //! `../shared/real/` is read by the release binary in the default mode
 //! (`escriba transcribe TEXT --jsonl FILE`) and scored against its reference games by
 //! position ([`score`]): the plies matched of those each text prints, the wrong plies
@@ -25,6 +25,8 @@ fn root() -> PathBuf {
 
 /// One text's figures.
 struct TextScore {
+    /// The text, relative to its set's folder.
+    text: String,
     kind: String,
     games: Vec<GameScore>,
     /// The text prints moves and escriba gave no game.
@@ -124,6 +126,7 @@ fn score_set(escriba: &Path, dir: &Path, scratch: &Path) -> Result<Vec<TextScore
         }
         let pairs: Vec<(&Line, usize)> = games.iter().map(|(l, p)| (l, *p)).collect();
         out.push(TextScore {
+            text: text.to_owned(),
             kind: rows[0].kind.clone(),
             games: score::score_text(&pairs, &outputs),
             no_game: outputs.is_empty() && rows.iter().any(|c| c.plies > 0),
@@ -176,6 +179,25 @@ fn print_table(name: &str, texts: &[TextScore]) -> Totals {
         )
     );
     total
+}
+
+/// Prints one line per text: its games' printed and matched plies, and its unflagged
+/// wrong plies, each game as `matched/printed`.
+fn print_texts(texts: &[TextScore]) {
+    for t in texts {
+        let games: Vec<String> = t
+            .games
+            .iter()
+            .map(|g| format!("{}/{}", g.matched, g.printed))
+            .collect();
+        let wrong: usize = t.games.iter().map(|g| g.unflagged_wrong).sum();
+        let no_game = if t.no_game { ", no game" } else { "" };
+        println!(
+            "  {}: {} (unflagged wrong {wrong}{no_game})",
+            t.text,
+            games.join(" ")
+        );
+    }
 }
 
 /// The set's figures past their floor in `floor` (keys `<set>.percent_min`,
@@ -238,8 +260,8 @@ fn sets(root: &Path) -> Result<Vec<Set>> {
     Ok(sets)
 }
 
-/// `cargo xtask real [--check]`.
-pub fn run(check: bool) -> Result<()> {
+/// `cargo xtask real [--check] [--texts]`.
+pub fn run(check: bool, texts: bool) -> Result<()> {
     let root = root();
     let sets = sets(&root)?;
     let escriba = crate::bench::build_escriba()?;
@@ -247,8 +269,11 @@ pub fn run(check: bool) -> Result<()> {
     let floor = crate::qa::read_floor(&floor_path)?;
     let mut past = Vec::new();
     for set in &sets {
-        let texts = score_set(&escriba, &set.dir, &root.join("target/real").join(set.key))?;
-        let total = print_table(set.name, &texts);
+        let scores = score_set(&escriba, &set.dir, &root.join("target/real").join(set.key))?;
+        let total = print_table(set.name, &scores);
+        if texts {
+            print_texts(&scores);
+        }
         past.extend(past_floor(&floor, set.key, &total));
     }
     for p in &past {

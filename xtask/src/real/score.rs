@@ -138,35 +138,45 @@ fn unflagged_wrong(reference: &Line, output: &Line, printed: usize) -> usize {
 }
 
 /// Scores the reference games of one text, each with the plies it prints, against the
-/// text's output games. In order, each reference game pairs with the output game not yet
-/// paired that matches the longest prefix of its printed plies (the first on ties), when
-/// that prefix is not empty; the unflagged wrong plies are counted on that game. A
-/// reference game that pairs with none matches nothing.
+/// text's output games. Games are paired by the longest prefix of printed plies matched,
+/// best pairs first (a reference game and an output game are paired once; ties go to the
+/// earlier reference game, then the earlier output game), and only where that prefix is
+/// not empty; the unflagged wrong plies are counted on the paired output game. A reference
+/// game that pairs with none matches nothing.
 pub fn score_text(references: &[(&Line, usize)], outputs: &[Line]) -> Vec<GameScore> {
-    let mut paired = vec![false; outputs.len()];
-    references
+    let printed: Vec<usize> = references
         .iter()
-        .map(|&(reference, printed)| {
-            let printed = printed.min(reference.positions.len());
-            let mut best: Option<(usize, usize)> = None;
-            for (i, o) in outputs.iter().enumerate().filter(|(i, _)| !paired[*i]) {
-                let p = prefix(reference, o, printed);
-                if p > 0 && best.is_none_or(|(_, b)| p > b) {
-                    best = Some((i, p));
-                }
+        .map(|(r, p)| (*p).min(r.positions.len()))
+        .collect();
+    let mut candidates: Vec<(usize, usize, usize)> = Vec::new();
+    for (ri, (reference, _)) in references.iter().enumerate() {
+        for (oi, output) in outputs.iter().enumerate() {
+            let p = prefix(reference, output, printed[ri]);
+            if p > 0 {
+                candidates.push((p, ri, oi));
             }
-            let mut score = GameScore {
-                printed,
-                ..GameScore::default()
-            };
-            if let Some((i, p)) = best {
-                paired[i] = true;
-                score.matched = p;
-                score.unflagged_wrong = unflagged_wrong(reference, &outputs[i], printed);
-            }
-            score
+        }
+    }
+    candidates.sort_by_key(|&(p, ri, oi)| (std::cmp::Reverse(p), ri, oi));
+    let mut scores: Vec<GameScore> = printed
+        .iter()
+        .map(|&printed| GameScore {
+            printed,
+            ..GameScore::default()
         })
-        .collect()
+        .collect();
+    let (mut reference_paired, mut output_paired) =
+        (vec![false; references.len()], vec![false; outputs.len()]);
+    for (p, ri, oi) in candidates {
+        if reference_paired[ri] || output_paired[oi] {
+            continue;
+        }
+        reference_paired[ri] = true;
+        output_paired[oi] = true;
+        scores[ri].matched = p;
+        scores[ri].unflagged_wrong = unflagged_wrong(references[ri].0, &outputs[oi], printed[ri]);
+    }
+    scores
 }
 
 #[cfg(test)]
@@ -210,6 +220,20 @@ mod tests {
             matched,
             [3, 3, 0],
             "a game printed twice is matched once per output game"
+        );
+    }
+
+    #[test]
+    fn an_output_game_goes_to_the_reference_game_it_matches_furthest() {
+        // The text's second game is the one read; it shares its first ply with the first.
+        let first = line(&["a", "b", "c"], "");
+        let second = line(&["a", "x", "y"], "");
+        let scores = score_text(&[(&first, 3), (&second, 3)], std::slice::from_ref(&second));
+        let matched: Vec<usize> = scores.iter().map(|s| s.matched).collect();
+        assert_eq!(matched, [0, 3]);
+        assert_eq!(
+            scores[0].unflagged_wrong, 0,
+            "an unpaired game has no wrong plies"
         );
     }
 
