@@ -591,7 +591,7 @@ fn first_games(input: &Path, games: Option<usize>) -> Result<String> {
 }
 
 /// Builds the release `escriba` binary and returns its path.
-fn build_escriba() -> Result<PathBuf> {
+pub(crate) fn build_escriba() -> Result<PathBuf> {
     eprintln!("building escriba (release)…");
     let st = Command::new(env!("CARGO"))
         .args(["build", "--release", "--quiet", "-p", "escriba"])

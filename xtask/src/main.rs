@@ -8,13 +8,16 @@
 //!   the decoder against move generation and the tokenizer in process, book mode, the
 //!   review page's size and ready time in headless Chromium, and (`--scale`) 1 MB to 1 GB;
 //!   `bench --layers`: plies/s through the command line, the Python API and Spark;
-//! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`.
+//! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`;
+//! - `real`: escriba on the real texts of `corpus/real/` and `../shared/real/`, scored by
+//!   position against their references, with `--check` holding the floor.
 
 mod bench;
 mod bookgen_cli;
 mod generate;
 mod layers;
 mod qa;
+mod real;
 
 use xtask::pgn;
 
@@ -116,6 +119,17 @@ enum Cmd {
         #[arg(long)]
         raise_floor: bool,
     },
+    /// Score `escriba transcribe` (default mode) on the real texts of `corpus/real/` and
+    /// `../shared/real/` against their references, by position: a table by kind of source
+    /// for each set.
+    Real {
+        /// Fail when a set falls past its floor in `corpus/real/floor.toml`.
+        #[arg(long)]
+        check: bool,
+        /// Also list each text with its games' matched and printed plies.
+        #[arg(long)]
+        texts: bool,
+    },
     /// Time `escriba transcribe` on generated descriptive text against `pgn-extract -Wsan`.
     Bench {
         /// The PGN whose games are written out (default: the shared bulk file).
@@ -199,5 +213,6 @@ fn main() -> Result<()> {
             }
         }
         Cmd::Qa { raise_floor } => qa::run(raise_floor),
+        Cmd::Real { check, texts } => real::run(check, texts),
     }
 }

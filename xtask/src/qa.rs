@@ -75,7 +75,7 @@ fn floor_path() -> PathBuf {
 }
 
 /// Reads `key = value` lines; `#` starts a comment.
-fn read_floor(path: &Path) -> Result<BTreeMap<String, f64>> {
+pub(crate) fn read_floor(path: &Path) -> Result<BTreeMap<String, f64>> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),

@@ -1,0 +1,266 @@
+//! Scoring by position: a reference game and an output game are compared ply by ply on the
+//! positions they reach, so that two notations of one move agree and a move read in the
+//! wrong order does not.
+
+use anyhow::{Context, Result, anyhow};
+use escriba_resolve::shakmaty::fen::Epd;
+use escriba_resolve::shakmaty::uci::UciMove;
+use escriba_resolve::shakmaty::{Chess, EnPassantMode, Position};
+use escriba_resolve::start_position;
+use serde_json::Value;
+
+/// A game as the positions it reaches.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Line {
+    /// The position it starts from (EPD).
+    pub start: String,
+    /// The position after each ply (EPD).
+    pub positions: Vec<String>,
+    /// For each ply, whether it carries no flag (status `exact` or `inferred`).
+    pub unflagged: Vec<bool>,
+}
+
+/// What one reference game scores.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameScore {
+    /// Plies the text prints in order from the start (at most the reference's length).
+    pub printed: usize,
+    /// The longest prefix of those plies that an output game matches.
+    pub matched: usize,
+    /// Plies of that output game, among the printed ones, that reach another position than
+    /// the reference's at the same ply and carry no flag.
+    pub unflagged_wrong: usize,
+}
+
+fn epd(pos: &Chess) -> String {
+    Epd::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+fn start(fen: Option<&str>) -> Result<Chess> {
+    start_position(fen, false).map_err(|e| anyhow!("{e}"))
+}
+
+/// Replays the main line of each game of a reference PGN, from its `FEN` tag if it has
+/// one; a move that is not legal is an error (the references are checked legal).
+pub fn reference_lines(pgn: &str) -> Result<Vec<Line>> {
+    escriba_check::pgn::read(pgn)
+        .games
+        .iter()
+        .map(|g| {
+            let fen = g
+                .tags
+                .iter()
+                .find(|(k, _)| k == "FEN")
+                .map(|(_, v)| v.as_str());
+            let mut pos = start(fen)?;
+            let mut line = Line {
+                start: epd(&pos),
+                ..Line::default()
+            };
+            for san in g.moves() {
+                let m = san
+                    .san
+                    .to_move(&pos)
+                    .with_context(|| format!("`{san}` is not legal after {}", epd(&pos)))?;
+                pos.play_unchecked(m);
+                line.positions.push(epd(&pos));
+                line.unflagged.push(true);
+            }
+            Ok(line)
+        })
+        .collect()
+}
+
+/// The games of `escriba transcribe --jsonl` output, each replayed from its `FEN` tag (if
+/// any) by the UCI of its plies; a ply that does not replay ends the game.
+pub fn output_lines(jsonl: &str) -> Result<Vec<Line>> {
+    jsonl
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| {
+            let v: Value =
+                serde_json::from_str(l).with_context(|| format!("JSONL line {}", i + 1))?;
+            output_line(&v).with_context(|| format!("JSONL line {}", i + 1))
+        })
+        .collect()
+}
+
+fn output_line(game: &Value) -> Result<Line> {
+    let mut pos = start(game["tags"]["FEN"].as_str())?;
+    let mut line = Line {
+        start: epd(&pos),
+        ..Line::default()
+    };
+    let moves = game["moves"].as_array().context("a game without `moves`")?;
+    for ply in moves {
+        let uci = ply["uci"].as_str().unwrap_or_default();
+        let Ok(m) = uci
+            .parse::<UciMove>()
+            .map_err(|_| ())
+            .and_then(|u| u.to_move(&pos).map_err(|_| ()))
+        else {
+            break;
+        };
+        pos.play_unchecked(m);
+        line.positions.push(epd(&pos));
+        line.unflagged
+            .push(matches!(ply["status"].as_str(), Some("exact" | "inferred")));
+    }
+    Ok(line)
+}
+
+/// How many leading plies of `output`, up to `printed`, reach the reference's positions.
+fn prefix(reference: &Line, output: &Line, printed: usize) -> usize {
+    if reference.start != output.start {
+        return 0;
+    }
+    reference
+        .positions
+        .iter()
+        .zip(&output.positions)
+        .take(printed)
+        .take_while(|(r, o)| r == o)
+        .count()
+}
+
+/// Plies of `output`, up to `printed`, that reach another position than the reference's
+/// at the same ply and carry no flag.
+fn unflagged_wrong(reference: &Line, output: &Line, printed: usize) -> usize {
+    reference
+        .positions
+        .iter()
+        .zip(&output.positions)
+        .zip(&output.unflagged)
+        .take(printed)
+        .filter(|((r, o), unflagged)| r != o && **unflagged)
+        .count()
+}
+
+/// Scores the reference games of one text, each with the plies it prints, against the
+/// text's output games. Games are paired by the longest prefix of printed plies matched,
+/// best pairs first (a reference game and an output game are paired once; ties go to the
+/// earlier reference game, then the earlier output game), and only where that prefix is
+/// not empty; the unflagged wrong plies are counted on the paired output game. A reference
+/// game that pairs with none matches nothing.
+pub fn score_text(references: &[(&Line, usize)], outputs: &[Line]) -> Vec<GameScore> {
+    let printed: Vec<usize> = references
+        .iter()
+        .map(|(r, p)| (*p).min(r.positions.len()))
+        .collect();
+    let mut candidates: Vec<(usize, usize, usize)> = Vec::new();
+    for (ri, (reference, _)) in references.iter().enumerate() {
+        for (oi, output) in outputs.iter().enumerate() {
+            let p = prefix(reference, output, printed[ri]);
+            if p > 0 {
+                candidates.push((p, ri, oi));
+            }
+        }
+    }
+    candidates.sort_by_key(|&(p, ri, oi)| (std::cmp::Reverse(p), ri, oi));
+    let mut scores: Vec<GameScore> = printed
+        .iter()
+        .map(|&printed| GameScore {
+            printed,
+            ..GameScore::default()
+        })
+        .collect();
+    let (mut reference_paired, mut output_paired) =
+        (vec![false; references.len()], vec![false; outputs.len()]);
+    for (p, ri, oi) in candidates {
+        if reference_paired[ri] || output_paired[oi] {
+            continue;
+        }
+        reference_paired[ri] = true;
+        output_paired[oi] = true;
+        scores[ri].matched = p;
+        scores[ri].unflagged_wrong = unflagged_wrong(references[ri].0, &outputs[oi], printed[ri]);
+    }
+    scores
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line through made-up positions `p0`, `p1`, …, flagged where `flags` says `f`.
+    fn line(positions: &[&str], flags: &str) -> Line {
+        Line {
+            start: "start".to_owned(),
+            positions: positions.iter().map(|p| (*p).to_owned()).collect(),
+            unflagged: flags.chars().map(|c| c != 'f').collect(),
+        }
+    }
+
+    #[test]
+    fn the_longest_matching_prefix_counts_and_unflagged_wrong_plies_are_counted() {
+        let reference = line(&["a", "b", "c", "d", "e"], "");
+        // Right for two plies, then a wrong ply with no flag, a flagged one, and a
+        // third ply past the four the text prints.
+        let output = line(&["a", "b", "x", "y", "z"], "..f..");
+        let scores = score_text(&[(&reference, 4)], &[output]);
+        assert_eq!(
+            scores,
+            [GameScore {
+                printed: 4,
+                matched: 2,
+                unflagged_wrong: 1
+            }]
+        );
+    }
+
+    #[test]
+    fn each_reference_game_takes_its_best_output_game_once() {
+        let first = line(&["a", "b", "c"], "");
+        let second = line(&["a", "q", "r"], "");
+        let outputs = [line(&["a", "q", "r"], ""), line(&["a", "b", "c"], "")];
+        let scores = score_text(&[(&first, 3), (&second, 3), (&first, 3)], &outputs);
+        let matched: Vec<usize> = scores.iter().map(|s| s.matched).collect();
+        assert_eq!(
+            matched,
+            [3, 3, 0],
+            "a game printed twice is matched once per output game"
+        );
+    }
+
+    #[test]
+    fn an_output_game_goes_to_the_reference_game_it_matches_furthest() {
+        // The text's second game is the one read; it shares its first ply with the first.
+        let first = line(&["a", "b", "c"], "");
+        let second = line(&["a", "x", "y"], "");
+        let scores = score_text(&[(&first, 3), (&second, 3)], std::slice::from_ref(&second));
+        let matched: Vec<usize> = scores.iter().map(|s| s.matched).collect();
+        assert_eq!(matched, [0, 3]);
+        assert_eq!(
+            scores[0].unflagged_wrong, 0,
+            "an unpaired game has no wrong plies"
+        );
+    }
+
+    #[test]
+    fn another_start_position_matches_nothing_and_printed_plies_stop_at_the_reference() {
+        let reference = line(&["a", "b"], "");
+        let mut odds = line(&["a", "b"], "");
+        odds.start = "without the queen's rook".to_owned();
+        assert_eq!(
+            score_text(&[(&reference, 9)], &[odds]),
+            [GameScore {
+                printed: 2,
+                matched: 0,
+                unflagged_wrong: 0
+            }]
+        );
+    }
+
+    #[test]
+    fn references_and_outputs_replay_to_the_same_positions() {
+        let reference = reference_lines("[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+        let jsonl = concat!(
+            r#"{"tags":{},"moves":[{"uci":"e2e4","status":"exact"},"#,
+            r#"{"uci":"e7e5","status":"repaired"},{"uci":"g1f3","status":"inferred"}]}"#
+        );
+        let output = output_lines(jsonl).unwrap();
+        assert_eq!(output[0].positions, reference[0].positions);
+        assert_eq!(output[0].unflagged, [true, false, true]);
+    }
+}
