@@ -56,6 +56,7 @@ mod dashless;
 mod input_kinds;
 mod lost;
 mod module_graph;
+mod moves_anywhere;
 mod nothing_lost;
 mod print_forms;
 mod qa_cli;

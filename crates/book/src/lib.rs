@@ -12,17 +12,17 @@
 //! [`read_book`] runs them in this order, each once:
 //!
 //! ```text
-//! &[Line] ─► classify ──► token_lines, ─► group ──────► xref ────────► build ──► Unit
-//!            (LineKind)   running heads   (Grouped:     (Borrowed:     (movetext,
-//!                         (LineKind)       blocks,       an opening    tags, odds,
-//!                                          roles,        another game  BookSegment)
-//!                                          Draft units)  lends)
+//! &[Line] ─► classify ──► token_lines, ─► group ──────► xref ───────► build ──────► runs ──► Unit
+//!            (LineKind)   running heads   (Grouped:     (Borrowed:    (movetext,    (units of
+//!                         (LineKind)       blocks,       an opening   tags, odds,   moves found
+//!                                          roles,        another game BookSegment)  in skipped
+//!                                          Draft units)  lends)                     lines)
 //! ```
 //!
-//! 1. [`classify`]: each line's [`LineKind`](classify::LineKind): heading, players, event,
-//!    move row (with its shape), prose, diagram row, footnote, page mark, separator, blank;
-//!    `token_lines` then joins move numbers printed over their moves, and `running_heads`
-//!    marks a page's running head;
+//! 1. `classify`: each line's `LineKind`: heading, players, event, move row (with its
+//!    shape), prose, diagram row, footnote, page mark, separator, blank; `token_lines`
+//!    then joins move numbers printed over their moves, and `running_heads` marks a page's
+//!    running head;
 //! 2. `group`: diagram and footnote blocks (`blocks`, `diagram`), then units, games and
 //!    fragments (analysis, openings, studies), each with its header, table rows, notes,
 //!    footnotes and diagrams, and every other line set aside with a reason;
@@ -31,7 +31,11 @@
 //!    comments, everything else blanked, line for line), the tags (`header`, `players`),
 //!    the start position of an odds game (`odds`), and another reading of the table
 //!    (`sequence`: the moves in the order of their numbers; a second notation; the columns
-//!    swapped).
+//!    swapped);
+//! 5. `runs`: a numbered run of moves in lines no unit took (prose, a paragraph, a page
+//!    run into one line) is cut out at its edges and read as a unit of its own when it
+//!    replays from the standard position; the numbered moves still in no unit are counted
+//!    ([`BookReport::unread`]).
 //!
 //! After the decoder has read a unit, [`checks`] holds it against the diagrams and the
 //! second notation, and [`notes`] replays the variations printed in its notes.
@@ -62,5 +66,5 @@ pub use line::{Line, lines_of};
 pub use read::{Book, line_views, read_book, read_text};
 pub use unit::{
     Alternate, AlternateRole, BookReport, BookSegment, Checkpoint, Footnote, LineSpan,
-    NoteVariations, SpanKind, Unit, UnitKind, Warning,
+    NoteVariations, SpanKind, Unit, UnitKind, Unread, Warning,
 };

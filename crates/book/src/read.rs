@@ -60,8 +60,10 @@ pub fn read_book(lines: &[Line], dialect: Option<Dialect>) -> Book {
             .filter(|u| u.decodable && u.kind == UnitKind::Fragment)
             .count(),
         spans: grouped.spans(),
+        unread: Vec::new(),
     };
     let units = with_runs(lines, units, &mut report, grouped.units.len(), dialect);
+    report.unread = runs::unread(lines, &skipped(&report), dialect);
     Book {
         dialect,
         units,
@@ -78,10 +80,7 @@ fn with_runs(
     drafts: usize,
     dialect: Dialect,
 ) -> Vec<Unit> {
-    let mut free = vec![false; lines.len()];
-    for s in report.spans.iter().filter(|s| s.what == SpanKind::Skipped) {
-        free[s.from - 1..s.to].fill(true);
-    }
+    let free = skipped(report);
     // A run is a game or an opening line when it replays from the standard position.
     let found: Vec<Found> = runs::find(lines, &free, dialect)
         .into_iter()
@@ -101,6 +100,15 @@ fn with_runs(
     units.sort_by_key(|u| u.line);
     report.spans = claim(&report.spans, &found);
     units
+}
+
+/// Whether each line of the book is in a skipped span.
+fn skipped(report: &BookReport) -> Vec<bool> {
+    let mut free = vec![false; report.lines];
+    for s in report.spans.iter().filter(|s| s.what == SpanKind::Skipped) {
+        free[s.from - 1..s.to].fill(true);
+    }
+    free
 }
 
 /// The fewest plies a run found in the text replays from the standard position to be read

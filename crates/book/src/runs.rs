@@ -12,6 +12,7 @@
 use escriba_notation::{Dialect, Token, TokenKind, movetext};
 
 use crate::line::Line;
+use crate::unit::Unread;
 
 /// The most words of a note between two moves of one run.
 const MAX_NOTE_WORDS: usize = 80;
@@ -48,6 +49,57 @@ pub fn find(lines: &[Line], free: &[bool], dialect: Dialect) -> Vec<Found> {
             i += 1;
         }
         out.extend(in_block(lines, start, i, dialect));
+    }
+    out
+}
+
+/// The numbered moves in the lines where `free` is true, by block of consecutive free
+/// lines: each block that holds any, with the place of the first one's number. A move counts when a
+/// move number stands before it, with only moves between (`19. K. to R's sq.`, `4 P-Q 4
+/// P x P`): a move word quoted in prose does not.
+pub fn unread(lines: &[Line], free: &[bool], dialect: Dialect) -> Vec<Unread> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !free[i] {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < lines.len() && free[i] {
+            i += 1;
+        }
+        let texts: Vec<&str> = lines[start..i].iter().map(|l| l.text.as_str()).collect();
+        let text = plain(&texts.join("\n"));
+        if !text.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        // The moves counted, the place of the first one's number, the last number's.
+        let (mut moves, mut first, mut number) = (0, None, None);
+        for t in movetext::tokenize(dialect, &text) {
+            match t.kind {
+                TokenKind::MoveNumber { .. } => number = Some(t.span.start as usize),
+                TokenKind::Move(_) if number.is_some() => {
+                    moves += 1;
+                    first = first.or(number);
+                }
+                TokenKind::Ellipsis | TokenKind::Nag(_) | TokenKind::Move(_) => {}
+                _ => number = None,
+            }
+        }
+        if let Some(at) = first {
+            let before = &text[..at];
+            let line = before.matches('\n').count();
+            let column = before[before.rfind('\n').map_or(0, |k| k + 1)..]
+                .chars()
+                .count()
+                + 1;
+            out.push(Unread {
+                line: lines[start + line].number,
+                column,
+                moves,
+            });
+        }
     }
     out
 }
@@ -97,15 +149,32 @@ fn line_end(text: &str, k: usize) -> usize {
 }
 
 /// `text` with the marks that movetext reads as structure blanked, one space a byte:
-/// braces, brackets, parentheses and `;` stand in prose for other things than comments and
-/// variations.
+/// braces, brackets, `;` and parentheses around words stand in prose for other things than
+/// comments and variations. Parentheses around one short word are kept: they are part of
+/// a move (`R(QR1)-QR6`, `P-B8 (Q)`, `(ch.)`) or a note's letter.
 fn plain(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '{' | '}' | '[' | ']' | '(' | ')' | ';' => ' ',
-            c => c,
-        })
-        .collect()
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'{' | b'}' | b'[' | b']' | b';' => out[i] = b' ',
+            b'(' => {
+                let inner = b[i + 1..]
+                    .iter()
+                    .take(8)
+                    .position(|&c| c == b')' || c.is_ascii_whitespace() || c == b'(');
+                match inner {
+                    Some(k) if b[i + 1 + k] == b')' && k > 0 => i += k + 1,
+                    _ => out[i] = b' ',
+                }
+            }
+            b')' => out[i] = b' ',
+            _ => {}
+        }
+        i += 1;
+    }
+    String::from_utf8(out).expect("ASCII bytes replaced by ASCII")
 }
 
 /// A run read from the tokens of a block.
@@ -255,6 +324,8 @@ fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor) -> Gap {
     for (i, t) in tokens.iter().enumerate().skip(j) {
         let damage = words <= DAMAGE_WORDS && prose < 2;
         match t.kind {
+            // A note between White's move and Black's.
+            TokenKind::Move(_) if !damage && c.since_number == 1 => return Gap::Note(i),
             TokenKind::Move(_) | TokenKind::Result(_) => {
                 return if damage { Gap::Damage(i) } else { Gap::End };
             }
@@ -418,6 +489,22 @@ mod tests {
             found[0].movetext.contains("{BLACK.}"),
             "{}",
             found[0].movetext
+        );
+    }
+
+    #[test]
+    fn numbered_moves_no_run_took_are_counted_with_their_place() {
+        let text = "A game's end.\n19. K. to R's sq. 19. B. to Kt's 5th. And Black resigns.\n\
+                    Prose that quotes P-K4 and Castles without a number.";
+        let lines = lines_of(text);
+        let unread = unread(&lines, &vec![true; lines.len()], EN);
+        assert_eq!(
+            unread,
+            [Unread {
+                line: 2,
+                column: 1,
+                moves: 2
+            }]
         );
     }
 

@@ -200,6 +200,21 @@ pub struct BookReport {
     pub fragments: usize,
     /// Every line, in order: the spans cover 1..=lines exactly once.
     pub spans: Vec<LineSpan>,
+    /// Moves printed after a move number in lines that no game or fragment took, by
+    /// skipped span: what the book prints that the outputs do not hold.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unread: Vec<Unread>,
+}
+
+/// Numbered moves in a span of lines that no unit took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Unread {
+    /// 1-based line of the first of them.
+    pub line: usize,
+    /// 1-based column of the first of them, in characters.
+    pub column: usize,
+    /// How many moves.
+    pub moves: usize,
 }
 
 impl BookReport {
@@ -245,6 +260,11 @@ impl BookReport {
             out.push((next, self.lines, "claimed by nothing"));
         }
         out
+    }
+
+    /// Numbered moves in lines that no unit took, in all.
+    pub fn unread_moves(&self) -> usize {
+        self.unread.iter().map(|u| u.moves).sum()
     }
 
     /// Lines skipped, in all.
@@ -310,6 +330,7 @@ mod tests {
             games: 0,
             fragments: 0,
             spans,
+            unread: Vec::new(),
         };
         assert_eq!(report(vec![span(1, 3), span(4, 9)], 9).breaches(), []);
         assert_eq!(

@@ -671,6 +671,7 @@ fn close_input(
                 ),
             });
         }
+        summary.unread_moves += report.unread_moves() as u64;
         summary.books.push(report);
     }
 }
@@ -734,8 +735,8 @@ impl Delivery<'_, '_, '_> {
     }
 }
 
-/// Why a book's unit is left out of the outputs: a fragment that does not replay at all,
-/// or any fragment under `--no-fragments`. `None`: the unit is written.
+/// Why a book's unit is left out of the outputs: a fragment whose first move does not
+/// replay, or any fragment under `--no-fragments`. `None`: the unit is written.
 fn leave_out(r: &GameResult, cfg: &Config) -> Option<String> {
     let book = r.book.as_ref()?;
     if book.kind != UnitKind::Fragment {
@@ -744,12 +745,15 @@ fn leave_out(r: &GameResult, cfg: &Config) -> Option<String> {
     if cfg.no_fragments {
         return Some("fragment left out (--no-fragments)".into());
     }
-    // A fragment is kept only when it replays to its end: half an analysis is no record.
+    // A fragment that replays some plies and stops is kept up to the stop, its failure
+    // said where it stops; one whose first move does not replay holds nothing read.
     let f = r.failure.as_ref()?;
-    Some(format!(
-        "analysis that does not replay ({}:{}: {})",
-        f.line, f.column, f.message
-    ))
+    r.plies.is_empty().then(|| {
+        format!(
+            "analysis that does not replay ({}:{}: {})",
+            f.line, f.column, f.message
+        )
+    })
 }
 
 /// Processes already-cut games in parallel (in order), for callers that segment themselves.

@@ -114,6 +114,33 @@ impl SourceEncoding {
     }
 }
 
+impl Summary {
+    /// One warning for each span of a book that holds printed moves no game took, with
+    /// its place: `book.txt:12:5: 14 printed moves stand in text that no game or fragment
+    /// took`.
+    pub fn unread_lines(&self) -> Vec<String> {
+        self.books
+            .iter()
+            .flat_map(|b| {
+                b.unread.iter().map(move |u| {
+                    format!(
+                        "{}:{}:{}: {} printed {} in text that no game or fragment took",
+                        b.source,
+                        u.line,
+                        u.column,
+                        u.moves,
+                        if u.moves == 1 {
+                            "move stands"
+                        } else {
+                            "moves stand"
+                        }
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
 /// Totals of a run: what `--report` writes and the summary line shows.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Summary {
@@ -156,13 +183,17 @@ pub struct Summary {
     pub plies_per_second: f64,
     /// Every game that stopped early, in input order.
     pub failures: Vec<FailureRef>,
-    /// Book units left out of the outputs (fragments that do not replay, or every
+    /// Book units left out of the outputs (fragments whose first move does not replay, or every
     /// fragment under `--no-fragments`); each is listed in its book's line accounting.
     pub left_out: u64,
     /// Games of books that are fragments (analysis, openings, studies), among `games`.
     pub fragments: u64,
     /// Every input read as a book, with its line accounting.
     pub books: Vec<BookReport>,
+    /// Moves printed after a move number in lines of a book that no game or fragment
+    /// took (the books' `unread`, in all): while there are any, the run is not called
+    /// complete.
+    pub unread_moves: u64,
     /// Move runs in books' notes: replayed as variations, or left in the notes.
     pub note_variations: NoteVariations,
 }
@@ -264,12 +295,22 @@ impl Summary {
                 ));
             }
         }
+        // A run that left numbered moves in no game is not complete, whatever its games.
+        let complete = if self.unread_moves > 0 {
+            format!(
+                "{:.1}% of games complete, {} {} in no game",
+                self.complete_percent(),
+                self.unread_moves,
+                plural(self.unread_moves, "printed move", "printed moves")
+            )
+        } else {
+            format!("{:.1}% complete", self.complete_percent())
+        };
         format!(
-            "{book}{} {}, {} plies, {:.1}% complete, {} flagged, {} failed in {:.2}s ({:.0} games/s, {:.0} plies/s)",
+            "{book}{} {}, {} plies, {complete}, {} flagged, {} failed in {:.2}s ({:.0} games/s, {:.0} plies/s)",
             self.games,
             plural(self.games, "game", "games"),
             self.plies,
-            self.complete_percent(),
             self.flagged,
             self.failed,
             self.seconds,
@@ -289,7 +330,7 @@ pub struct Strict {
     pub repaired: bool,
     /// Any `ambiguous` ply.
     pub ambiguous: bool,
-    /// Any warning (text skipped, or kept in a comment).
+    /// Any warning (text skipped, or kept in a comment, or printed moves in no game).
     pub warnings: bool,
 }
 
@@ -308,7 +349,7 @@ impl Strict {
         (self.inferred && p.inferred > 0)
             || (self.repaired && p.repaired > 0)
             || (self.ambiguous && p.ambiguous > 0)
-            || (self.warnings && s.warnings > 0)
+            || (self.warnings && (s.warnings > 0 || s.unread_moves > 0))
             // Every kind of flag asked for (`flagged`, alone or with more): any flagged
             // ply or game.
             || (self.repaired && self.ambiguous && self.warnings && s.flagged > 0)

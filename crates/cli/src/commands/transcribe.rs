@@ -30,6 +30,9 @@ pub(crate) fn run(args: TranscribeArgs) -> i32 {
                     s.files_skipped
                 ));
             }
+            for line in s.unread_lines() {
+                say(&format!("warning: {line}"));
+            }
             for e in &s.encodings {
                 say(&format!("warning: {}", e.line()));
             }

@@ -1,0 +1,175 @@
+//! Moves wherever they stand: a game printed inside prose (a page run into one line, a
+//! paragraph with a headline and notes around it) is found and read, a game that stops is
+//! kept up to the stop, and printed moves that no game took are said, never summed up as
+//! complete. The layouts are generated from random legal games.
+
+use std::sync::Arc;
+
+use escriba_notation::{DescLang, Dialect, Style};
+use escriba_pipeline::book::cut_text;
+use escriba_pipeline::{Config, GameStatus, GameText, Notation, process_game};
+use escriba_resolve::Status;
+use escriba_resolve::describe::write_game;
+use escriba_resolve::shakmaty::{Chess, Move};
+
+use crate::cli_support::{TempDir, run};
+use crate::common::{Rng, random_game, reference_sans};
+
+const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+/// Words of prose a column prints around and between its moves.
+const PROSE: [&str; 12] = [
+    "The",
+    "position",
+    "is",
+    "now",
+    "very",
+    "interesting",
+    "and",
+    "Black",
+    "had",
+    "better",
+    "defend",
+    "quietly",
+];
+
+fn prose(rng: &mut Rng, words: usize) -> String {
+    let mut out: Vec<&str> = (0..words).map(|_| PROSE[rng.below(PROSE.len())]).collect();
+    out[0] = "The";
+    format!("{}.", out.join(" "))
+}
+
+/// A game as one paragraph of a page: a headline and a sentence first, the moves with a
+/// note of prose after some of White's and Black's moves, and prose after the last move,
+/// all on one line.
+fn paragraph(rng: &mut Rng, moves: &[Move]) -> String {
+    let text = write_game(&Chess::default(), moves, EN, Style::default()).expect("legal");
+    let mut out = format!("CHESS. Game played at the club. {} ", prose(rng, 9));
+    for word in text.split_whitespace() {
+        out.push_str(word);
+        out.push(' ');
+        let numbered = word.ends_with('.') && word[..word.len() - 1].parse::<u32>().is_ok();
+        if !numbered && rng.below(9) == 0 {
+            let words = 6 + rng.below(12);
+            out.push_str(&prose(rng, words));
+            out.push(' ');
+        }
+    }
+    out.push_str(&prose(rng, 14));
+    out
+}
+
+fn read_book(text: &str) -> Vec<escriba_pipeline::GameResult> {
+    let cut = cut_text(text, Notation::Auto);
+    assert!(cut.report.covers_every_line(), "{:#?}", cut.report.spans);
+    cut.segments
+        .into_iter()
+        .enumerate()
+        .map(|(i, segment)| {
+            process_game(
+                &GameText {
+                    source: Arc::from("page.txt"),
+                    index: i as u64 + 1,
+                    segment,
+                },
+                &Config::default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_game_run_into_one_paragraph_with_notes_is_read_whole() {
+    let mut rng = Rng::new(3434);
+    let mut plies = 0;
+    for g in 0..40 {
+        let length = 30 + rng.below(50);
+        let moves = random_game(&mut rng, length);
+        let text = paragraph(&mut rng, &moves);
+        let games = read_book(&text);
+        let want = reference_sans(&Chess::default(), &moves);
+        assert_eq!(games.len(), 1, "game {g}: {text}");
+        let got: Vec<String> = games[0]
+            .plies
+            .iter()
+            .map(|p| p.ply.san.to_string())
+            .collect();
+        assert_eq!(got, want, "game {g}: {text}");
+        assert!(
+            games[0]
+                .plies
+                .iter()
+                .all(|p| matches!(p.ply.status, Status::Exact | Status::Inferred)),
+            "game {g} needs no flag: {text}"
+        );
+        plies += want.len();
+    }
+    assert!(plies > 1500, "{plies} plies read");
+}
+
+#[test]
+fn a_game_in_prose_that_stops_is_kept_up_to_the_stop() {
+    // Move 4 is impossible: the game replays three moves and stops there, partial.
+    let text = "CHESS. A short game. 1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 \
+                4. Q-R8 Resigns. The end of the column.";
+    let games = read_book(text);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].plies.len(), 6);
+    assert_eq!(games[0].status, GameStatus::Partial);
+    assert!(
+        games[0].failure.is_some(),
+        "the stop is said, with its place"
+    );
+}
+
+#[test]
+fn a_fragment_that_replays_some_plies_is_written_not_left_out() {
+    let dir = TempDir::new("moves-anywhere-fragment");
+    // A short run in prose is an opening line; its fourth move does not replay.
+    let text = "ON THE OPENINGS.\n\nThe usual course of the play is this, as every \
+                student of the game will know from his own practice at the board.\n\
+                1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. Q-R8 and so on, with many other ideas to \
+                follow in a later chapter of this book about the openings.\n";
+    let book = dir.file("openings.txt");
+    std::fs::write(&book, text).unwrap();
+    let out = dir.file("out.pgn");
+    let r = run(&["transcribe", "--book", &book, "-o", &out], None);
+    let pgn = dir.read("out.pgn");
+    assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6"), "{pgn}\n{}", r.stderr);
+    assert!(r.stderr.contains("1 fragment (0 left out)"), "{}", r.stderr);
+}
+
+#[test]
+fn printed_moves_no_game_took_are_a_warning_and_never_complete() {
+    let dir = TempDir::new("moves-anywhere-unread");
+    // A game's tail with no position to read it from, in a column of prose.
+    let text = "CHESS COLUMN.\n\nThe end of last week's game, which our readers asked \
+                for, and which shows the strength of the attack in a fine light.\n\
+                19. K-R1 B-Kt5 20. R-K7 R-Q2 21. B-K5 K-B1 and Black resigned the game \
+                soon after, having nothing better to do than to wait for the mate.\n";
+    let book = dir.file("column.txt");
+    std::fs::write(&book, text).unwrap();
+    let r = run(&["transcribe", "--book", &book, "-o", "-"], None);
+    assert!(
+        r.stderr
+            .contains("column.txt:4:1: 6 printed moves stand in text that no game"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("100.0% complete"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("6 printed moves in no game"),
+        "{}",
+        r.stderr
+    );
+    let strict = run(
+        &["transcribe", "--book", &book, "-o", "-", "--strict"],
+        None,
+    );
+    assert_eq!(
+        strict.code,
+        Some(1),
+        "--strict fails on them: {}",
+        strict.stderr
+    );
+}
