@@ -40,16 +40,20 @@ fn prose(rng: &mut Rng, words: usize) -> String {
 }
 
 /// A game as one paragraph of a page: a headline and a sentence first, the moves with a
-/// note of prose after some of White's and Black's moves, and prose after the last move,
-/// all on one line.
+/// note of prose after some of Black's moves, and prose after the last move, all on one
+/// line. (A move after prose with no number before it is no evidence of Black's move: a
+/// sentence may end naming a move.)
 fn paragraph(rng: &mut Rng, moves: &[Move]) -> String {
     let text = write_game(&Chess::default(), moves, EN, Style::default()).expect("legal");
     let mut out = format!("CHESS. Game played at the club. {} ", prose(rng, 9));
-    for word in text.split_whitespace() {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for (i, word) in words.iter().enumerate() {
         out.push_str(word);
         out.push(' ');
-        let numbered = word.ends_with('.') && word[..word.len() - 1].parse::<u32>().is_ok();
-        if !numbered && rng.below(9) == 0 {
+        let number_next = words
+            .get(i + 1)
+            .is_some_and(|w| w.ends_with('.') && w[..w.len() - 1].parse::<u32>().is_ok());
+        if number_next && rng.below(5) == 0 {
             let words = 6 + rng.below(12);
             out.push_str(&prose(rng, words));
             out.push(' ');

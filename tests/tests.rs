@@ -59,6 +59,7 @@ mod module_graph;
 mod moves_anywhere;
 mod nothing_lost;
 mod print_forms;
+mod printed_numbers;
 mod qa_cli;
 mod research_outputs;
 mod resolve_fixtures;

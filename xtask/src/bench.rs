@@ -590,8 +590,14 @@ fn first_games(input: &Path, games: Option<usize>) -> Result<String> {
     Ok(text)
 }
 
-/// Builds the release `escriba` binary and returns its path.
+/// Builds the release `escriba` binary and returns its path; `ESCRIBA_BIN` names a binary
+/// built already instead.
 pub(crate) fn build_escriba() -> Result<PathBuf> {
+    // A binary already built (a test build, while iterating): no release build.
+    if let Some(bin) = std::env::var_os("ESCRIBA_BIN") {
+        eprintln!("escriba: {} (ESCRIBA_BIN)", bin.to_string_lossy());
+        return Ok(PathBuf::from(bin));
+    }
     eprintln!("building escriba (release)…");
     let st = Command::new(env!("CARGO"))
         .args(["build", "--release", "--quiet", "-p", "escriba"])

@@ -136,8 +136,11 @@ fn run_unit(f: &Found, index: usize, dialect: Dialect) -> Unit {
     } else {
         UnitKind::Fragment
     };
+    let mut tags = Tags::new();
+    tags.set("BookLines", format!("{}-{}", f.first + 1, f.last + 1));
+    tags.set("EscribaKind", kind.as_str());
     Unit {
-        tags: Tags::new(),
+        tags,
         movetext: f.movetext.clone(),
         line: f.first + 1,
         warnings: Vec::new(),

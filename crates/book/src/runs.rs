@@ -324,8 +324,6 @@ fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor) -> Gap {
     for (i, t) in tokens.iter().enumerate().skip(j) {
         let damage = words <= DAMAGE_WORDS && prose < 2;
         match t.kind {
-            // A note between White's move and Black's.
-            TokenKind::Move(_) if !damage && c.since_number == 1 => return Gap::Note(i),
             TokenKind::Move(_) | TokenKind::Result(_) => {
                 return if damage { Gap::Damage(i) } else { Gap::End };
             }

@@ -5,7 +5,7 @@
 use anyhow::{Context, Result, anyhow};
 use escriba_resolve::shakmaty::fen::Epd;
 use escriba_resolve::shakmaty::uci::UciMove;
-use escriba_resolve::shakmaty::{Chess, EnPassantMode, Position};
+use escriba_resolve::shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use escriba_resolve::start_position;
 use serde_json::Value;
 
@@ -16,7 +16,10 @@ pub struct Line {
     pub start: String,
     /// The position after each ply (EPD).
     pub positions: Vec<String>,
-    /// For each ply, whether it carries no flag (status `exact` or `inferred`).
+    /// Each ply's move, in UCI (castling as the king's move).
+    pub moves: Vec<String>,
+    /// For each ply, whether it carries no flag (status `exact` or `inferred`, and no
+    /// warning attached to it).
     pub unflagged: Vec<bool>,
 }
 
@@ -27,8 +30,9 @@ pub struct GameScore {
     pub printed: usize,
     /// The longest prefix of those plies that an output game matches.
     pub matched: usize,
-    /// Plies of that output game, among the printed ones, that reach another position than
-    /// the reference's at the same ply and carry no flag.
+    /// Plies of that output game, among the printed ones, whose move is another than the
+    /// reference's at the same ply and that carry no flag. (After a flagged wrong ply the
+    /// positions differ, but a move printed and read as the book gives it is no new error.)
     pub unflagged_wrong: usize,
 }
 
@@ -62,6 +66,8 @@ pub fn reference_lines(pgn: &str) -> Result<Vec<Line>> {
                     .san
                     .to_move(&pos)
                     .with_context(|| format!("`{san}` is not legal after {}", epd(&pos)))?;
+                line.moves
+                    .push(m.to_uci(CastlingMode::Standard).to_string());
                 pos.play_unchecked(m);
                 line.positions.push(epd(&pos));
                 line.unflagged.push(true);
@@ -93,7 +99,12 @@ fn output_line(game: &Value) -> Result<Line> {
         ..Line::default()
     };
     let moves = game["moves"].as_array().context("a game without `moves`")?;
-    for ply in moves {
+    // A warning attached to a ply (text passed over after it) flags it, as escriba counts.
+    let warned: Vec<u64> = game["issues"]
+        .as_array()
+        .map(|issues| issues.iter().filter_map(|i| i["ply"].as_u64()).collect())
+        .unwrap_or_default();
+    for (i, ply) in moves.iter().enumerate() {
         let uci = ply["uci"].as_str().unwrap_or_default();
         let Ok(m) = uci
             .parse::<UciMove>()
@@ -102,10 +113,14 @@ fn output_line(game: &Value) -> Result<Line> {
         else {
             break;
         };
+        line.moves
+            .push(m.to_uci(CastlingMode::Standard).to_string());
         pos.play_unchecked(m);
         line.positions.push(epd(&pos));
-        line.unflagged
-            .push(matches!(ply["status"].as_str(), Some("exact" | "inferred")));
+        line.unflagged.push(
+            matches!(ply["status"].as_str(), Some("exact" | "inferred"))
+                && !warned.contains(&(i as u64)),
+        );
     }
     Ok(line)
 }
@@ -124,13 +139,16 @@ fn prefix(reference: &Line, output: &Line, printed: usize) -> usize {
         .count()
 }
 
-/// Plies of `output`, up to `printed`, that reach another position than the reference's
-/// at the same ply and carry no flag.
+/// Plies of `output`, up to `printed`, whose move is another than the reference's at the
+/// same ply and that carry no flag.
 fn unflagged_wrong(reference: &Line, output: &Line, printed: usize) -> usize {
+    if reference.start != output.start {
+        return 0;
+    }
     reference
-        .positions
+        .moves
         .iter()
-        .zip(&output.positions)
+        .zip(&output.moves)
         .zip(&output.unflagged)
         .take(printed)
         .filter(|((r, o), unflagged)| r != o && **unflagged)
@@ -183,13 +201,27 @@ pub fn score_text(references: &[(&Line, usize)], outputs: &[Line]) -> Vec<GameSc
 mod tests {
     use super::*;
 
-    /// A line through made-up positions `p0`, `p1`, …, flagged where `flags` says `f`.
+    /// A line through made-up positions `p0`, `p1`, …, each reached by a move of the same
+    /// name, flagged where `flags` says `f`.
     fn line(positions: &[&str], flags: &str) -> Line {
         Line {
             start: "start".to_owned(),
             positions: positions.iter().map(|p| (*p).to_owned()).collect(),
+            moves: positions.iter().map(|p| (*p).to_owned()).collect(),
             unflagged: flags.chars().map(|c| c != 'f').collect(),
         }
+    }
+
+    #[test]
+    fn after_a_flagged_wrong_ply_the_moves_as_printed_are_no_new_errors() {
+        let reference = line(&["a", "b", "c", "d"], "");
+        // The second ply is read wrong, flagged; the positions differ from there on, but
+        // the moves after it are the book's.
+        let mut output = line(&["a", "x", "c2", "d2"], ".f..");
+        output.moves = ["a", "x", "c", "d"].map(str::to_owned).to_vec();
+        let scores = score_text(&[(&reference, 4)], &[output]);
+        assert_eq!(scores[0].matched, 1);
+        assert_eq!(scores[0].unflagged_wrong, 0);
     }
 
     #[test]

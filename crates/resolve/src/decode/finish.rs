@@ -62,10 +62,11 @@ pub(super) fn finish(
     stop_before_culprit(d, &unread, &mut chosen, &mut end);
     cut_unconfirmed(d, &mut chosen, &mut end);
     let mut alternatives = alternatives(d, &states, &end);
-    let plies = chosen
+    let mut plies = chosen
         .iter()
         .map(|&id| ply(d, id, &mut alternatives))
         .collect::<Vec<_>>();
+    misnumbered(d.game.tokens, &mut plies);
     let failure = failure(d, &end, plies.len());
     Decoded {
         plies,
@@ -77,6 +78,85 @@ pub(super) fn finish(
         nodes_expanded: d.nodes.len(),
         unread,
         final_position: end.best.pos,
+    }
+}
+
+/// Flags each ply whose printed move number says another move: a number and side that
+/// disagree with the ply's place in the game (a move missing before it, a column out of
+/// order, a Black move read as White's after an unread word took White's place). The
+/// first and second move words after a number are checked: the first is the number's
+/// side's (a number printed without `...` before Black's move of the same number fits:
+/// some books number every move), the second Black's after White's.
+fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) {
+    // The last number printed (`black`: with `...`, or the same number printed again, as
+    // books that number every move print Black's), and the move words (read or not) since.
+    let mut printed: Option<(u32, bool, usize)> = None;
+    let mut depth = 0u32;
+    let mut next = plies.iter_mut().peekable();
+    for (i, t) in tokens.iter().enumerate() {
+        let Some(p) = next.peek_mut() else {
+            return;
+        };
+        if p.token == i {
+            if let Some((number, black, words)) = printed
+                && !fits(number, black, words, p)
+            {
+                flag_misnumbered(p, number, black, words);
+            }
+            printed = printed.map(|(n, b, w)| (n, b, w + 1));
+            next.next();
+            continue;
+        }
+        match t.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            TokenKind::MoveNumber { number, black } => {
+                let again = printed.is_some_and(|(n, b, _)| n == number && !b);
+                printed = Some((number, black || again, 0));
+            }
+            TokenKind::Move(_) | TokenKind::Unknown => {
+                printed = printed.map(|(n, b, w)| (n, b, w + 1));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether ply `p`, the move word `words` after move number `number` (`black`: printed
+/// with `...`), stands where the number says.
+fn fits(number: u32, black: bool, words: usize, p: &Ply) -> bool {
+    let white = p.color == Color::White;
+    match (words, black) {
+        (0, true) => p.move_number == number && !white,
+        (0, false) => p.move_number == number,
+        (1, false) => p.move_number == number && !white,
+        (1, true) => p.move_number == number + 1 && white,
+        _ => true,
+    }
+}
+
+/// Flags ply `p`, the move word `words` after move number `number` (`black`: with
+/// `...`).
+fn flag_misnumbered(p: &mut Ply, number: u32, black: bool, words: usize) {
+    let side = |white: bool| if white { "White's" } else { "Black's" };
+    let printed = match (words, black) {
+        (0, true) => format!("Black's move {number}"),
+        (0, false) => format!("move {number}"),
+        (_, false) => format!("Black's move {number}"),
+        (_, true) => format!("White's move {}", number + 1),
+    };
+    let note = format!(
+        "printed as {printed}, read as {} move {}: a move missing, or moves out of order",
+        side(p.color == Color::White),
+        p.move_number
+    );
+    p.note = Some(match p.note.take() {
+        Some(n) => Cow::Owned(format!("{n}; {note}")),
+        None => Cow::Owned(note),
+    });
+    if !p.status.is_flagged() {
+        p.status = Status::Ambiguous;
     }
 }
 

@@ -1,0 +1,93 @@
+//! A printed move number is evidence: a reading that puts a move where its number does
+//! not is flagged, never exact. Random legal games are printed with one number wrong, or
+//! with a move's word damaged past reading, and read back.
+
+use escriba_notation::{DescLang, Dialect, Style};
+use escriba_resolve::describe::write_game;
+use escriba_resolve::shakmaty::Chess;
+use escriba_resolve::{Options, Status, resolve};
+
+use crate::common::{Rng, random_game, reference_sans};
+
+const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+/// The words of a game as printed, and the index of each `n.` word.
+fn printed(rng: &mut Rng) -> (Vec<String>, Vec<usize>, Vec<String>) {
+    let moves = random_game(rng, 60);
+    let text = write_game(&Chess::default(), &moves, EN, Style::default()).expect("legal");
+    let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+    let numbers = words
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.ends_with('.') && w[..w.len() - 1].parse::<u32>().is_ok())
+        .map(|(i, _)| i)
+        .collect();
+    (words, numbers, reference_sans(&Chess::default(), &moves))
+}
+
+/// Every unflagged ply is the game's move, up to the first flagged ply that is not: past
+/// that the game is another, and its later moves are read as the book prints them.
+fn no_unflagged_wrong(d: &escriba_resolve::Decoded, want: &[String], what: &str) {
+    for (i, p) in d.plies.iter().enumerate() {
+        let right = p.san.to_string() == want[i];
+        let flagged = !matches!(p.status, Status::Exact | Status::Inferred);
+        if flagged && !right {
+            return;
+        }
+        assert!(
+            right,
+            "unflagged ply {i} is {} not {}: {what}",
+            p.san, want[i]
+        );
+    }
+}
+
+#[test]
+fn a_move_after_a_wrong_number_is_never_exact() {
+    let mut rng = Rng::new(3535);
+    let mut checked = 0;
+    for g in 0..80 {
+        let (mut words, numbers, want) = printed(&mut rng);
+        if numbers.len() < 6 {
+            continue;
+        }
+        let at = numbers[2 + rng.below(numbers.len() - 3)];
+        let n: u32 = words[at].trim_end_matches('.').parse().unwrap();
+        let wrong = n + 2 + rng.below(5) as u32;
+        words[at] = format!("{wrong}.");
+        let text = words.join(" ");
+        let d = resolve(&text, EN, Chess::default(), &Options::default());
+        // The ply printed after the wrong number, if it was read.
+        let ply = 2 * (n as usize - 1);
+        if let Some(p) = d.plies.get(ply) {
+            assert!(
+                p.status.is_flagged(),
+                "game {g}: ply {ply} after `{wrong}.` is {:?}: {text}",
+                p.status
+            );
+            checked += 1;
+        }
+        no_unflagged_wrong(&d, &want, &format!("game {g}: {text}"));
+    }
+    assert!(checked > 40, "{checked} games checked");
+}
+
+#[test]
+fn a_black_move_read_as_whites_after_an_unread_word_is_flagged() {
+    let mut rng = Rng::new(3536);
+    let mut checked = 0;
+    for g in 0..80 {
+        let (mut words, numbers, want) = printed(&mut rng);
+        if numbers.len() < 6 {
+            continue;
+        }
+        // White's move after a number, damaged past reading (`B-Kt5]]`, `qqq`).
+        let at = numbers[2 + rng.below(numbers.len() - 3)];
+        words[at + 1] = "qqq".into();
+        let text = words.join(" ");
+        let d = resolve(&text, EN, Chess::default(), &Options::default());
+        no_unflagged_wrong(&d, &want, &format!("game {g}: {text}"));
+        checked += 1;
+    }
+    assert!(checked > 40);
+}
