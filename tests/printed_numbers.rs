@@ -29,7 +29,7 @@ fn printed(rng: &mut Rng) -> (Vec<String>, Vec<usize>, Vec<String>) {
 /// that the game is another, and its later moves are read as the book prints them.
 fn no_unflagged_wrong(d: &escriba_resolve::Decoded, want: &[String], what: &str) {
     for (i, p) in d.plies.iter().enumerate() {
-        let right = p.san.to_string() == want[i];
+        let right = p.san == want[i];
         let flagged = !matches!(p.status, Status::Exact | Status::Inferred);
         if flagged && !right {
             return;
