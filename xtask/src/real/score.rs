@@ -5,7 +5,7 @@
 use anyhow::{Context, Result, anyhow};
 use escriba_resolve::shakmaty::fen::Epd;
 use escriba_resolve::shakmaty::uci::UciMove;
-use escriba_resolve::shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use escriba_resolve::shakmaty::{Chess, EnPassantMode, Move, Position};
 use escriba_resolve::start_position;
 use serde_json::Value;
 
@@ -16,7 +16,8 @@ pub struct Line {
     pub start: String,
     /// The position after each ply (EPD).
     pub positions: Vec<String>,
-    /// Each ply's move, in UCI (castling as the king's move).
+    /// Each ply's move as the book names it: the man, the square it goes to and what it
+    /// promotes to ([`move_key`]).
     pub moves: Vec<String>,
     /// For each ply, whether it carries no flag (status `exact` or `inferred`, and no
     /// warning attached to it).
@@ -30,10 +31,21 @@ pub struct GameScore {
     pub printed: usize,
     /// The longest prefix of those plies that an output game matches.
     pub matched: usize,
-    /// Plies of that output game, among the printed ones, whose move is another than the
-    /// reference's at the same ply and that carry no flag. (After a flagged wrong ply the
-    /// positions differ, but a move printed and read as the book gives it is no new error.)
+    /// Plies of that output game, among the printed ones, whose move (as a book names it:
+    /// man, square, promotion) is another than the reference's at the same ply and that
+    /// carry no flag. (After a flagged wrong ply the positions differ, but a move printed
+    /// and read as the book gives it is no new error.)
     pub unflagged_wrong: usize,
+}
+
+/// A move as a book names it, whatever square its man comes from: castling by its side,
+/// else the man, the square it goes to and its promotion (`Qg2` from g3 or from g4 is one
+/// move as printed).
+fn move_key(m: &Move) -> String {
+    match m.castling_side() {
+        Some(side) => format!("{side:?}"),
+        None => format!("{:?} {} {:?}", m.role(), m.to(), m.promotion()),
+    }
 }
 
 fn epd(pos: &Chess) -> String {
@@ -66,8 +78,7 @@ pub fn reference_lines(pgn: &str) -> Result<Vec<Line>> {
                     .san
                     .to_move(&pos)
                     .with_context(|| format!("`{san}` is not legal after {}", epd(&pos)))?;
-                line.moves
-                    .push(m.to_uci(CastlingMode::Standard).to_string());
+                line.moves.push(move_key(&m));
                 pos.play_unchecked(m);
                 line.positions.push(epd(&pos));
                 line.unflagged.push(true);
@@ -113,8 +124,7 @@ fn output_line(game: &Value) -> Result<Line> {
         else {
             break;
         };
-        line.moves
-            .push(m.to_uci(CastlingMode::Standard).to_string());
+        line.moves.push(move_key(&m));
         pos.play_unchecked(m);
         line.positions.push(epd(&pos));
         line.unflagged.push(
