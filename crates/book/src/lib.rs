@@ -46,6 +46,7 @@ mod blocks;
 mod build;
 pub mod checks;
 mod classify;
+mod columns;
 mod detect;
 mod diagram;
 mod group;

@@ -10,7 +10,7 @@ use escriba_resolve::{Options, resolve};
 
 use super::runs::{self, Found};
 use super::unit::{BookReport, BookSegment, LineSpan, SpanKind, Unit, UnitKind};
-use super::{build, detect, group, sequence, token_lines, xref};
+use super::{build, columns, detect, group, sequence, token_lines, xref};
 use crate::line::{Line, lines_of};
 
 /// A book read into units, with its line accounting.
@@ -62,6 +62,7 @@ pub fn read_book(lines: &[Line], dialect: Option<Dialect>) -> Book {
         spans: grouped.spans(),
         unread: Vec::new(),
     };
+    let units = columns::join(lines, units, &mut report, dialect);
     let units = with_runs(lines, units, &mut report, grouped.units.len(), dialect);
     report.unread = runs::unread(lines, &skipped(&report), dialect);
     Book {

@@ -1,0 +1,262 @@
+//! White's column printed whole, then Black's: a unit whose rows hold one move a number from
+//! move 1, and the next unit whose rows start again at 1 with one move a number, are the
+//! two columns of one game. The rows between them that hold one numbered move (a row the
+//! grouping set aside or read as a note) go with White's column. The joined unit holds the
+//! column rows only, and its other reading is the rows in the order of play, each on its
+//! own line with its number (`1. P K 4` twice: the second is Black's).
+
+use escriba_notation::{Dialect, TokenKind, movetext};
+
+use crate::line::Line;
+use crate::unit::{Alternate, AlternateRole, BookReport, LineSpan, SpanKind, Unit, UnitKind};
+
+/// The most lines from the end of White's column to the start of Black's.
+const MAX_BETWEEN: usize = 400;
+/// The fewest numbers a column holds.
+const MIN_NUMBERS: usize = 3;
+
+/// The units of a book with each pair of columns of one game joined into one unit.
+pub fn join(
+    lines: &[Line],
+    units: Vec<Unit>,
+    report: &mut BookReport,
+    dialect: Dialect,
+) -> Vec<Unit> {
+    let mut out: Vec<Unit> = Vec::with_capacity(units.len());
+    let mut rest = units.into_iter().peekable();
+    while let Some(first) = rest.next() {
+        let joined = match rest.peek() {
+            Some(second) => joined(lines, &first, second, dialect),
+            None => None,
+        };
+        match joined {
+            Some(unit) => {
+                let second = rest.next().expect("peeked");
+                claim(report, &first, &second);
+                out.push(unit);
+            }
+            None => out.push(first),
+        }
+    }
+    out
+}
+
+/// The unit of `first` (White's column) and `second` (Black's) joined, with the numbered
+/// rows between them, when the rows of both are columns from move 1.
+fn joined(lines: &[Line], first: &Unit, second: &Unit, dialect: Dialect) -> Option<Unit> {
+    let (a, b) = (&first.extras, &second.extras);
+    let contiguous = a.line_numbers.is_empty() && b.line_numbers.is_empty();
+    let between = second.line.checked_sub(a.last_line + 1)?;
+    if !contiguous || a.alternate.is_some() || b.alternate.is_some() || between > MAX_BETWEEN {
+        return None;
+    }
+    let span = &lines[first.line - 1..b.last_line];
+    // (index in `span`, move number, words of the move)
+    let rows: Vec<(usize, u32, usize)> = span
+        .iter()
+        .enumerate()
+        .filter_map(|(k, l)| column_row(&l.text, dialect).map(|(n, w)| (k, n, w)))
+        .collect();
+    // Every line of either unit that holds a move is a column row: a table whose Black
+    // moves stand on lines of their own, unnumbered, is no column.
+    let units = (0..a.last_line + 1 - first.line).chain(second.line - first.line..span.len());
+    if units
+        .filter(|&k| rows.iter().all(|r| r.0 != k))
+        .any(|k| holds_a_move(&span[k].text, dialect))
+    {
+        return None;
+    }
+    let restart = rows.iter().skip(1).position(|r| r.1 == 1)? + 1;
+    let (white, black) = rows.split_at(restart);
+    // Black's column starts in the second unit.
+    let second_first = second.line - first.line;
+    if !is_column(white) || !is_column(black) || black.len() > white.len() + 1 {
+        return None;
+    }
+    if black[0].0 < second_first {
+        return None;
+    }
+    let movetext = span
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            if rows.iter().any(|r| r.0 == k) {
+                l.text.as_str()
+            } else {
+                ""
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let alternate = in_play_order(span, white, black, first.line);
+    let mut tags = first.tags.clone();
+    for (name, value) in &second.tags.0 {
+        if tags.get(name).is_none() {
+            tags.set(name.clone(), value.clone());
+        }
+    }
+    tags.set("BookLines", format!("{}-{}", first.line, b.last_line));
+    let mut extras = a.clone();
+    extras.kind = UnitKind::Game;
+    extras.last_line = b.last_line;
+    extras.alternate = Some(alternate);
+    extras.footnotes.extend(b.footnotes.iter().cloned());
+    extras.checkpoints.clear();
+    extras.unread_row = None;
+    let mut warnings = first.warnings.clone();
+    warnings.extend(second.warnings.iter().cloned());
+    Some(Unit {
+        tags,
+        movetext,
+        line: first.line,
+        warnings,
+        extras,
+    })
+}
+
+/// Whether a line holds a word read as a move.
+fn holds_a_move(text: &str, dialect: Dialect) -> bool {
+    movetext::tokenize(dialect, text)
+        .iter()
+        .any(|t| matches!(t.kind, TokenKind::Move(_)))
+}
+
+/// Rows that make a column: numbers that climb, at least [`MIN_NUMBERS`], and nearly all
+/// of them one word of a move (a dash-less move may print its square in several).
+fn is_column(rows: &[(usize, u32, usize)]) -> bool {
+    let climbs = rows.windows(2).all(|w| w[1].1 > w[0].1);
+    let single = rows.iter().filter(|r| r.2 == 1).count();
+    climbs && rows.len() >= MIN_NUMBERS && single * 5 >= rows.len() * 4
+}
+
+/// The two columns' rows in the order of play (White's move 1, Black's move 1, …), each
+/// on a line of its own, as printed: every move keeps its number, and its source line.
+fn in_play_order(
+    span: &[Line],
+    white: &[(usize, u32, usize)],
+    black: &[(usize, u32, usize)],
+    first_line: usize,
+) -> Alternate {
+    let mut order: Vec<(u32, u8, usize)> = white.iter().map(|r| (r.1, 0, r.0)).collect();
+    order.extend(black.iter().map(|r| (r.1, 1, r.0)));
+    order.sort();
+    Alternate {
+        movetext: order
+            .iter()
+            .map(|&(_, _, k)| span[k].text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        line_numbers: order.iter().map(|&(_, _, k)| first_line + k).collect(),
+        role: AlternateRole::Sequence,
+        dialect: None,
+    }
+}
+
+/// The move number of a line that holds one numbered move and the count of the move's
+/// words (`  27. Q Q B 6 (k)`, `17. K R (f)`, a dash-less square read as words), its
+/// marks and notes' letters aside; `None` for any other line (no number, another number
+/// on it, prose).
+fn column_row(text: &str, dialect: Dialect) -> Option<(u32, usize)> {
+    let t = text.trim_start();
+    if !t.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let tokens = movetext::tokenize(dialect, t);
+    let TokenKind::MoveNumber {
+        number,
+        black: false,
+    } = tokens.first()?.kind
+    else {
+        return None;
+    };
+    let mut words = 0;
+    for tok in &tokens[1..] {
+        match tok.kind {
+            TokenKind::Move(_) | TokenKind::Unknown => words += 1,
+            TokenKind::MoveNumber { .. } | TokenKind::Result(_) => return None,
+            _ => {}
+        }
+    }
+    let first_is_move = matches!(tokens.get(1)?.kind, TokenKind::Move(_) | TokenKind::Unknown);
+    (first_is_move && (1..=4).contains(&words)).then_some((number, words))
+}
+
+/// The report's spans with the lines of both columns and those between them one game.
+fn claim(report: &mut BookReport, first: &Unit, second: &Unit) {
+    let (from, to) = (first.line, second.extras.last_line);
+    for u in [first, second] {
+        match u.extras.kind {
+            UnitKind::Game => report.games -= 1,
+            UnitKind::Fragment => report.fragments -= 1,
+        }
+    }
+    report.games += 1;
+    let mut spans: Vec<LineSpan> = Vec::with_capacity(report.spans.len());
+    for s in report.spans.drain(..) {
+        if s.to < from || s.from > to {
+            spans.push(s);
+            continue;
+        }
+        // The parts of a span outside the joined lines keep their span.
+        if s.from < from {
+            spans.push(LineSpan {
+                to: from - 1,
+                ..s.clone()
+            });
+        }
+        if spans.last().is_none_or(|l| l.from != from) {
+            spans.push(LineSpan {
+                from,
+                to,
+                what: SpanKind::Game,
+                reason: "White's column, then Black's".into(),
+                game: None,
+            });
+        }
+        if s.to > to {
+            spans.push(LineSpan { from: to + 1, ..s });
+        }
+    }
+    report.spans = spans;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use escriba_notation::DescLang;
+
+    const EN: Dialect = Dialect::Descriptive(DescLang::En);
+
+    #[test]
+    fn a_column_row_holds_one_numbered_move() {
+        assert_eq!(column_row("  27. Q-QB6 (k)", EN), Some((27, 1)));
+        assert_eq!(column_row("17. K R (f)", EN).map(|r| r.0), Some(17));
+        assert_eq!(column_row("27. Q-QB6 28. Q-K2", EN), None);
+        assert_eq!(column_row("27...Q-QB6", EN), None);
+        assert_eq!(column_row("The game is equal.", EN), None);
+    }
+
+    #[test]
+    fn a_table_with_blacks_moves_on_lines_of_their_own_is_no_column() {
+        let text = "1. P-K4\nP-K4\n2. Kt-KB3\nKt-QB3\n3. B-B4\nB-B4\n\nGAME II.\n\n\
+                    1. P-Q4\nP-Q4\n2. P-QB4\nP-K3\n3. Kt-QB3\nKt-KB3\n";
+        let book = crate::read_text(text, Some(EN));
+        assert_eq!(book.units.len(), 2, "{:#?}", book.report.spans);
+    }
+
+    #[test]
+    fn whites_column_then_blacks_is_one_game_read_by_its_numbers() {
+        let text = "White. Black.\n1. P-K4\n2. Kt-KB3\n3. B-B4 (a)\n4. Castles\n\n\
+                    Black.\n1. P-K4\n2. Kt-QB3\n3. B-B4\n";
+        let book = crate::read_text(text, Some(EN));
+        assert_eq!(book.units.len(), 1, "{:#?}", book.report.spans);
+        let alt = book.units[0]
+            .extras
+            .alternate
+            .as_ref()
+            .expect("the order of the numbers");
+        let moves: Vec<&str> = alt.movetext.split_whitespace().collect();
+        assert_eq!(moves.len() >= 7, true, "{moves:?}");
+        assert!(book.report.covers_every_line(), "{:#?}", book.report.spans);
+    }
+}
