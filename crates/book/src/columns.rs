@@ -256,7 +256,7 @@ mod tests {
             .as_ref()
             .expect("the order of the numbers");
         let moves: Vec<&str> = alt.movetext.split_whitespace().collect();
-        assert_eq!(moves.len() >= 7, true, "{moves:?}");
+        assert!(moves.len() >= 7, "{moves:?}");
         assert!(book.report.covers_every_line(), "{:#?}", book.report.spans);
     }
 }
