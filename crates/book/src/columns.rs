@@ -12,6 +12,8 @@ use crate::unit::{Alternate, AlternateRole, BookReport, LineSpan, SpanKind, Unit
 
 /// The most lines from the end of White's column to the start of Black's.
 const MAX_BETWEEN: usize = 400;
+/// The most lines of the two units that hold a move and are no column row (damaged).
+const MAX_DAMAGED: usize = 2;
 /// The fewest numbers a column holds.
 const MIN_NUMBERS: usize = 3;
 
@@ -57,13 +59,15 @@ fn joined(lines: &[Line], first: &Unit, second: &Unit, dialect: Dialect) -> Opti
         .enumerate()
         .filter_map(|(k, l)| column_row(&l.text, dialect).map(|(n, w)| (k, n, w)))
         .collect();
-    // Every line of either unit that holds a move is a column row: a table whose Black
-    // moves stand on lines of their own, unnumbered, is no column.
+    // Every line of either unit that holds a move is a column row, but for a damaged one
+    // or two: a table whose Black moves stand on lines of their own, unnumbered, is no
+    // column.
     let units = (0..a.last_line + 1 - first.line).chain(second.line - first.line..span.len());
-    if units
+    let others = units
         .filter(|&k| rows.iter().all(|r| r.0 != k))
-        .any(|k| holds_a_move(&span[k].text, dialect))
-    {
+        .filter(|&k| holds_a_move(&span[k].text, dialect))
+        .count();
+    if others > MAX_DAMAGED {
         return None;
     }
     let restart = rows.iter().skip(1).position(|r| r.1 == 1)? + 1;
