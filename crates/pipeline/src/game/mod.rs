@@ -26,7 +26,6 @@ use self::items::Builder;
 use crate::choice::Notation;
 use crate::config::Config;
 use crate::corrections::Correction;
-use crate::csv_out::push_number;
 use crate::segment::Segment;
 use crate::source::LineMap;
 use escriba_book::checks;
@@ -1164,12 +1163,13 @@ fn finish_tags(out: &mut GameResult, mut tags: Tags, game: &GameText) {
     let mut source = String::with_capacity(game.source.len() + 8);
     source.push_str(&game.source);
     source.push(':');
-    push_number(&mut source, game.segment.line as u64);
+    source.push_str(itoa::Buffer::new().format(game.segment.line));
     tags.set("Source", source);
     // Links the PGN game to its rows in plies.csv/games.csv (used by `compare`).
-    let mut index = String::with_capacity(8);
-    push_number(&mut index, game.index);
-    tags.set("EscribaGame", index);
+    tags.set(
+        "EscribaGame",
+        itoa::Buffer::new().format(game.index).to_owned(),
+    );
     if tags.get("FEN").is_some() && tags.get("SetUp").is_none() {
         tags.set("SetUp", "1");
     }
