@@ -10,7 +10,10 @@
 //! - `accounting`: the same as a property, over 1,000 generated and damaged games;
 //! - `lost`: issue 22's cases outside book mode: nothing dropped, nothing replayed wrong;
 //! - `check_mark`: issue 22 case 12: a reading that contradicts the check mark is never `exact`;
-//! - `module_graph`: no import circle between the modules of any crate;
+//! - `source_scan`: the workspace's Rust sources read for the two tests below;
+//! - `module_graph`: no import circle between the modules or the folders of any crate, and
+//!   no crate depends on one later in the flow;
+//! - `code_shape`: no file over 1,200 lines, no function over 80 lines outside tests;
 //! - `book_any`: random games in the layouts books print, read back whole (issue 21);
 //! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
 //! - `book_generated`: issue 21 §5's property over generated books, family by family;
@@ -46,6 +49,7 @@ mod cli_partial;
 mod cli_pipe;
 mod cli_snapshots;
 mod cli_support;
+mod code_shape;
 mod common;
 mod corruption;
 mod dashless;
@@ -59,3 +63,4 @@ mod resolve_seeds;
 mod review_page;
 mod roundtrip;
 mod source_notation;
+mod source_scan;
