@@ -122,7 +122,7 @@ thread_local! {
 ///
 /// The candidate is the dialect ranked first for the last game ranked on this thread. It
 /// must read every word of the sample as a move (a share of 1). Every other dialect must
-/// then rank below it: either it leaves a word unread in the first [`SCREEN`] bytes, well
+/// then rank below it: either it leaves a word unread in the first `SCREEN` bytes, well
 /// before their end and after nothing but moves, numbers and NAGs (its share is below 1
 /// on the whole sample too), or, tokenized on the whole sample, it reads fewer moves (or as
 /// many, and comes later in [`Dialect::ALL`]). Only the result of the ranking is used, so
