@@ -7,6 +7,7 @@ use crate::ast::{
 use crate::pieces::{self, In};
 
 use super::grammar::*;
+use super::parts::*;
 
 /// A single piece letter at the start of `b`: its role and length (`Kt` is two).
 #[inline]
