@@ -14,7 +14,10 @@
 //! - `module_graph`: no import circle between the modules or the folders of any crate, and
 //!   no crate depends on one later in the flow;
 //! - `code_shape`: no file over 1,200 lines, no function over 80 lines outside tests;
-//! - `book_any`: random games in the layouts books print, read back whole (issue 21);
+//! - `book_random_kit`: random games rendered in the layouts books print, read back whole;
+//!   `book_random_breaks` (over diagrams, notes, page breaks), `book_random_notes` (a note's
+//!   moves apart from the table), `book_random_orders` (other orders and shapes, damaged
+//!   rows), `book_random_headers` (the players), `book_random_odds` (games at odds);
 //! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
 //! - `book_generated`: issue 21 §5's property over generated books, family by family;
 //! - `source_notation`: `auto` chooses a source's dialect once and confirms it per game;
@@ -36,9 +39,14 @@
 
 mod accounting;
 mod auto_detect;
-mod book_any;
 mod book_generated;
 mod book_layouts;
+mod book_random_breaks;
+mod book_random_headers;
+mod book_random_kit;
+mod book_random_notes;
+mod book_random_odds;
+mod book_random_orders;
 mod book_shared;
 mod check_mark;
 mod cli_compare;
