@@ -49,8 +49,6 @@ const FUNCTIONS: &[(&str, &str, usize)] = &[
     ("crates/pipeline/src/batch.rs", "transcribe", 141),
     ("crates/pipeline/src/corrections.rs", "bind_paths", 88),
     ("crates/pipeline/src/game/items.rs", "line", 109),
-    ("crates/pipeline/src/game/mod.rs", "process_with_tags", 128),
-    ("crates/pipeline/src/game/mod.rs", "record_reading", 108),
     ("crates/pipeline/src/segment.rs", "push_line", 98),
     ("crates/python/src/lib.rs", "run", 91),
     ("crates/resolve/src/candidates.rs", "moves_to", 105),
