@@ -47,10 +47,6 @@ const FUNCTIONS: &[(&str, &str, usize)] = &[
     ("crates/notation/src/english/fast.rs", "compact_fast", 94),
     ("crates/notation/src/readings.rs", "first_readings", 103),
     ("crates/pipeline/src/batch.rs", "transcribe", 141),
-    ("crates/pipeline/src/corrections.rs", "bind_paths", 88),
-    ("crates/pipeline/src/game/items.rs", "line", 109),
-    ("crates/pipeline/src/segment.rs", "push_line", 98),
-    ("crates/python/src/lib.rs", "run", 91),
     ("crates/resolve/src/candidates.rs", "moves_to", 105),
     ("crates/resolve/src/candidates.rs", "piece_cost", 94),
     ("crates/resolve/src/decode/repair.rs", "push_repairs", 97),
@@ -209,10 +205,11 @@ fn no_file_or_function_is_longer_than_the_limits_but_the_listed_ones() {
 }
 
 #[test]
-fn a_function_is_measured_from_its_fn_to_its_closing_brace() {
+fn a_function_is_measured_from_its_fn_to_its_closing_brace_outside_test_items() {
     let body = "    let x = 1;\n".repeat(81);
     let text = format!(
-        "/// {{ not code\npub fn long(a: [u8; 2]) -> u8 {{\n{body}    b\"}}\"[0]\n}}\n\
+        "struct S {{\n    #[cfg(test)]\n    made: u8,\n}}\n\
+         /// {{ not code\npub fn long(a: [u8; 2]) -> u8 {{\n{body}    b\"}}\"[0]\n}}\n\
          fn decl(x: u8);\nfn short() {{ let s = \"{{\"; }}\n\
          #[cfg(test)]\nmod tests {{\n    fn helper() {{\n{body}    }}\n}}\n\
          #[test]\nfn case() {{\n{body}}}\n"

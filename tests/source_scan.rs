@@ -126,26 +126,75 @@ fn raw_string_len(s: &str) -> Option<usize> {
 }
 
 /// `code` (literals already blanked) with each item under the attribute `attr` blanked: a
-/// `mod` block, a `use`, a function.
+/// `mod` block, a `use`, a function, an `impl`; or, inside one, a statement, a field or a
+/// match arm.
 pub fn strip_items_under(code: &str, attr: &str) -> String {
     let mut out = String::with_capacity(code.len());
     let mut rest = code;
     while let Some(at) = rest.find(attr) {
         out.push_str(&rest[..at]);
         let item = &rest[at..];
-        let brace = item.find('{');
-        let semi = item.find(';');
-        let end = match (brace, semi) {
-            (Some(b), Some(s)) if s < b => s + 1,
-            (Some(b), _) => matching_brace(item, b).map_or(item.len(), |e| e + 1),
-            (None, Some(s)) => s + 1,
-            (None, None) => item.len(),
-        };
+        let end = item_end(item, attr.len());
         blank(&mut out, &item[..end]);
         rest = &item[end..];
     }
     out.push_str(rest);
     out
+}
+
+/// Where the item that starts `item` ends, its attributes taking `from` bytes: after its
+/// block or its `;`; a field, an argument or an arm ends after its `,` too, or before the
+/// `}` that closes what holds it.
+fn item_end(item: &str, from: usize) -> usize {
+    let ends_at_comma = !starts_an_item(&item[from..]);
+    let mut depth = 0usize;
+    for (i, c) in item.char_indices().skip_while(|&(i, _)| i < from) {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            '{' if depth == 0 => return matching_brace(item, i).map_or(item.len(), |e| e + 1),
+            ';' if depth == 0 => return i + 1,
+            ',' if depth == 0 && ends_at_comma => return i + 1,
+            '}' if depth == 0 => return i,
+            _ => {}
+        }
+    }
+    item.len()
+}
+
+/// Whether `s`, past any more attributes and a visibility, starts an item with a keyword
+/// (`fn`, `mod`, `impl`…), whose commas do not end it.
+fn starts_an_item(s: &str) -> bool {
+    let mut s = s.trim_start();
+    while s.starts_with("#[") {
+        s = s[s.find(']').map_or(s.len(), |k| k + 1)..].trim_start();
+    }
+    if let Some(r) = s.strip_prefix("pub") {
+        s = r.trim_start();
+        if s.starts_with('(') {
+            s = s[s.find(')').map_or(s.len(), |k| k + 1)..].trim_start();
+        }
+    }
+    let word: String = s
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic() || *c == '_')
+        .collect();
+    matches!(
+        word.as_str(),
+        "fn" | "mod"
+            | "impl"
+            | "struct"
+            | "enum"
+            | "use"
+            | "const"
+            | "static"
+            | "trait"
+            | "type"
+            | "unsafe"
+            | "async"
+            | "extern"
+            | "macro_rules"
+    )
 }
 
 /// `code` (literals already blanked) without the items under `#[cfg(test)]`.
