@@ -52,13 +52,6 @@ const FUNCTIONS: &[(&str, &str, usize)] = &[
     ("crates/resolve/src/decode/repair.rs", "push_repairs", 97),
     ("crates/resolve/src/decode/search.rs", "expand_as", 119),
     ("crates/review/src/page.rs", "render_page", 115),
-    ("xtask/src/bookgen/headers.rs", "player_lines", 82),
-    ("xtask/src/bookgen/render.rs", "book", 95),
-    ("xtask/src/bookgen/render.rs", "game", 84),
-    ("xtask/src/bookgen/score.rs", "judge", 114),
-    ("xtask/src/layers.rs", "run", 110),
-    ("xtask/src/qa.rs", "book", 120),
-    ("xtask/src/qa.rs", "run", 120),
 ];
 
 /// The functions `code` (literals blanked) defines with a body: name and lines.
