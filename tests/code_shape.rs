@@ -43,14 +43,7 @@ const FUNCTIONS: &[(&str, &str, usize)] = &[
         118,
     ),
     ("crates/cli/src/console.rs", "game", 101),
-    ("crates/notation/src/algebraic.rs", "path", 97),
-    ("crates/notation/src/english/fast.rs", "compact_fast", 94),
-    ("crates/notation/src/readings.rs", "first_readings", 103),
     ("crates/pipeline/src/batch.rs", "transcribe", 141),
-    ("crates/resolve/src/candidates.rs", "moves_to", 105),
-    ("crates/resolve/src/candidates.rs", "piece_cost", 94),
-    ("crates/resolve/src/decode/repair.rs", "push_repairs", 97),
-    ("crates/resolve/src/decode/search.rs", "expand_as", 119),
     ("crates/review/src/page.rs", "render_page", 115),
 ];
 
