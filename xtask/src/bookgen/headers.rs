@@ -1,5 +1,5 @@
-//! What stands above a game's moves (issue 21 §4): its heading, its players in the forms
-//! books print them, and the line that says where and when it was played.
+//! What stands above a game's moves: its heading, its players in the forms books print
+//! them, and the line that says where and when it was played.
 
 use super::rng::Rng;
 

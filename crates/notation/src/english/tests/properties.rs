@@ -388,8 +388,8 @@ fn regrouped(line: &str) -> Vec<[String; 2]> {
         .collect()
 }
 
-/// Dash-less print runs a captured man's words on into the next move (issue 21): the
-/// tokenizer reads one grouping, and the other is offered for the board to weigh.
+/// Dash-less print runs a captured man's words on into the next move: the tokenizer reads
+/// one grouping, and the other is offered for the board to weigh.
 #[test]
 fn a_spaced_captured_man_whose_words_run_on_has_the_other_grouping() {
     let cases = [
