@@ -600,19 +600,21 @@ impl Reach {
     }
 }
 
+/// [`destination_moves_in`] for `pos` as it stands, with the token's prefilter made here.
+#[cfg(test)]
+pub fn destination_moves(pos: &Chess, token: &PrintedMove, out: &mut MoveList) -> bool {
+    let pre = Prefilter::new(token, pos.turn());
+    destination_moves_in(pos, pos.is_check(), token, &pre, out)
+}
+
 /// The legal moves a strict reading of `token` can be among, when the token prints its
 /// destination or names the man it takes (`PxP`): the moves of its role to those squares
 /// (shakmaty's `san_candidates`), which also hold every SAN rival of each; or, for a side
 /// not in check, when it castles: the castling moves, king's side first as among all legal
 /// moves. Fills `out` and returns true; returns false (leaving `out` empty) when the token
 /// names none of these, or too many squares to be worth it, and all legal moves are needed.
-pub fn destination_moves(pos: &Chess, token: &PrintedMove, out: &mut MoveList) -> bool {
-    let pre = Prefilter::new(token, pos.turn());
-    destination_moves_in(pos, pos.is_check(), token, &pre, out)
-}
-
-/// [`destination_moves`] for a position whose side to move is known to be in check or not,
-/// with the token's [`Prefilter`] for that side.
+/// `in_check`: whether the side to move is in check; `pre`: the token's [`Prefilter`] for
+/// that side.
 pub(crate) fn destination_moves_in(
     pos: &Chess,
     in_check: bool,
