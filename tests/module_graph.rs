@@ -8,155 +8,26 @@
 //! `#[cfg(test)]`. Vocabulary types belong in leaf modules that their users import; a
 //! module that holds both shared types and the code that uses them shows up here as a
 //! circle with those users.
+//!
+//! Folders too: each module collapses to its top-level module within the crate (`book::unit`
+//! → `book`), and no circle may run between those (`a/` importing from `b/` and back).
+//!
+//! And between crates: a crate's `Cargo.toml` names only crates earlier in the flow
+//! ([`FLOW`]).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// A module path from the crate root (`["book", "unit"]`); the root is `[]`.
-type ModPath = Vec<String>;
+use crate::source_scan::{
+    ModPath, ident_before, live_modules, matching_brace, module_of, read_crate, strip_literals,
+    strip_test_items, workspace_root,
+};
 
 /// One crate's modules: each module's code (comments, literals and test items removed)
 /// and its `pub use` re-exports (name → the path it names).
 struct Crate {
     code: BTreeMap<ModPath, String>,
     reexports: BTreeMap<ModPath, BTreeMap<String, Vec<String>>>,
-}
-
-/// The module a file under `src/` is: `lib.rs`, `main.rs` → root; `a/mod.rs` → `a`.
-fn module_of(rel: &Path) -> ModPath {
-    let mut parts: Vec<String> = rel
-        .with_extension("")
-        .iter()
-        .map(|p| p.to_string_lossy().into_owned())
-        .collect();
-    if matches!(
-        parts.last().map(String::as_str),
-        Some("lib" | "main" | "mod")
-    ) {
-        parts.pop();
-    }
-    parts
-}
-
-/// `text` with comments, string and char literals blanked (kept as one space each).
-fn strip_literals(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < b.len() {
-        let rest = &text[i..];
-        if rest.starts_with("//") {
-            i += rest.find('\n').unwrap_or(rest.len());
-        } else if rest.starts_with("/*") {
-            let mut depth = 0;
-            let mut j = i;
-            while j < b.len() {
-                if text[j..].starts_with("/*") {
-                    depth += 1;
-                    j += 2;
-                } else if text[j..].starts_with("*/") {
-                    depth -= 1;
-                    j += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    j += 1;
-                }
-            }
-            i = j;
-            out.push(' ');
-        } else if let Some(n) = raw_string_len(rest) {
-            i += n;
-            out.push(' ');
-        } else if b[i] == b'"'
-            || (b[i] == b'b' && rest[1..].starts_with('"') && !ident_before(b, i))
-        {
-            let mut j = i + if b[i] == b'b' { 2 } else { 1 };
-            while j < b.len() && b[j] != b'"' {
-                j += if b[j] == b'\\' { 2 } else { 1 };
-            }
-            i = j + 1;
-            out.push(' ');
-        } else if b[i] == b'\'' {
-            // A char literal (`'"'`, `'\''`, `'\u{7f}'`) or a lifetime (`'a`).
-            let close = if rest[1..].starts_with('\\') {
-                rest[2..].find('\'').map(|k| k + 2)
-            } else {
-                rest[1..].chars().next().and_then(|c| {
-                    let k = 1 + c.len_utf8();
-                    rest[k..].starts_with('\'').then_some(k)
-                })
-            };
-            match close {
-                Some(k) => {
-                    i += k + 1;
-                    out.push(' ');
-                }
-                None => {
-                    out.push('\'');
-                    i += 1;
-                }
-            }
-        } else {
-            let c = rest.chars().next().expect("inside the text");
-            out.push(c);
-            i += c.len_utf8();
-        }
-    }
-    out
-}
-
-fn ident_before(b: &[u8], i: usize) -> bool {
-    i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')
-}
-
-/// The length of a raw string literal (`r"…"`, `r#"…"#`, `br"…"`) at the start of `s`.
-fn raw_string_len(s: &str) -> Option<usize> {
-    let start = s.strip_prefix("br").or_else(|| s.strip_prefix('r'))?;
-    let hashes = start.len() - start.trim_start_matches('#').len();
-    let body = start[hashes..].strip_prefix('"')?;
-    let close = format!("\"{}", "#".repeat(hashes));
-    let end = body.find(&close)?;
-    Some(s.len() - body.len() + end + close.len())
-}
-
-/// `code` without the items under `#[cfg(test)]`: a `mod` block, a `use`, a function.
-fn strip_test_items(code: &str) -> String {
-    let mut out = String::with_capacity(code.len());
-    let mut rest = code;
-    while let Some(at) = rest.find("#[cfg(test)]") {
-        out.push_str(&rest[..at]);
-        let item = &rest[at..];
-        let brace = item.find('{');
-        let semi = item.find(';');
-        let end = match (brace, semi) {
-            (Some(b), Some(s)) if s < b => s + 1,
-            (Some(b), _) => matching_brace(item, b).map_or(item.len(), |e| e + 1),
-            (None, Some(s)) => s + 1,
-            (None, None) => item.len(),
-        };
-        rest = &item[end..];
-    }
-    out.push_str(rest);
-    out
-}
-
-fn matching_brace(s: &str, open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, c) in s[open..].char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(open + i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 /// The full paths a `use` tree names (`a::{b, c::{d, e as f}}` → `a::b`, `a::c::d`,
@@ -290,17 +161,8 @@ impl Crate {
             code.insert(m, c);
         }
         // A module declared under `#[cfg(test)]` is a test module: its file is not a node.
-        let declared: BTreeSet<ModPath> = code
-            .iter()
-            .flat_map(|(m, c)| {
-                children_declared(c).into_iter().map(move |child| {
-                    let mut p = m.clone();
-                    p.push(child);
-                    p
-                })
-            })
-            .collect();
-        code.retain(|m, _| m.is_empty() || declared.contains(m));
+        let live = live_modules(|m| code.get(m).map(String::as_str));
+        code.retain(|m, _| live.contains(m));
         Crate { code, reexports }
     }
 
@@ -372,25 +234,6 @@ impl Crate {
     }
 }
 
-/// The names of the child modules `code` declares outside `#[cfg(test)]`.
-fn children_declared(code: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for (i, _) in code.match_indices("mod ") {
-        if ident_before(code.as_bytes(), i) {
-            continue;
-        }
-        let rest = &code[i + 4..];
-        let name: String = rest
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect();
-        if !name.is_empty() && rest[name.len()..].trim_start().starts_with(';') {
-            out.push(name);
-        }
-    }
-    out
-}
-
 /// The strongly connected components of more than one module (Tarjan).
 fn circles(g: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<String>> {
     struct State<'a> {
@@ -453,23 +296,89 @@ fn circles(g: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<String>> {
     s.out
 }
 
-fn read_crate(src: &Path) -> Vec<(PathBuf, String)> {
-    let mut files = Vec::new();
-    let mut dirs = vec![src.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).expect("a source folder reads") {
-            let p = e.expect("a folder entry").path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs")
-                && !(p == src.join("main.rs") && src.join("lib.rs").exists())
+/// The module graph collapsed to top-level modules: `a::x → b::y` becomes `a → b`. The
+/// crate root is left out (a circle through it is a circle between modules already).
+fn folder_edges(g: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let mut out: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    for (from, targets) in g {
+        let Some(a) = from.first() else {
+            continue;
+        };
+        let top = out.entry(vec![a.clone()]).or_default();
+        for t in targets {
+            if let Some(b) = t.first()
+                && b != a
             {
-                let text = std::fs::read_to_string(&p).expect("a source file reads");
-                files.push((p.strip_prefix(src).expect("under src").to_path_buf(), text));
+                top.insert(vec![b.clone()]);
             }
         }
     }
-    files
+    out
+}
+
+/// The crates' flow, earliest first: each crate may depend only on crates of an earlier
+/// step. (`tables` writes the outputs' Arrow, Parquet and SQLite forms from `pipeline`'s
+/// types, for `cli` and `python`.)
+const FLOW: &[&[&str]] = &[
+    &["escriba-notation"],
+    &["escriba-resolve"],
+    &["escriba-book"],
+    &["escriba-pipeline"],
+    &["escriba-review", "escriba-check", "escriba-tables"],
+    &["escriba", "escriba-python"],
+];
+
+/// The step of `package` in [`FLOW`].
+fn step(package: &str) -> Option<usize> {
+    FLOW.iter().position(|s| s.contains(&package))
+}
+
+/// The package a `Cargo.toml` names, and the flow's crates it depends on (in any
+/// dependency table: normal, dev, build, per target).
+fn manifest_deps(manifest: &str) -> (String, Vec<String>) {
+    let mut package = String::new();
+    let mut deps = Vec::new();
+    let mut section = "";
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim();
+        if section == "[package]" && key == "name" {
+            package = value.trim().trim_matches('"').to_owned();
+        } else if section.ends_with("dependencies]") {
+            let name = key.split('.').next().unwrap_or(key).trim_matches('"');
+            if step(name).is_some() {
+                deps.push(name.to_owned());
+            }
+        }
+    }
+    (package, deps)
+}
+
+/// Each dependency of the `manifests` on a crate of the same or a later step, and each
+/// package the flow does not place.
+fn flow_breaches(manifests: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in manifests {
+        let (package, deps) = manifest_deps(m);
+        let Some(own) = step(&package) else {
+            out.push(format!("{package} has no place in the flow"));
+            continue;
+        };
+        for d in deps {
+            if step(&d).is_some_and(|s| s >= own) {
+                out.push(format!(
+                    "{package} depends on {d}, which is not earlier in the flow"
+                ));
+            }
+        }
+    }
+    out
 }
 
 fn files(list: &[(&str, &str)]) -> Vec<(PathBuf, String)> {
@@ -480,7 +389,7 @@ fn files(list: &[(&str, &str)]) -> Vec<(PathBuf, String)> {
 
 #[test]
 fn no_crate_of_the_workspace_has_an_import_circle_between_its_modules() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = workspace_root();
     let mut found = Vec::new();
     let mut crates = 0;
     for e in std::fs::read_dir(root.join("crates")).expect("crates/ reads") {
@@ -495,6 +404,84 @@ fn no_crate_of_the_workspace_has_an_import_circle_between_its_modules() {
     }
     assert!(crates >= 4, "the workspace's crates are found");
     assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
+}
+
+#[test]
+fn no_crate_of_the_workspace_has_an_import_circle_between_its_folders() {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir(workspace_root().join("crates")).expect("crates/ reads") {
+        let src = e.expect("a folder entry").path().join("src");
+        if src.is_dir() {
+            let c = Crate::new(&read_crate(&src));
+            for circle in circles(&folder_edges(&c.edges())) {
+                found.push(format!("{}: {}", src.display(), circle.join(" ↔ ")));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "import circles between folders:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn every_crate_depends_only_on_crates_earlier_in_the_flow() {
+    let mut manifests = Vec::new();
+    for e in std::fs::read_dir(workspace_root().join("crates")).expect("crates/ reads") {
+        let manifest = e.expect("a folder entry").path().join("Cargo.toml");
+        if manifest.is_file() {
+            manifests.push(std::fs::read_to_string(&manifest).expect("a manifest reads"));
+        }
+    }
+    assert_eq!(
+        manifests.len(),
+        FLOW.iter().map(|s| s.len()).sum::<usize>(),
+        "every crate under crates/ has its place in the flow"
+    );
+    let breaches = flow_breaches(&manifests);
+    assert!(breaches.is_empty(), "{}", breaches.join("\n"));
+}
+
+#[test]
+fn a_dependency_up_the_flow_or_beside_it_is_found() {
+    let manifests = [
+        "[package]\nname = \"escriba-resolve\"\n\n[dependencies]\nescriba-notation.workspace = true\n\
+         \n[target.'cfg(unix)'.dev-dependencies]\nescriba-pipeline = { path = \"../pipeline\" }\n",
+        "[package]\nname = \"escriba-check\"\n[dependencies]\nescriba-review.workspace = true\n\
+         escriba-resolve.workspace = true\nserde.workspace = true\n",
+        "[package]\nname = \"escriba-extra\"\n",
+        "[package]\nname = \"escriba\"\n[dependencies]\nescriba-check.workspace = true\n",
+    ]
+    .map(String::from);
+    assert_eq!(
+        flow_breaches(&manifests),
+        vec![
+            "escriba-resolve depends on escriba-pipeline, which is not earlier in the flow",
+            "escriba-check depends on escriba-review, which is not earlier in the flow",
+            "escriba-extra has no place in the flow",
+        ]
+    );
+}
+
+#[test]
+fn a_circle_between_folders_without_one_between_modules_is_found() {
+    let c = Crate::new(&files(&[
+        ("lib.rs", "pub mod book;\npub mod game;\npub mod pgn;\n"),
+        ("book/mod.rs", "pub mod notes;\npub mod unit;\n"),
+        ("book/unit.rs", "pub struct Unit;\n"),
+        ("book/notes.rs", "use crate::game::record::Record;\n"),
+        ("game/mod.rs", "pub mod record;\npub mod play;\n"),
+        ("game/record.rs", "pub struct Record;\n"),
+        (
+            "game/play.rs",
+            "use crate::book::unit::Unit;\nuse crate::pgn::write;\n",
+        ),
+        ("pgn.rs", "pub fn write() {}\n"),
+    ]));
+    let g = c.edges();
+    assert_eq!(circles(&g), Vec::<Vec<String>>::new());
+    assert_eq!(circles(&folder_edges(&g)), vec![vec!["book", "game"]]);
 }
 
 #[test]

@@ -53,13 +53,8 @@ fn show(layer: &str, plies: u64, d: Duration, extra: &str) {
     );
 }
 
-/// Runs the layers bench.
-pub fn run() -> Result<()> {
-    let root = root().canonicalize()?;
-    let texts = texts(&root)?;
-    if !texts.iter().any(|t| t.contains("shared/corpus/books")) {
-        bail!("../shared/corpus/books is missing");
-    }
+/// The Python to run the layers with: `ESCRIBA_PYTHON`, else the venv under `target/`.
+fn python(root: &Path) -> Result<PathBuf> {
     let python = std::env::var_os("ESCRIBA_PYTHON")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("target/venv/bin/python"));
@@ -70,30 +65,37 @@ pub fn run() -> Result<()> {
             python.display()
         );
     }
+    Ok(python)
+}
+
+/// Builds the release `escriba` and installs the Python package into `python`'s venv.
+fn build(root: &Path, python: &Path) -> Result<()> {
     eprintln!("building escriba (release) and the Python package (maturin develop --release)…");
     let st = Command::new(env!("CARGO"))
         .args(["build", "--release", "--quiet", "-p", "escriba"])
-        .current_dir(&root)
+        .current_dir(root)
         .status()?;
     if !st.success() {
         bail!("cargo build failed");
     }
-    let st = Command::new(&python)
+    let st = Command::new(python)
         .args(["-m", "maturin", "develop", "--release", "--quiet", "-m"])
         .arg("crates/python/Cargo.toml")
         .env(
             "VIRTUAL_ENV",
-            python.parent().and_then(Path::parent).unwrap_or(&root),
+            python.parent().and_then(Path::parent).unwrap_or(root),
         )
-        .current_dir(&root)
+        .current_dir(root)
         .status()?;
     if !st.success() {
         bail!("maturin develop failed");
     }
+    Ok(())
+}
 
-    let dir = root.join("target/bench");
-    std::fs::create_dir_all(&dir)?;
-    let report = dir.join("layers-report.json");
+/// The best of 3 times of the command line on `texts` × [`REPS`], `--jobs 2`, with its
+/// report written to `report`.
+fn time_cli(root: &Path, texts: &[String], report: &Path) -> Result<Duration> {
     let mut args: Vec<String> = ["transcribe", "-q", "--jobs", "2", "-o", "/dev/null"]
         .map(String::from)
         .to_vec();
@@ -107,7 +109,7 @@ pub fn run() -> Result<()> {
         let t = Instant::now();
         let out = Command::new(root.join("target/release/escriba"))
             .args(&args)
-            .current_dir(&root)
+            .current_dir(root)
             .output()?;
         let dt = t.elapsed();
         if !matches!(out.status.code(), Some(0 | 1)) {
@@ -115,6 +117,22 @@ pub fn run() -> Result<()> {
         }
         best = best.min(dt);
     }
+    Ok(best)
+}
+
+/// Runs the layers bench.
+pub fn run() -> Result<()> {
+    let root = root().canonicalize()?;
+    let texts = texts(&root)?;
+    if !texts.iter().any(|t| t.contains("shared/corpus/books")) {
+        bail!("../shared/corpus/books is missing");
+    }
+    let python = python(&root)?;
+    build(&root, &python)?;
+    let dir = root.join("target/bench");
+    std::fs::create_dir_all(&dir)?;
+    let report = dir.join("layers-report.json");
+    let best = time_cli(&root, &texts, &report)?;
     let cli_plies = report_plies(&report)?;
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(

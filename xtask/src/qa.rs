@@ -297,6 +297,7 @@ const BB_DOCUMENTED: &[Documented] = &[
 ];
 
 /// What book mode gives on one of the shared books, beyond the accuracy measure.
+#[derive(Default)]
 struct BookFigures {
     /// Games and fragments found, and fragments left out because they do not replay.
     games: usize,
@@ -326,32 +327,12 @@ fn book(
     documented: &[Documented],
     printed: Option<&[usize]>,
 ) -> Result<(Measure, BookFigures)> {
-    use escriba_pipeline::book::BookMode;
-    let cfg = Config {
-        notation: Notation::Auto,
-        book: BookMode::On,
-        ..Config::default()
-    };
     let name = txt.file_name().unwrap_or_default().to_string_lossy();
-    let mut pgn = Vec::new();
-    let mut plies_csv = Vec::new();
-    let summary = {
-        let mut sinks = escriba_pipeline::Sinks {
-            pgn: Some(escriba_pipeline::Sink::new("pgn", &mut pgn)),
-            plies_csv: Some(escriba_pipeline::Sink::new("plies.csv", &mut plies_csv)),
-            ..escriba_pipeline::Sinks::default()
-        };
-        escriba_pipeline::transcribe(
-            &[escriba_pipeline::Input::File(txt.to_owned())],
-            &cfg,
-            &mut sinks,
-        )?
-    };
+    let (summary, pgn, plies_csv) = transcribe_book(txt)?;
     let report = summary
         .books
         .first()
         .context("the book's line accounting")?;
-    let pgn = String::from_utf8(pgn)?;
     let index = read_plies(&plies_csv)?;
     let output = compare::replay_pgn(&pgn);
     let reference = compare::replay_pgn_file(reference)?;
@@ -360,34 +341,12 @@ fn book(
         games: report.games,
         fragments: report.fragments,
         left_out: summary.left_out as usize,
-        missed: Vec::new(),
-        undocumented_wrong: 0,
-        silently_wrong: 0,
-        documented_wrong: 0,
-        short: Vec::new(),
         lines_covered: report.covers_every_line(),
         lines: report.lines,
         skipped_lines: report.skipped_lines(),
+        ..BookFigures::default()
     };
-    // Every printed ply is read: a game that stops short without failing lost rows of
-    // its table (where the book prints what the reference has, its length is the count).
-    // The reference names the lines each game came from (`[BookLines "a-b"]`), as the
-    // output does: the output game that starts on the same line is the book's game.
-    let first_line = |g: &compare::ReplayedGame| {
-        g.tags
-            .get("BookLines")
-            .and_then(|v| v.split('-').next())
-            .and_then(|v| v.trim().parse::<usize>().ok())
-    };
-    for (ri, (r, oi)) in reference.iter().zip(&c.pairs).enumerate() {
-        let want = printed.map_or(r.positions.len(), |p| p.get(ri).copied().unwrap_or(0));
-        let by_line =
-            first_line(r).and_then(|l| output.iter().position(|o| first_line(o) == Some(l)));
-        let got = by_line.or(*oi).map_or(0, |i| output[i].positions.len());
-        if got < want {
-            figures.short.push((ri + 1, got, want));
-        }
-    }
+    figures.short = shortfalls(&output, &reference, &c.pairs, printed);
     for d in &c.discrepancies {
         let Some(og) = d.output_game.map(|i| &output[i - 1]) else {
             figures.missed.push(d.game);
@@ -438,6 +397,62 @@ fn book(
         },
         figures,
     ))
+}
+
+/// A book transcribed in book mode: the run's summary, its PGN and its `plies.csv`.
+fn transcribe_book(txt: &Path) -> Result<(escriba_pipeline::Summary, String, Vec<u8>)> {
+    use escriba_pipeline::book::BookMode;
+    let cfg = Config {
+        notation: Notation::Auto,
+        book: BookMode::On,
+        ..Config::default()
+    };
+    let mut pgn = Vec::new();
+    let mut plies_csv = Vec::new();
+    let summary = {
+        let mut sinks = escriba_pipeline::Sinks {
+            pgn: Some(escriba_pipeline::Sink::new("pgn", &mut pgn)),
+            plies_csv: Some(escriba_pipeline::Sink::new("plies.csv", &mut plies_csv)),
+            ..escriba_pipeline::Sinks::default()
+        };
+        escriba_pipeline::transcribe(
+            &[escriba_pipeline::Input::File(txt.to_owned())],
+            &cfg,
+            &mut sinks,
+        )?
+    };
+    Ok((summary, String::from_utf8(pgn)?, plies_csv))
+}
+
+/// The reference games whose output game stops short of what the book prints: (game,
+/// plies read, plies printed). Every printed ply is read: a game that stops short without
+/// failing lost rows of its table (where the book prints what the reference has, its
+/// length is the count). The reference names the lines each game came from (`[BookLines
+/// "a-b"]`), as the output does: the output game that starts on the same line is the
+/// book's game; else the one `pairs` gives.
+fn shortfalls(
+    output: &[compare::ReplayedGame],
+    reference: &[compare::ReplayedGame],
+    pairs: &[Option<usize>],
+    printed: Option<&[usize]>,
+) -> Vec<(usize, usize, usize)> {
+    let first_line = |g: &compare::ReplayedGame| {
+        g.tags
+            .get("BookLines")
+            .and_then(|v| v.split('-').next())
+            .and_then(|v| v.trim().parse::<usize>().ok())
+    };
+    let mut short = Vec::new();
+    for (ri, (r, oi)) in reference.iter().zip(pairs).enumerate() {
+        let want = printed.map_or(r.positions.len(), |p| p.get(ri).copied().unwrap_or(0));
+        let by_line =
+            first_line(r).and_then(|l| output.iter().position(|o| first_line(o) == Some(l)));
+        let got = by_line.or(*oi).map_or(0, |i| output[i].positions.len());
+        if got < want {
+            short.push((ri + 1, got, want));
+        }
+    }
+    short
 }
 
 fn read_plies(bytes: &[u8]) -> Result<compare::PlyIndex> {
@@ -532,25 +547,10 @@ fn check_book(
     Ok(m)
 }
 
-/// `cargo xtask qa [--raise-floor]`.
-pub fn run(raise_floor: bool) -> Result<()> {
-    let root = root();
-    let corpus = root.join("corpus");
-    let report = qa::run(&corpus, &QaOptions::default())?;
-    print!("{}", report.render());
-    let t = &report.totals;
-    let mut measures = vec![Measure {
-        key: "corpus",
-        source: "corpus/ against ExpectedSAN".to_owned(),
-        games_right: t.expected_games_right as u64,
-        games: t.expected_games as u64,
-        games_matched: t.expected_games as u64,
-        plies_right: t.expected_right as u64,
-        plies: t.expected_plies as u64,
-    }];
-    let shared = root.join("../shared/corpus");
-    // Checks that have no floor: they must hold exactly.
-    let mut hard: Vec<String> = Vec::new();
+/// The measures of the shared fixtures and books under `shared` (none, with a notice, when
+/// it is absent outside CI); the book checks that must hold exactly and fail go to `hard`.
+fn shared_measures(shared: &Path, hard: &mut Vec<String>) -> Result<Vec<Measure>> {
+    let mut measures = Vec::new();
     if shared.is_dir() {
         measures.push(fixtures(
             &shared.join("fixtures/descriptive-with-answers.tsv"),
@@ -574,7 +574,7 @@ pub fn run(raise_floor: bool) -> Result<()> {
                 &shared.join(stem),
                 documented,
                 printed,
-                &mut hard,
+                hard,
             )?);
         }
     } else if std::env::var("CI").as_deref() == Ok("true") {
@@ -588,7 +588,11 @@ pub fn run(raise_floor: bool) -> Result<()> {
             shared.display()
         );
     }
+    Ok(measures)
+}
 
+/// Prints the measures as a table.
+fn print_measures(measures: &[Measure]) {
     let rows: Vec<Vec<String>> = measures
         .iter()
         .map(|m| {
@@ -613,6 +617,28 @@ pub fn run(raise_floor: bool) -> Result<()> {
             &rows
         )
     );
+}
+
+/// `cargo xtask qa [--raise-floor]`.
+pub fn run(raise_floor: bool) -> Result<()> {
+    let root = root();
+    let corpus = root.join("corpus");
+    let report = qa::run(&corpus, &QaOptions::default())?;
+    print!("{}", report.render());
+    let t = &report.totals;
+    let mut measures = vec![Measure {
+        key: "corpus",
+        source: "corpus/ against ExpectedSAN".to_owned(),
+        games_right: t.expected_games_right as u64,
+        games: t.expected_games as u64,
+        games_matched: t.expected_games as u64,
+        plies_right: t.expected_right as u64,
+        plies: t.expected_plies as u64,
+    }];
+    // Checks that have no floor: they must hold exactly.
+    let mut hard: Vec<String> = Vec::new();
+    measures.extend(shared_measures(&root.join("../shared/corpus"), &mut hard)?);
+    print_measures(&measures);
 
     let path = floor_path();
     let mut floor = read_floor(&path)?;

@@ -9,6 +9,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use annotate_snippets::{Level, Renderer, Snippet};
+use escriba_pipeline::game::{Failure, Issue, PlyRecord};
 use escriba_pipeline::{GameResult, Observer, Progress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -139,6 +140,121 @@ pub(crate) fn clip(list: &[String], n: usize) -> String {
     s
 }
 
+impl Console {
+    /// The diagnostic of a game that stopped: the token in its line, the position, the
+    /// legal moves and the nearest readings.
+    fn failure(&mut self, r: &GameResult, f: &Failure, dialect: &str) {
+        let origin = visible(&r.source).into_owned();
+        let title = visible(&format!("game {} ({}): {}", r.index, dialect, f.message)).into_owned();
+        let rendered = match &f.diagnostic {
+            Some(d) => {
+                let (line, at) = line_at(&r.movetext, d.span.start as usize);
+                let end = (at + d.span.len()).min(line.len()).max(at);
+                let (line, at, end) = visible_span(line, at, end);
+                let line = line.as_str();
+                let fen = format!("position: {}", d.fen);
+                let shown: Vec<String> = d
+                    .legal()
+                    .iter()
+                    .filter(|m| !m.is_empty())
+                    .cloned()
+                    .collect();
+                let legal = visible(&format!("legal moves: {}", clip(&shown, 40))).into_owned();
+                let nearest =
+                    visible(&format!("nearest readings: {}", d.nearest().join("; "))).into_owned();
+                let mut m = Level::Error.title(&title).snippet(
+                    Snippet::source(line)
+                        .line_start(f.line)
+                        .origin(&origin)
+                        .annotation(Level::Error.span(at..end).label("cannot go on here")),
+                );
+                m = m.footer(Level::Note.title(&fen));
+                if !shown.is_empty() {
+                    m = m.footer(Level::Help.title(&legal));
+                }
+                if !d.nearest().is_empty() {
+                    m = m.footer(Level::Help.title(&nearest));
+                }
+                self.renderer.render(m).to_string()
+            }
+            None => {
+                let at = visible(&format!("at {}:{}:{}", r.source, f.line, f.column)).into_owned();
+                let m = Level::Error.title(&title).footer(Level::Note.title(&at));
+                self.renderer.render(m).to_string()
+            }
+        };
+        self.print(&rendered);
+    }
+
+    /// A warning about a game, on its line of the movetext when it is in it.
+    fn issue(&mut self, r: &GameResult, issue: &Issue, dialect: &str) {
+        let title = visible(&format!(
+            "game {} ({}): {}",
+            r.index, dialect, issue.message
+        ))
+        .into_owned();
+        let origin = visible(&r.source).into_owned();
+        // The line of the movetext the issue is on, when it is in the movetext.
+        let text = issue
+            .line
+            .checked_sub(r.movetext_line)
+            .and_then(|k| r.movetext.split('\n').nth(k));
+        let shown = text.map(|line| {
+            let at = line
+                .char_indices()
+                .nth(issue.column.saturating_sub(1))
+                .map_or(line.len(), |(i, _)| i);
+            let end = line[at..]
+                .char_indices()
+                .nth(1)
+                .map_or(line.len(), |(i, _)| at + i);
+            visible_span(line, at, end)
+        });
+        let m = match &shown {
+            Some((line, at, end)) => Level::Warning.title(&title).snippet(
+                Snippet::source(line)
+                    .line_start(issue.line)
+                    .origin(&origin)
+                    .annotation(Level::Warning.span(*at..*end)),
+            ),
+            None => Level::Warning.title(&title),
+        };
+        let s = self.renderer.render(m).to_string();
+        self.print(&s);
+    }
+
+    /// A flagged ply: its token in its line, the reading and its note, the others possible.
+    fn flagged(&mut self, r: &GameResult, p: &PlyRecord, dialect: &str) {
+        let (line, at) = line_at(&r.movetext, p.ply.span.start as usize);
+        let end = (at + p.ply.span.len()).min(line.len()).max(at);
+        let (line, at, end) = visible_span(line, at, end);
+        let title = visible(&format!(
+            "game {} ({}): `{}` read as {} ({})",
+            r.index,
+            dialect,
+            r.input(p),
+            p.ply.san,
+            p.ply.status.as_str()
+        ))
+        .into_owned();
+        let origin = visible(&r.source).into_owned();
+        let label = visible(p.ply.note.as_deref().unwrap_or_default()).into_owned();
+        let alts =
+            visible(&format!("also possible: {}", p.ply.alternatives.join(", "))).into_owned();
+        let mut m = Level::Warning.title(&title).snippet(
+            Snippet::source(&line)
+                .line_start(p.line)
+                .origin(&origin)
+                .annotation(Level::Warning.span(at..end).label(&label)),
+        );
+        if !p.ply.alternatives.is_empty() {
+            m = m.footer(Level::Note.title(&alts));
+        }
+        let s = self.renderer.render(m).to_string();
+        self.print(&s);
+    }
+}
+
 impl Observer for Console {
     fn game(&mut self, r: &GameResult) {
         if self.quiet {
@@ -146,112 +262,13 @@ impl Observer for Console {
         }
         let dialect = r.dialect.map_or("no notation", |d| d.id());
         if let Some(f) = &r.failure {
-            let origin = visible(&r.source).into_owned();
-            let title =
-                visible(&format!("game {} ({}): {}", r.index, dialect, f.message)).into_owned();
-            let rendered = match &f.diagnostic {
-                Some(d) => {
-                    let (line, at) = line_at(&r.movetext, d.span.start as usize);
-                    let end = (at + d.span.len()).min(line.len()).max(at);
-                    let (line, at, end) = visible_span(line, at, end);
-                    let line = line.as_str();
-                    let fen = format!("position: {}", d.fen);
-                    let shown: Vec<String> = d
-                        .legal()
-                        .iter()
-                        .filter(|m| !m.is_empty())
-                        .cloned()
-                        .collect();
-                    let legal = visible(&format!("legal moves: {}", clip(&shown, 40))).into_owned();
-                    let nearest = visible(&format!("nearest readings: {}", d.nearest().join("; ")))
-                        .into_owned();
-                    let mut m = Level::Error.title(&title).snippet(
-                        Snippet::source(line)
-                            .line_start(f.line)
-                            .origin(&origin)
-                            .annotation(Level::Error.span(at..end).label("cannot go on here")),
-                    );
-                    m = m.footer(Level::Note.title(&fen));
-                    if !shown.is_empty() {
-                        m = m.footer(Level::Help.title(&legal));
-                    }
-                    if !d.nearest().is_empty() {
-                        m = m.footer(Level::Help.title(&nearest));
-                    }
-                    self.renderer.render(m).to_string()
-                }
-                None => {
-                    let at =
-                        visible(&format!("at {}:{}:{}", r.source, f.line, f.column)).into_owned();
-                    let m = Level::Error.title(&title).footer(Level::Note.title(&at));
-                    self.renderer.render(m).to_string()
-                }
-            };
-            self.print(&rendered);
+            self.failure(r, f, dialect);
         }
         for issue in &r.issues {
-            let title = visible(&format!(
-                "game {} ({}): {}",
-                r.index, dialect, issue.message
-            ))
-            .into_owned();
-            let origin = visible(&r.source).into_owned();
-            // The line of the movetext the issue is on, when it is in the movetext.
-            let text = issue
-                .line
-                .checked_sub(r.movetext_line)
-                .and_then(|k| r.movetext.split('\n').nth(k));
-            let shown = text.map(|line| {
-                let at = line
-                    .char_indices()
-                    .nth(issue.column.saturating_sub(1))
-                    .map_or(line.len(), |(i, _)| i);
-                let end = line[at..]
-                    .char_indices()
-                    .nth(1)
-                    .map_or(line.len(), |(i, _)| at + i);
-                visible_span(line, at, end)
-            });
-            let m = match &shown {
-                Some((line, at, end)) => Level::Warning.title(&title).snippet(
-                    Snippet::source(line)
-                        .line_start(issue.line)
-                        .origin(&origin)
-                        .annotation(Level::Warning.span(*at..*end)),
-                ),
-                None => Level::Warning.title(&title),
-            };
-            let s = self.renderer.render(m).to_string();
-            self.print(&s);
+            self.issue(r, issue, dialect);
         }
         for p in r.plies.iter().filter(|p| p.ply.status.is_flagged()) {
-            let (line, at) = line_at(&r.movetext, p.ply.span.start as usize);
-            let end = (at + p.ply.span.len()).min(line.len()).max(at);
-            let (line, at, end) = visible_span(line, at, end);
-            let title = visible(&format!(
-                "game {} ({}): `{}` read as {} ({})",
-                r.index,
-                dialect,
-                r.input(p),
-                p.ply.san,
-                p.ply.status.as_str()
-            ))
-            .into_owned();
-            let origin = visible(&r.source).into_owned();
-            let label = visible(p.ply.note.as_deref().unwrap_or_default()).into_owned();
-            let alts =
-                visible(&format!("also possible: {}", p.ply.alternatives.join(", "))).into_owned();
-            let mut m = Level::Warning.title(&title).snippet(
-                Snippet::source(&line)
-                    .line_start(p.line)
-                    .origin(&origin)
-                    .annotation(Level::Warning.span(at..end).label(&label)),
-            );
-            if !p.ply.alternatives.is_empty() {
-                m = m.footer(Level::Note.title(&alts));
-            }
-            let s = self.renderer.render(m).to_string();
-            self.print(&s);
+            self.flagged(r, p, dialect);
         }
     }
 

@@ -267,6 +267,18 @@ struct Path {
     to: AbsSquare,
 }
 
+impl Path {
+    /// A path without a capture.
+    #[inline(always)]
+    fn quiet(from: Option<Place>, to: AbsSquare) -> Path {
+        Path {
+            from,
+            capture: None,
+            to,
+        }
+    }
+}
+
 fn abs(file: Option<u8>, rank: Option<u8>) -> Option<Place> {
     (file.is_some() || rank.is_some()).then_some(Place::Abs(AbsSquare { file, rank }))
 }
@@ -354,14 +366,7 @@ fn path(lang: AlgLang, pawn: bool, i: In<'_>) -> Res<'_, Path> {
         && let Ok((r3, to)) = long_tail(lang, r2)
     {
         let from = abs(f1, Some(rk));
-        return Ok((
-            r3,
-            Path {
-                from,
-                capture: None,
-                to,
-            },
-        ));
+        return Ok((r3, Path::quiet(from, to)));
     }
     // Capture: `Cxf3`, `Cgxf3`, `Dh5xf7`, `Cg1xFf3`, `dxe5`, `exd`, `е:д4`.
     if let Ok((r2, ())) = capture(lang, r) {
@@ -379,14 +384,7 @@ fn path(lang: AlgLang, pawn: bool, i: In<'_>) -> Res<'_, Path> {
     }
     // Origin glued to the destination: `Cgf3`, `C5f3`, `Cg1f3`, `de5`, `e2e4`.
     if let Ok((r2, to)) = square(lang, r) {
-        return Ok((
-            r2,
-            Path {
-                from,
-                capture: None,
-                to,
-            },
-        ));
+        return Ok((r2, Path::quiet(from, to)));
     }
     // Soviet abbreviated pawn capture `ed`: two Latin files and a word end. Russian only:
     // elsewhere two letters are more often a word of prose (`de`, `fe`) than a move.
@@ -401,27 +399,19 @@ fn path(lang: AlgLang, pawn: bool, i: In<'_>) -> Res<'_, Path> {
             file: Some(r.as_bytes()[0] - b'a'),
             rank: None,
         };
-        return Ok((
-            &r[1..],
-            Path {
-                from,
-                capture: None,
-                to,
-            },
-        ));
+        return Ok((&r[1..], Path::quiet(from, to)));
     }
     // Destination only: `Cf3`, `e4`.
     if let (Some(f), Some(rk)) = (f1, r1) {
         return Ok((
             r,
-            Path {
-                from: None,
-                capture: None,
-                to: AbsSquare {
+            Path::quiet(
+                None,
+                AbsSquare {
                     file: Some(f),
                     rank: Some(rk),
                 },
-            },
+            ),
         ));
     }
     fail(i)

@@ -3,7 +3,7 @@
 //! printed. Costs add along a game, so the cheapest reading is the likeliest one.
 //!
 //! Where the figures come from:
-//! - *model*: the damage model of [`damage`](crate::damage) (each of its 13 kinds is drawn
+//! - *model*: the forward damage model, `damage` (each of its 13 kinds is drawn
 //!   about equally often,
 //!   p ≈ 1/13, cost 5; a damaged token at the corpus's rate, about 2% of plies, p ≈ 1/50,
 //!   cost 8), as the corruption test and the bench apply it;

@@ -84,6 +84,42 @@ struct Found<'a> {
 }
 
 impl Found<'_> {
+    /// A lost rank digit read back: between two letters or at the end of an unreadable
+    /// compact token, or before the ordinal it left behind.
+    fn lost_digits(&mut self, text: &str) {
+        // A lost rank digit (`PR` for `P4R`, `CAR` for `C3AR`): any digit between two letters
+        // or at the end of an unreadable compact token, where the grammar takes one (long-hand
+        // words lose theirs before an ordinal, read below).
+        if self.literal.is_none() && !text.contains(char::is_whitespace) {
+            for (at, c) in text.char_indices().skip(1) {
+                let before = text[..at].chars().next_back().unwrap_or(' ');
+                if !(before.is_alphabetic() && c.is_alphabetic()) {
+                    continue;
+                }
+                for d in DIGITS {
+                    self.try_parts(&[&text[..at], d, &text[at..]], DIGIT);
+                }
+            }
+            if text.ends_with(char::is_alphabetic) {
+                for d in DIGITS {
+                    self.try_parts(&[text, d], DIGIT);
+                }
+            }
+        }
+        // A lost rank digit that left its ordinal behind (`K's th.` for `K's 4th.`).
+        for suffix in ORDINAL_SUFFIXES {
+            for at in occurrences(text, suffix) {
+                let after = &text[at + suffix.len()..];
+                if !text[..at].ends_with(' ') || after.starts_with(char::is_alphabetic) {
+                    continue;
+                }
+                for d in DIGITS {
+                    self.try_parts(&[&text[..at], d, &text[at..]], DIGIT);
+                }
+            }
+        }
+    }
+
     /// Tries `parts`, joined, as a reading at `cost`; the cheapest reading of each move is
     /// kept.
     fn try_parts(&mut self, parts: &[&str], cost: u32) {
@@ -205,37 +241,7 @@ pub fn first_readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         let upper: String = first.to_uppercase().collect();
         f.try_parts(&[&upper, &text[first.len_utf8()..]], RECASE);
     }
-    // A lost rank digit (`PR` for `P4R`, `CAR` for `C3AR`): any digit between two letters
-    // or at the end of an unreadable compact token, where the grammar takes one (long-hand
-    // words lose theirs before an ordinal, read below).
-    if f.literal.is_none() && !text.contains(char::is_whitespace) {
-        for (at, c) in text.char_indices().skip(1) {
-            let before = text[..at].chars().next_back().unwrap_or(' ');
-            if !(before.is_alphabetic() && c.is_alphabetic()) {
-                continue;
-            }
-            for d in DIGITS {
-                f.try_parts(&[&text[..at], d, &text[at..]], DIGIT);
-            }
-        }
-        if text.ends_with(char::is_alphabetic) {
-            for d in DIGITS {
-                f.try_parts(&[text, d], DIGIT);
-            }
-        }
-    }
-    // A lost rank digit that left its ordinal behind (`K's th.` for `K's 4th.`).
-    for suffix in ORDINAL_SUFFIXES {
-        for at in occurrences(text, suffix) {
-            let after = &text[at + suffix.len()..];
-            if !text[..at].ends_with(' ') || after.starts_with(char::is_alphabetic) {
-                continue;
-            }
-            for d in DIGITS {
-                f.try_parts(&[&text[..at], d, &text[at..]], DIGIT);
-            }
-        }
-    }
+    f.lost_digits(text);
     // A lost capture sign (`PP` for `PxP`, `BKt` for `BxKt`).
     for (at, c) in text.char_indices().skip(1) {
         let before = text[..at].chars().next_back().unwrap_or(' ');
@@ -244,28 +250,35 @@ pub fn first_readings(dialect: Dialect, text: &str) -> Vec<Reading> {
         }
     }
     let mut out = f.out;
-    // An origin square that contradicts the move (`e4-e4`): read the move without it.
-    if let Some(mv) = &literal
-        && let MoveKind::Piece(p) = mv.kind
-        && let Some(Place::Abs(from)) = p.from
-        && from.file.is_some()
-        && from.rank.is_some()
-    {
-        let bare = Move {
-            kind: MoveKind::Piece(PieceMove { from: None, ..p }),
-            ..*mv
-        };
-        let mut text = String::new();
-        crate::write_move(dialect, &bare, crate::Style::default(), &mut text);
-        out.push(Reading {
-            mv: bare,
-            cost: NO_ORIGIN,
-            text,
-            fallback: false,
-        });
-    }
+    out.extend(literal.as_ref().and_then(|mv| without_origin(dialect, mv)));
     out.sort_by_key(|r| r.cost);
     out
+}
+
+/// The reading of `literal` without an origin square that contradicts the move (`e4-e4`),
+/// when it has a full one.
+fn without_origin(dialect: Dialect, literal: &Move) -> Option<Reading> {
+    let MoveKind::Piece(p) = literal.kind else {
+        return None;
+    };
+    let Some(Place::Abs(from)) = p.from else {
+        return None;
+    };
+    if from.file.is_none() || from.rank.is_none() {
+        return None;
+    }
+    let bare = Move {
+        kind: MoveKind::Piece(PieceMove { from: None, ..p }),
+        ..*literal
+    };
+    let mut text = String::new();
+    crate::write_move(dialect, &bare, crate::Style::default(), &mut text);
+    Some(Reading {
+        mv: bare,
+        cost: NO_ORIGIN,
+        text,
+        fallback: false,
+    })
 }
 
 /// The last-resort readings of `text` ([`Reading::fallback`]), cheapest first, but for

@@ -58,13 +58,15 @@ impl Tags {
 
     /// The tags in PGN export order: the Seven Tag Roster (with `?` defaults), then the
     /// others in their original order.
+    #[cfg(test)]
     pub fn export_order(&self) -> Vec<(&str, &str)> {
         let mut out = Vec::with_capacity(self.0.len() + SEVEN_TAG_ROSTER.len());
         self.for_each_in_export_order(|n, v| out.push((n, v)));
         out
     }
 
-    /// Calls `f` on each tag of [`Tags::export_order`], in that order, without collecting.
+    /// Calls `f` on each tag in PGN export order, without collecting them: the Seven Tag
+    /// Roster (with `?` defaults), then the others in their original order.
     pub fn for_each_in_export_order<'t>(&'t self, mut f: impl FnMut(&'t str, &'t str)) {
         // One pass finds the roster's values (the first of a name, as `get` does).
         let mut roster: [Option<&'t str>; SEVEN_TAG_ROSTER.len()] = [None; 7];

@@ -429,7 +429,25 @@ struct Cutter<'c> {
     notation: SourceNotation,
 }
 
-impl Cutter<'_> {
+impl<'c> Cutter<'c> {
+    /// The cutter of `input`, its first game numbered `next_index`.
+    fn new(input: &Input, cfg: &'c Config, next_index: u64) -> Result<Cutter<'c>> {
+        let name: Arc<str> = Arc::from(input.name());
+        let mut segmenter = cfg.new_segmenter();
+        segmenter.set_source(&name);
+        Ok(Cutter {
+            reader: open_input(input, cfg)?,
+            segmenter,
+            name,
+            cfg,
+            next_index,
+            other_shards: 0,
+            eof: false,
+            book: None,
+            notation: SourceNotation::new(),
+        })
+    }
+
     /// The next chunk: at least `chunk_games` games unless the input ends first.
     fn next_chunk(&mut self) -> Result<Vec<GameText>> {
         let mut pending = Vec::new();
@@ -473,51 +491,18 @@ impl Cutter<'_> {
 /// parallel while the next chunk is read, then written in input order.
 pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Result<Summary> {
     let start = Instant::now();
-    if cfg.jobs > MAX_JOBS {
-        return Err(Error::Usage {
-            option: "--jobs",
-            message: format!("{} worker threads: at most {MAX_JOBS}", cfg.jobs),
-        });
-    }
-    // More threads than games in a chunk would have nothing to do.
-    let threads = cfg.jobs.min(cfg.chunk_games.max(1));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Error::Usage {
-            option: "--jobs",
-            message: e.to_string(),
-        })?;
+    let (pool, threads) = pool_of(cfg)?;
     let total_bytes = input_bytes(inputs);
-    let mut writers = Writers {
-        pgn: sinks
-            .pgn
-            .as_mut()
-            .map(|s| (s.path.as_path(), &mut *s.writer)),
-        plies: sinks
-            .plies_csv
-            .as_mut()
-            .map(|s| (s.path.as_path(), &mut *s.writer)),
-        games: sinks
-            .games_csv
-            .as_mut()
-            .map(|s| (s.path.as_path(), &mut *s.writer)),
-        jsonl: sinks
-            .jsonl
-            .as_mut()
-            .map(|s| (s.path.as_path(), &mut *s.writer)),
-    };
-    for (target, columns) in [
-        (&mut writers.plies, &PLY_COLUMNS[..]),
-        (&mut writers.games, &GAME_COLUMNS[..]),
-    ] {
-        if let Some((path, _)) = target {
-            let header = header_bytes(columns).map_err(|e| csv_err(path, e))?;
-            put(target, &header)?;
-        }
-    }
+    let Sinks {
+        pgn,
+        plies_csv,
+        games_csv,
+        jsonl,
+        observer,
+    } = sinks;
+    let writers = writers_of([pgn, plies_csv, games_csv, jsonl])?;
     let wants = writers.wants();
-    let observer: &mut dyn Observer = match sinks.observer.as_mut() {
+    let observer: &mut dyn Observer = match observer.as_mut() {
         Some(o) => &mut **o,
         None => &mut NoObserver,
     };
@@ -531,92 +516,79 @@ pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Resu
     };
     let mut next_index = 1u64;
     for input in inputs {
-        let name: Arc<str> = Arc::from(input.name());
         let digest = if wants.jsonl {
             source_digest(input)?
         } else {
             None
         };
-        let digest = digest.as_ref();
-        let mut segmenter = cfg.new_segmenter();
-        segmenter.set_source(&name);
-        let mut cutter = Cutter {
-            reader: open_input(input, cfg)?,
-            segmenter,
-            name,
+        let cutter = Cutter::new(input, cfg, next_index)?;
+        let run = InputRun {
             cfg,
-            next_index,
-            other_shards: 0,
-            eof: false,
-            book: None,
-            notation: SourceNotation::new(),
+            pool: &pool,
+            overlap: threads > 1,
+            wants,
+            digest: digest.as_ref(),
         };
-        // Units of a book left out of the outputs, settled in the report at the end.
-        let mut left_out: Vec<LeftOut> = Vec::new();
-        let mut current = cutter.next_chunk()?;
-        // The chunk processed last, not yet written, and the input bytes read by then.
-        let mut ready: Option<(Vec<Done>, u64)> = None;
-        // The chunk written last, freed by the pool in the next step.
-        let mut written: Option<Vec<Done>> = None;
-        while !current.is_empty() {
-            let chunk = std::mem::take(&mut current);
-            // Chosen on the input's games as cut (before sharding), before the next cut.
-            let hint = cutter.notation.chosen();
-            // The writers, the summary and the observer stay on this thread, which only
-            // copies the rendered bytes. With one job, the chunk processed last is written
-            // here before the pool goes on (a thread more than `--jobs` would preempt the
-            // worker). With more, it is written while the pool processes the next one:
-            // the pool would otherwise stand idle for every chunk's writing.
-            let overlap = threads > 1;
-            let to_free = if overlap {
-                written.take()
-            } else {
-                out.deliver(ready.take(), cfg, &mut left_out)?
-            };
-            let cutter_ref = &mut cutter;
-            // Processing and rendering one chunk in parallel while the next is cut. Freeing
-            // the chunk written is the pool's work, beside the cut of the next chunk, and
-            // first: one job frees it before the next chunk's results are made.
-            let step = move || {
-                let work = |g: GameText| {
-                    let r = process_game_owned(g, cfg, hint);
-                    let out = render(&r, cfg, wants, digest);
-                    (r, out)
-                };
-                let (next, done) = rayon::join(
-                    || {
-                        drop(to_free);
-                        cutter_ref.next_chunk()
-                    },
-                    || chunk.into_par_iter().map(work).collect::<Vec<_>>(),
-                );
-                let consumed = cutter_ref.reader.consumed();
-                (done, next, consumed)
-            };
-            let (done, next, consumed) = if overlap {
-                let mut stepped = None;
-                let mut delivered = Ok(None);
-                pool.in_place_scope(|s| {
-                    s.spawn(|_| stepped = Some(step()));
-                    delivered = out.deliver(ready.take(), cfg, &mut left_out);
-                });
-                written = delivered?;
-                stepped.expect("a scope ends when its work has run")
-            } else {
-                pool.install(step)
-            };
-            ready = Some((done, consumed));
-            current = next?;
-        }
-        out.deliver(ready.take(), cfg, &mut left_out)?;
-        close_input(&mut out.summary, input, &mut cutter, left_out);
-        next_index = cutter.next_index;
-        out.bytes_before += cutter.reader.consumed();
+        next_index = out.input(input, cutter, &run)?;
     }
     out.writers.flush()?;
     let mut summary = out.summary;
     summary.set_elapsed(start.elapsed());
     Ok(summary)
+}
+
+/// The worker pool of a run, and its threads: `--jobs`, or fewer when a chunk holds fewer
+/// games (more threads would have nothing to do).
+fn pool_of(cfg: &Config) -> Result<(rayon::ThreadPool, usize)> {
+    if cfg.jobs > MAX_JOBS {
+        return Err(Error::Usage {
+            option: "--jobs",
+            message: format!("{} worker threads: at most {MAX_JOBS}", cfg.jobs),
+        });
+    }
+    let threads = cfg.jobs.min(cfg.chunk_games.max(1));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::Usage {
+            option: "--jobs",
+            message: e.to_string(),
+        })?;
+    Ok((pool, threads))
+}
+
+/// The writers of a run's sinks (the PGN, `plies.csv`, `games.csv`, the JSONL), the CSV
+/// files' headers written.
+fn writers_of<'s, 'a>(sinks: [&'s mut Option<Sink<'a>>; 4]) -> Result<Writers<'s, 'a>> {
+    let [pgn, plies, games, jsonl] =
+        sinks.map(|s| s.as_mut().map(|s| (s.path.as_path(), &mut *s.writer)));
+    let mut writers = Writers {
+        pgn,
+        plies,
+        games,
+        jsonl,
+    };
+    for (target, columns) in [
+        (&mut writers.plies, &PLY_COLUMNS[..]),
+        (&mut writers.games, &GAME_COLUMNS[..]),
+    ] {
+        if let Some((path, _)) = target {
+            let header = header_bytes(columns).map_err(|e| csv_err(path, e))?;
+            put(target, &header)?;
+        }
+    }
+    Ok(writers)
+}
+
+/// What every input of a run is read with.
+struct InputRun<'r> {
+    cfg: &'r Config,
+    pool: &'r rayon::ThreadPool,
+    /// More than one job: a chunk is written while the pool processes the next.
+    overlap: bool,
+    wants: Wants,
+    /// The input's size and hash, for the JSONL.
+    digest: Option<&'r SourceDigest>,
 }
 
 /// The inputs' total size in bytes, when every size is known (not for stdin).
@@ -696,6 +668,73 @@ struct Delivery<'o, 's, 'a> {
 }
 
 impl Delivery<'_, '_, '_> {
+    /// Reads one input through `cutter`: each chunk of games processed in the pool while
+    /// the next is cut and the last written. Returns the index of the next input's first
+    /// game.
+    fn input(&mut self, input: &Input, mut cutter: Cutter<'_>, run: &InputRun<'_>) -> Result<u64> {
+        let (cfg, wants, digest) = (run.cfg, run.wants, run.digest);
+        // Units of a book left out of the outputs, settled in the report at the end.
+        let mut left_out: Vec<LeftOut> = Vec::new();
+        let mut current = cutter.next_chunk()?;
+        // The chunk processed last, not yet written, and the input bytes read by then.
+        let mut ready: Option<(Vec<Done>, u64)> = None;
+        // The chunk written last, freed by the pool in the next step.
+        let mut written: Option<Vec<Done>> = None;
+        while !current.is_empty() {
+            let chunk = std::mem::take(&mut current);
+            // Chosen on the input's games as cut (before sharding), before the next cut.
+            let hint = cutter.notation.chosen();
+            // The writers, the summary and the observer stay on this thread, which only
+            // copies the rendered bytes. With one job, the chunk processed last is written
+            // here before the pool goes on (a thread more than `--jobs` would preempt the
+            // worker). With more, it is written while the pool processes the next one:
+            // the pool would otherwise stand idle for every chunk's writing.
+            let to_free = if run.overlap {
+                written.take()
+            } else {
+                self.deliver(ready.take(), cfg, &mut left_out)?
+            };
+            let cutter_ref = &mut cutter;
+            // Processing and rendering one chunk in parallel while the next is cut. Freeing
+            // the chunk written is the pool's work, beside the cut of the next chunk, and
+            // first: one job frees it before the next chunk's results are made.
+            let step = move || {
+                let work = |g: GameText| {
+                    let r = process_game_owned(g, cfg, hint);
+                    let out = render(&r, cfg, wants, digest);
+                    (r, out)
+                };
+                let (next, done) = rayon::join(
+                    || {
+                        drop(to_free);
+                        cutter_ref.next_chunk()
+                    },
+                    || chunk.into_par_iter().map(work).collect::<Vec<_>>(),
+                );
+                let consumed = cutter_ref.reader.consumed();
+                (done, next, consumed)
+            };
+            let (done, next, consumed) = if run.overlap {
+                let mut stepped = None;
+                let mut delivered = Ok(None);
+                run.pool.in_place_scope(|s| {
+                    s.spawn(|_| stepped = Some(step()));
+                    delivered = self.deliver(ready.take(), cfg, &mut left_out);
+                });
+                written = delivered?;
+                stepped.expect("a scope ends when its work has run")
+            } else {
+                run.pool.install(step)
+            };
+            ready = Some((done, consumed));
+            current = next?;
+        }
+        self.deliver(ready.take(), cfg, &mut left_out)?;
+        close_input(&mut self.summary, input, &mut cutter, left_out);
+        self.bytes_before += cutter.reader.consumed();
+        Ok(cutter.next_index)
+    }
+
     /// Writes a processed chunk (if any) in order, counts it and tells the observer;
     /// `consumed` is the bytes of the current input read by then. Returns the chunk, for
     /// the caller to drop where it likes.

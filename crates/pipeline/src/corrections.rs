@@ -201,44 +201,16 @@ impl Corrections {
                 });
                 continue;
             };
-            let lines = texts.entry(name.clone()).or_insert_with(|| {
-                let bytes = std::fs::read(files.get(name)?).ok()?;
-                Some(
-                    text_from_bytes(&bytes)
-                        .0
-                        .lines()
-                        .map(str::to_owned)
-                        .collect(),
-                )
-            });
-            if let Some(lines) = lines {
-                let at: Option<String> = lines
-                    .get(c.line - 1)
-                    .map(|l| l.chars().skip(c.column - 1).collect());
-                let found = at.as_deref().is_some_and(|s| s.starts_with(&c.token));
-                if !found {
-                    let printed: String = at
-                        .as_deref()
-                        .map(|s| s.split_whitespace().next().unwrap_or("").to_owned())
-                        .unwrap_or_default();
-                    warnings.push(CorrectionWarning {
-                        entry: self.entry(i),
-                        location: format!("{name}:{}:{}", c.line, c.column),
-                        message: if at.is_none() {
-                            format!(
-                                "not applied: `{}` is no longer there (the source has no line {})",
-                                c.token, c.line
-                            )
-                        } else {
-                            format!(
-                                "not applied: the source now reads `{printed}` here, not `{}` \
-                                 (was the text edited?)",
-                                c.token
-                            )
-                        },
-                    });
-                    continue;
-                }
+            let lines = texts
+                .entry(name.clone())
+                .or_insert_with(|| source_lines(files.get(name)?));
+            if let Some(message) = lines.as_deref().and_then(|lines| token_gone(c, lines)) {
+                warnings.push(CorrectionWarning {
+                    entry: self.entry(i),
+                    location: format!("{name}:{}:{}", c.line, c.column),
+                    message,
+                });
+                continue;
             }
             // One ply, one correction: a second for the same place is not applied.
             let earlier = self.bound.get(name.as_str()).and_then(|bound| {
@@ -305,6 +277,42 @@ impl Corrections {
         }
         out.sort_by(|a, b| a.entry.cmp(&b.entry));
         out
+    }
+}
+
+/// The lines of the source at `path`, decoded as a run decodes it; `None` when it does not
+/// read.
+fn source_lines(path: &Path) -> Option<Vec<String>> {
+    let bytes = std::fs::read(path).ok()?;
+    Some(
+        text_from_bytes(&bytes)
+            .0
+            .lines()
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+/// Why the token that `c` corrects is not printed at its line and column of `lines` (the
+/// source's text) any more; `None` when it is.
+fn token_gone(c: &Correction, lines: &[String]) -> Option<String> {
+    let at: Option<String> = lines
+        .get(c.line - 1)
+        .map(|l| l.chars().skip(c.column - 1).collect());
+    match at {
+        Some(s) if s.starts_with(&c.token) => None,
+        None => Some(format!(
+            "not applied: `{}` is no longer there (the source has no line {})",
+            c.token, c.line
+        )),
+        Some(s) => {
+            let printed = s.split_whitespace().next().unwrap_or("");
+            Some(format!(
+                "not applied: the source now reads `{printed}` here, not `{}` \
+                 (was the text edited?)",
+                c.token
+            ))
+        }
     }
 }
 

@@ -241,29 +241,6 @@ pub fn ply_rows(r: &GameResult) -> Vec<PlyRow> {
     rows
 }
 
-/// A number as decimal digits in `buf`, without allocating.
-pub(crate) fn digits(n: u64, buf: &mut [u8; 20]) -> &[u8] {
-    let mut at = buf.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    &buf[at..]
-}
-
-/// Appends `n` in decimal digits to `out`, as `write!` would, without its machinery.
-pub(crate) fn push_number(out: &mut String, n: u64) {
-    let mut buf = [0u8; 20];
-    for &d in digits(n, &mut buf) {
-        out.push(char::from(d));
-    }
-}
-
 /// Appends the `plies.csv` rows of a game to `out`, the same bytes as
 /// [`rows_bytes`]`(`[`ply_rows`]`(r))`, written straight from the game: no row is built,
 /// and a ply allocates nothing unless it has a note.
@@ -272,7 +249,7 @@ pub fn write_ply_rows(r: &GameResult, out: &mut Vec<u8>) -> csv::Result<()> {
         .has_headers(false)
         .buffer_capacity(4096)
         .from_writer(out);
-    let mut buf = [0u8; 20];
+    let mut buf = itoa::Buffer::new();
     let mut note = String::new();
     for (i, p) in r.plies.iter().enumerate() {
         note.clear();
@@ -299,17 +276,17 @@ pub fn write_ply_rows(r: &GameResult, out: &mut Vec<u8>) -> csv::Result<()> {
             let _ = write!(note, "{}:{}: {}", issue.line, issue.column, issue.message);
         }
         w.write_field(&*r.source)?;
-        w.write_field(digits(r.index, &mut buf))?;
-        w.write_field(digits(i as u64 + 1, &mut buf))?;
-        w.write_field(digits(p.ply.move_number.into(), &mut buf))?;
+        w.write_field(buf.format(r.index))?;
+        w.write_field(buf.format(i as u64 + 1))?;
+        w.write_field(buf.format(p.ply.move_number))?;
         w.write_field(side_str(p.ply.color))?;
         w.write_field(r.input(p))?;
         w.write_field(p.ply.san.as_bytes())?;
         w.write_field(p.ply.uci.as_bytes())?;
         w.write_field(p.ply.status.as_str())?;
-        w.write_field(digits(p.ply.cost.into(), &mut buf))?;
-        w.write_field(digits(p.line as u64, &mut buf))?;
-        w.write_field(digits(p.column as u64, &mut buf))?;
+        w.write_field(buf.format(p.ply.cost))?;
+        w.write_field(buf.format(p.line as u64))?;
+        w.write_field(buf.format(p.column as u64))?;
         w.write_field(&note)?;
         w.write_record(None::<&[u8]>)?;
     }
@@ -319,17 +296,17 @@ pub fn write_ply_rows(r: &GameResult, out: &mut Vec<u8>) -> csv::Result<()> {
             .as_ref()
             .map_or((1, Color::White), |d| (d.move_number, d.color));
         w.write_field(&*r.source)?;
-        w.write_field(digits(r.index, &mut buf))?;
-        w.write_field(digits(f.ply as u64 + 1, &mut buf))?;
-        w.write_field(digits(move_number.into(), &mut buf))?;
+        w.write_field(buf.format(r.index))?;
+        w.write_field(buf.format(f.ply as u64 + 1))?;
+        w.write_field(buf.format(move_number))?;
         w.write_field(side_str(color))?;
         w.write_field(&f.token)?;
         w.write_field("")?;
         w.write_field("")?;
         w.write_field("failed")?;
         w.write_field("")?;
-        w.write_field(digits(f.line as u64, &mut buf))?;
-        w.write_field(digits(f.column as u64, &mut buf))?;
+        w.write_field(buf.format(f.line as u64))?;
+        w.write_field(buf.format(f.column as u64))?;
         w.write_field(&f.message)?;
         w.write_record(None::<&[u8]>)?;
     }
@@ -446,17 +423,6 @@ mod tests {
                 "game {}",
                 r.index
             );
-        }
-    }
-
-    #[test]
-    fn numbers_are_written_as_decimal_digits() {
-        let mut buf = [0u8; 20];
-        for n in [0, 7, 10, 99, 100, 12345, u64::MAX] {
-            assert_eq!(digits(n, &mut buf), n.to_string().as_bytes());
-            let mut s = String::from("x");
-            push_number(&mut s, n);
-            assert_eq!(s, format!("x{n}"));
         }
     }
 }

@@ -2,7 +2,6 @@
 //! comments, lines shorter than 80 characters.
 
 use crate::config::Config;
-use crate::csv_out::digits;
 use crate::game::comment_safe;
 use crate::game::record::{GameResult, Item};
 use escriba_notation::tags::escape_value;
@@ -35,8 +34,8 @@ impl Wrapper<'_> {
     /// into the output.
     fn number(&mut self, prefix: &str, n: u32, suffix: &str) {
         // The digits written directly: `write!` costs more than the rest of the word.
-        let mut buf = [0u8; 20];
-        let digits = std::str::from_utf8(digits(n.into(), &mut buf)).unwrap_or_default();
+        let mut buf = itoa::Buffer::new();
+        let digits = buf.format(n);
         self.room(prefix.len() + digits.len() + suffix.len());
         self.out.push_str(prefix);
         self.out.push_str(digits);

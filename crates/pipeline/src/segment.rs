@@ -323,89 +323,128 @@ impl BlockSegmenter {
     }
 }
 
+/// The steps of [`BlockSegmenter::push_line`], by the kind of line.
+impl BlockSegmenter {
+    /// A blank line: held while a game's tags wait for their movetext, counted inside an
+    /// open comment, else it ends the game's movetext.
+    fn blank_line(&mut self, out: &mut Vec<Segment>) {
+        if self.held.is_some() && self.cur.is_none() {
+            self.held_blanks += 1;
+        } else if self.has_movetext() {
+            if self.braces > 0 {
+                self.pending_blank += 1;
+            } else {
+                self.hold(out);
+            }
+        } else if self.cur.is_some() {
+            self.blank_after_tags = true;
+        }
+    }
+
+    /// Tag pairs after a blank line inside a comment left open: the comment was never
+    /// closed, and the next game starts here. Whether `line` was read so.
+    fn tags_after_unclosed_comment(
+        &mut self,
+        line: &LineRef<'_>,
+        trimmed: &str,
+        out: &mut Vec<Segment>,
+    ) -> bool {
+        let Some(pairs) = parse_tag_line(trimmed) else {
+            return false;
+        };
+        let (l, c) = self.brace_at;
+        if let Some(g) = self.cur.as_mut() {
+            g.notes.push(SegmentNote {
+                line: l,
+                column: c,
+                message: format!(
+                    "unclosed `{{`: the comment is taken to end at the blank line \
+                     before line {}, where tag pairs start the next game",
+                    line.number
+                ),
+                fatal: false,
+            });
+        }
+        self.flush(out);
+        self.tag_line(line, pairs, out);
+        true
+    }
+
+    /// PGN's escape line (`%…`): not read, but not lost in silence inside a game.
+    fn escape_line(&mut self, line: &LineRef<'_>, trimmed: &str) {
+        if self.has_movetext()
+            && let Some(g) = self.cur.as_mut()
+        {
+            g.notes.push(SegmentNote {
+                line: line.number,
+                column: 1,
+                message: format!(
+                    "a line that starts with `%` is a PGN escape line, and is not \
+                     read: `{}`",
+                    trimmed.split_whitespace().collect::<Vec<_>>().join(" ")
+                ),
+                fatal: false,
+            });
+        }
+    }
+
+    /// A header line naming the players (`white`, `black`): it starts a game, and the
+    /// moves that follow the names on the line are its first movetext.
+    fn header_line(
+        &mut self,
+        line: &LineRef<'_>,
+        (white, black): (Option<String>, Option<String>),
+        out: &mut Vec<Segment>,
+    ) {
+        let text = line.text;
+        let trimmed = text.trim();
+        if self.has_movetext() {
+            self.flush(out);
+        }
+        let g = self.start(line);
+        if let Some(w) = white {
+            g.tags.set("White", w);
+        }
+        if let Some(b) = black {
+            g.tags.set("Black", b);
+        }
+        if let Some(at) = header_moves_at(trimmed) {
+            // The moves that follow the names on the line, in their columns.
+            let lead = text.len() - text.trim_start().len();
+            let names = &text[..lead + at];
+            let mut rest = " ".repeat(names.chars().count());
+            rest.push_str(&text[lead + at..]);
+            self.movetext_line(line, &rest, out);
+        }
+    }
+}
+
 impl Segmenter for BlockSegmenter {
     fn push_line(&mut self, line: &LineRef<'_>, out: &mut Vec<Segment>) {
         let text = line.text;
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            if self.held.is_some() && self.cur.is_none() {
-                self.held_blanks += 1;
-            } else if self.has_movetext() {
-                if self.braces > 0 {
-                    self.pending_blank += 1;
-                } else {
-                    self.hold(out);
-                }
-            } else if self.cur.is_some() {
-                self.blank_after_tags = true;
-            }
+            self.blank_line(out);
             return;
         }
         self.release(trimmed, out);
-        if self.braces > 0 && self.pending_blank > 0 {
-            // A comment left open across a blank line, then tag pairs: the comment was
-            // never closed, and the next game starts here.
-            if let Some(pairs) = parse_tag_line(trimmed) {
-                let (l, c) = self.brace_at;
-                if let Some(g) = self.cur.as_mut() {
-                    g.notes.push(SegmentNote {
-                        line: l,
-                        column: c,
-                        message: format!(
-                            "unclosed `{{`: the comment is taken to end at the blank line \
-                             before line {}, where tag pairs start the next game",
-                            line.number
-                        ),
-                        fatal: false,
-                    });
-                }
-                self.flush(out);
-                self.tag_line(line, pairs, out);
-                return;
-            }
+        if self.braces > 0
+            && self.pending_blank > 0
+            && self.tags_after_unclosed_comment(line, trimmed, out)
+        {
+            return;
         }
         if self.braces <= 0 {
             if self.pgn && text.starts_with('%') {
-                // PGN's escape line: not read, but not lost in silence inside a game.
-                if self.has_movetext()
-                    && let Some(g) = self.cur.as_mut()
-                {
-                    g.notes.push(SegmentNote {
-                        line: line.number,
-                        column: 1,
-                        message: format!(
-                            "a line that starts with `%` is a PGN escape line, and is not \
-                             read: `{}`",
-                            trimmed.split_whitespace().collect::<Vec<_>>().join(" ")
-                        ),
-                        fatal: false,
-                    });
-                }
+                self.escape_line(line, trimmed);
                 return;
             }
             if let Some(pairs) = parse_tag_line(trimmed) {
                 self.tag_line(line, pairs, out);
                 return;
             }
-            if let Some((white, black)) = parse_header_line(trimmed) {
-                if self.has_movetext() {
-                    self.flush(out);
-                }
-                let g = self.start(line);
-                if let Some(w) = white {
-                    g.tags.set("White", w);
-                }
-                if let Some(b) = black {
-                    g.tags.set("Black", b);
-                }
-                if let Some(at) = header_moves_at(trimmed) {
-                    // The moves that follow the names on the line, in their columns.
-                    let lead = text.len() - text.trim_start().len();
-                    let names = &text[..lead + at];
-                    let mut rest = " ".repeat(names.chars().count());
-                    rest.push_str(&text[lead + at..]);
-                    self.movetext_line(line, &rest, out);
-                }
+            if let Some(names) = parse_header_line(trimmed) {
+                self.header_line(line, names, out);
                 return;
             }
         }

@@ -684,6 +684,7 @@ impl LineMap {
     }
 
     /// The text of the line containing byte `offset`, without its newline.
+    #[cfg(test)]
     pub fn line_text<'t>(&self, text: &'t str, offset: usize) -> &'t str {
         let offset = offset.min(text.len());
         let idx = self.starts.partition_point(|&s| s <= offset) - 1;

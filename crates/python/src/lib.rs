@@ -115,12 +115,14 @@ impl Observer for Collect {
 /// a named text.
 type Item = (String, Option<Vec<u8>>);
 
-fn run(items: Vec<Item>, opts: Options) -> Result<Outcome, Failed> {
-    let mut cfg = Config {
+/// The run's settings from `opts` (corrections apart); a usage error past the most
+/// worker threads.
+fn config(opts: &Options) -> Result<Config, Failed> {
+    let cfg = Config {
         notation: opts.notation,
         drop_broken: opts.drop_broken,
         annotate_flags: opts.annotate_flags,
-        letters: opts.letters,
+        letters: opts.letters.clone(),
         jobs: opts.jobs,
         shard: opts.shard,
         book: match opts.book {
@@ -142,6 +144,12 @@ fn run(items: Vec<Item>, opts: Options) -> Result<Outcome, Failed> {
         }
         .into());
     }
+    Ok(cfg)
+}
+
+/// The run's inputs from `items`: named texts as they are, paths expanded (folders through
+/// `glob`); and how many files the expansion skipped.
+fn inputs(items: Vec<Item>, glob: &[String]) -> Result<(Vec<Input>, u64), Failed> {
     let mut inputs = Vec::new();
     let mut skipped = 0;
     for (name, text) in items {
@@ -151,12 +159,20 @@ fn run(items: Vec<Item>, opts: Options) -> Result<Outcome, Failed> {
                 bytes: Arc::from(bytes),
             }),
             None => {
-                let expanded = expand_inputs_with(&[PathBuf::from(name)], &opts.glob)?;
+                let expanded = expand_inputs_with(&[PathBuf::from(name)], glob)?;
                 inputs.extend(expanded.inputs);
                 skipped += expanded.skipped;
             }
         }
     }
+    Ok((inputs, skipped))
+}
+
+/// Transcribes `items` with `opts`: the run's settings, its inputs, then the run, with
+/// its tables collected.
+fn run(items: Vec<Item>, opts: Options) -> Result<Outcome, Failed> {
+    let mut cfg = config(&opts)?;
+    let (inputs, skipped) = inputs(items, &opts.glob)?;
     let mut warnings = Vec::new();
     if let Some(path) = &opts.corrections {
         let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;

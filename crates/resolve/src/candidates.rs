@@ -379,42 +379,8 @@ fn piece_cost(
         return None;
     }
     let to = m.to();
-    match (p.capture, captured_square(m)) {
-        (None, None) => {}
-        (None, Some(_)) => {
-            let fide_optional = !ctx.descriptive
-                && (role != Role::Pawn
-                    || p.from
-                        .is_some_and(|f| matches!(f, Place::Abs(a) if a.file.is_some())));
-            if fide_optional {
-                acc.relax |= Relax::UNMARKED_CAPTURE;
-            } else if !acc.violate(Relax::LOST_CAPTURE) {
-                return None;
-            }
-        }
-        // A capture sign whose victim is the only destination printed (`QxQ`) cannot be
-        // dropped: nothing of the move would be left but its piece.
-        (Some(_), None) if p.to.is_none() => return None,
-        (Some(_), None) => {
-            if !acc.violate(Relax::EXTRA_CAPTURE) {
-                return None;
-            }
-        }
-        (Some(named), Some(csq)) => {
-            if let Some(man) = named {
-                let victim = if m.is_en_passant() {
-                    Role::Pawn
-                } else {
-                    m.capture().unwrap_or(Role::Pawn)
-                };
-                if victim != role_of(man.role) && !acc.violate(Relax::CAPTURED) {
-                    return None;
-                }
-                if !man_fits(&mut acc, &man, victim, csq, ctx.origins) {
-                    return None;
-                }
-            }
-        }
+    if !capture_fits(&mut acc, ctx, p, m, role) {
+        return None;
     }
     if let Some(place) = &p.to
         && !dest_fits(&mut acc, side, place, to)
@@ -438,6 +404,50 @@ fn piece_cost(
         return None;
     }
     Some(acc)
+}
+
+/// Whether the capture of `m` (a move of a `role`) fits the capture sign and victim that
+/// `p` prints, with the repairs that earns in `acc`.
+#[inline]
+fn capture_fits(acc: &mut Acc, ctx: &Ctx<'_>, p: &PieceMove, m: Move, role: Role) -> bool {
+    match (p.capture, captured_square(m)) {
+        (None, None) => {}
+        (None, Some(_)) => {
+            let fide_optional = !ctx.descriptive
+                && (role != Role::Pawn
+                    || p.from
+                        .is_some_and(|f| matches!(f, Place::Abs(a) if a.file.is_some())));
+            if fide_optional {
+                acc.relax |= Relax::UNMARKED_CAPTURE;
+            } else if !acc.violate(Relax::LOST_CAPTURE) {
+                return false;
+            }
+        }
+        // A capture sign whose victim is the only destination printed (`QxQ`) cannot be
+        // dropped: nothing of the move would be left but its piece.
+        (Some(_), None) if p.to.is_none() => return false,
+        (Some(_), None) => {
+            if !acc.violate(Relax::EXTRA_CAPTURE) {
+                return false;
+            }
+        }
+        (Some(named), Some(csq)) => {
+            if let Some(man) = named {
+                let victim = if m.is_en_passant() {
+                    Role::Pawn
+                } else {
+                    m.capture().unwrap_or(Role::Pawn)
+                };
+                if victim != role_of(man.role) && !acc.violate(Relax::CAPTURED) {
+                    return false;
+                }
+                if !man_fits(acc, &man, victim, csq, ctx.origins) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// The cost of reading `token` as the legal move `m`, or `None` when it can't mean it.
@@ -590,19 +600,21 @@ impl Reach {
     }
 }
 
+/// [`destination_moves_in`] for `pos` as it stands, with the token's prefilter made here.
+#[cfg(test)]
+pub fn destination_moves(pos: &Chess, token: &PrintedMove, out: &mut MoveList) -> bool {
+    let pre = Prefilter::new(token, pos.turn());
+    destination_moves_in(pos, pos.is_check(), token, &pre, out)
+}
+
 /// The legal moves a strict reading of `token` can be among, when the token prints its
 /// destination or names the man it takes (`PxP`): the moves of its role to those squares
 /// (shakmaty's `san_candidates`), which also hold every SAN rival of each; or, for a side
 /// not in check, when it castles: the castling moves, king's side first as among all legal
 /// moves. Fills `out` and returns true; returns false (leaving `out` empty) when the token
 /// names none of these, or too many squares to be worth it, and all legal moves are needed.
-pub fn destination_moves(pos: &Chess, token: &PrintedMove, out: &mut MoveList) -> bool {
-    let pre = Prefilter::new(token, pos.turn());
-    destination_moves_in(pos, pos.is_check(), token, &pre, out)
-}
-
-/// [`destination_moves`] for a position whose side to move is known to be in check or not,
-/// with the token's [`Prefilter`] for that side.
+/// `in_check`: whether the side to move is in check; `pre`: the token's [`Prefilter`] for
+/// that side.
 pub(crate) fn destination_moves_in(
     pos: &Chess,
     in_check: bool,
@@ -680,27 +692,6 @@ pub fn moves_to(pos: &Chess, role: Role, to: Square, out: &mut MoveList) -> bool
         (attacks::bishop_attacks(king, after) & board.bishops_and_queens() & theirs).is_empty()
             && (attacks::rook_attacks(king, after) & board.rooks_and_queens() & theirs).is_empty()
     };
-    let push = |out: &mut MoveList, from: Square| {
-        if to.rank() == Rank::First || to.rank() == Rank::Eighth {
-            for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                out.push(Move::Normal {
-                    role: Role::Pawn,
-                    from,
-                    capture,
-                    to,
-                    promotion: Some(promotion),
-                });
-            }
-        } else {
-            out.push(Move::Normal {
-                role: Role::Pawn,
-                from,
-                capture,
-                to,
-                promotion: None,
-            });
-        }
-    };
     match role {
         Role::King => {
             if attacks::king_attacks(king).contains(to)
@@ -715,38 +706,7 @@ pub fn moves_to(pos: &Chess, role: Role, to: Square, out: &mut MoveList) -> bool
                 });
             }
         }
-        Role::Pawn => {
-            let pawns = board.by_piece(Piece { color: us, role });
-            if capture.is_some() {
-                // shakmaty takes the capture from the higher file first.
-                let from = attacks::pawn_attacks(!us, to) & pawns;
-                for f in [from.last(), from.first()]
-                    .into_iter()
-                    .flatten()
-                    .take(from.count())
-                {
-                    if safe(f) {
-                        push(out, f);
-                    }
-                }
-            } else {
-                let back = if us == Color::White { -8 } else { 8 };
-                if let Some(from) = to.offset(back) {
-                    if pawns.contains(from) {
-                        if safe(from) {
-                            push(out, from);
-                        }
-                    } else if !occupied.contains(from)
-                        && to.rank() == us.fold_wb(Rank::Fourth, Rank::Fifth)
-                        && let Some(from) = from.offset(back)
-                        && pawns.contains(from)
-                        && safe(from)
-                    {
-                        push(out, from);
-                    }
-                }
-            }
-        }
+        Role::Pawn => pawn_moves_to(board, us, to, capture, safe, out),
         _ => {
             let piece = Piece { color: us, role };
             for from in attacks::attacks(to, piece, occupied) & board.by_piece(piece) {
@@ -763,6 +723,76 @@ pub fn moves_to(pos: &Chess, role: Role, to: Square, out: &mut MoveList) -> bool
         }
     }
     true
+}
+
+/// [`moves_to`] for a pawn of `us` (`capture`: the man on `to`), in shakmaty's order;
+/// `safe(from)`: the move from `from` leaves the king out of check.
+#[inline]
+fn pawn_moves_to(
+    board: &shakmaty::Board,
+    us: Color,
+    to: Square,
+    capture: Option<Role>,
+    safe: impl Fn(Square) -> bool,
+    out: &mut MoveList,
+) {
+    let pawns = board.by_piece(Piece {
+        color: us,
+        role: Role::Pawn,
+    });
+    if capture.is_some() {
+        // shakmaty takes the capture from the higher file first.
+        let from = attacks::pawn_attacks(!us, to) & pawns;
+        for f in [from.last(), from.first()]
+            .into_iter()
+            .flatten()
+            .take(from.count())
+        {
+            if safe(f) {
+                push_pawn_move(out, f, to, capture);
+            }
+        }
+    } else {
+        let back = if us == Color::White { -8 } else { 8 };
+        if let Some(from) = to.offset(back) {
+            if pawns.contains(from) {
+                if safe(from) {
+                    push_pawn_move(out, from, to, capture);
+                }
+            } else if !board.occupied().contains(from)
+                && to.rank() == us.fold_wb(Rank::Fourth, Rank::Fifth)
+                && let Some(from) = from.offset(back)
+                && pawns.contains(from)
+                && safe(from)
+            {
+                push_pawn_move(out, from, to, capture);
+            }
+        }
+    }
+}
+
+/// Appends a pawn's move from `from` to `to`: four promotions on the last rank.
+#[inline]
+fn push_pawn_move(out: &mut MoveList, from: Square, to: Square, capture: Option<Role>) {
+    if to.rank() == Rank::First || to.rank() == Rank::Eighth {
+        for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            out.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: Some(promotion),
+            });
+        }
+    } else {
+        out.push(Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture,
+            to,
+            promotion: None,
+        });
+    }
 }
 
 /// Every legal move `token` can mean in `ctx`, cheapest first (stable in move order).

@@ -100,6 +100,7 @@ pub fn place_fits(side: Color, p: &Place, sq: Square) -> bool {
 }
 
 /// Every board square a descriptive square names for `side`.
+#[cfg(test)]
 pub fn desc_squares(side: Color, d: &DescSquare) -> Vec<Square> {
     Square::ALL
         .into_iter()

@@ -28,7 +28,7 @@ pub struct Options {
     pub beam: usize,
     /// Try repairs when no reading as printed can go on.
     pub repair: bool,
-    /// The repair search's budget in nodes expanded per game; `None`: [`decode::budget`] of
+    /// The repair search's budget in nodes expanded per game; `None`: [`decode::budget`](crate::decode::budget) of
     /// the game's move tokens.
     pub node_budget: Option<usize>,
 }
@@ -119,7 +119,7 @@ pub struct Ply {
     /// The other moves of tied complete readings, in SAN.
     pub alternatives: Vec<String>,
     /// Why the status is what it is, in words. The notes of plies that are not flagged come
-    /// from a small set and are shared ([`decode`] keeps them), so they cost no heap per ply.
+    /// from a small set and are shared ([`decode`](mod@crate::decode) keeps them), so they cost no heap per ply.
     pub note: Option<std::borrow::Cow<'static, str>>,
     /// The book's suffix glyph as a NAG.
     pub nag: Option<u8>,

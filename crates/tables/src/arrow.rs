@@ -152,6 +152,7 @@ impl Tables {
     }
 
     /// Game rows gathered since the last [`Tables::finish`].
+    #[cfg(test)]
     pub fn games_len(&self) -> usize {
         self.games.rows
     }

@@ -74,6 +74,7 @@ pub enum Value {
 
 impl Value {
     /// The cell as the CSV file writes it.
+    #[cfg(test)]
     pub fn to_csv_field(&self) -> String {
         match self {
             Value::Text(s) => s.clone(),

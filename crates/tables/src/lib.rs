@@ -15,7 +15,7 @@
 //! - [`ParquetOut`]: `games.parquet` and `plies.parquet`, written as the games come;
 //! - [`SqliteOut`]: a SQLite database with `sources`, `games`, `plies` (with the FEN after
 //!   each ply), `issues` and `book_spans`, built in memory and serialized at the end;
-//! - [`Recorder`]: an [`Observer`] feeding any of them during a run.
+//! - [`Recorder`]: an [`Observer`](escriba_pipeline::batch::Observer) feeding any of them during a run.
 #![deny(missing_docs)]
 
 mod arrow;

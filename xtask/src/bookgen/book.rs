@@ -41,7 +41,7 @@ pub struct Truth {
 }
 
 impl Truth {
-    /// The families the game belongs to (see [`families`]).
+    /// The families the game belongs to (see [`families`](super::mix::families)).
     pub fn families(&self) -> Vec<String> {
         let mut v = vec![
             format!("layout:{}", self.layout),

@@ -1,5 +1,5 @@
-//! What stands above a game's moves (issue 21 §4): its heading, its players in the forms
-//! books print them, and the line that says where and when it was played.
+//! What stands above a game's moves: its heading, its players in the forms books print
+//! them, and the line that says where and when it was played.
 
 use super::rng::Rng;
 
@@ -405,6 +405,22 @@ pub fn heading_suffix(form: PlayerForm, white: &Player, black: &Player, spanish:
     }
 }
 
+/// The sentence of [`PlayerForm::Between`]: `Played between Messrs. … and ….`
+fn between(rng: &mut Rng, white: &Player, black: &Player, spanish: bool) -> String {
+    let (ws, bs) = (&white.plain, &black.plain);
+    let (event, _) = date(rng);
+    if spanish {
+        let event = fecha(rng);
+        format!("Partida jugada entre los señores {ws} y {bs}, {event}.")
+    } else {
+        match rng.below(3) {
+            0 => format!("Played between Messrs. {ws} and {bs}."),
+            1 => format!("Game played between Messrs. {ws} and {bs}, {event}."),
+            _ => format!("The following game was played between Messrs. {ws} and {bs}."),
+        }
+    }
+}
+
 /// The player lines of a game in `form` (empty for [`PlayerForm::None`] and
 /// [`PlayerForm::Inline`], whose header words stand with the moves).
 pub fn player_lines(
@@ -466,20 +482,7 @@ pub fn player_lines(
                 )
             ),
         ],
-        PlayerForm::Between => {
-            let (ws, bs) = (&white.plain, &black.plain);
-            let (event, _) = date(rng);
-            vec![if spanish {
-                let event = fecha(rng);
-                format!("Partida jugada entre los señores {ws} y {bs}, {event}.")
-            } else {
-                match rng.below(3) {
-                    0 => format!("Played between Messrs. {ws} and {bs}."),
-                    1 => format!("Game played between Messrs. {ws} and {bs}, {event}."),
-                    _ => format!("The following game was played between Messrs. {ws} and {bs}."),
-                }
-            }]
-        }
+        PlayerForm::Between => vec![between(rng, white, black, spanish)],
         PlayerForm::Dash => {
             let d = if rng.chance(50) { "—" } else { "--" };
             let wn = white.full.to_uppercase().replace('.', "");

@@ -56,6 +56,45 @@ struct Pages {
 }
 
 impl Pages {
+    /// The pages of a new book: its page style, title, first page number, page length (when
+    /// the mix marks pages) and rate of OCR marks, drawn in that order.
+    fn new(rng: &mut Rng, mix: &Mix) -> Pages {
+        let style = *rng.pick(&[
+            PageStyle::Braces,
+            PageStyle::Pg,
+            PageStyle::Number,
+            PageStyle::RunningHead,
+        ]);
+        let title = *rng.pick(&TITLES);
+        Pages {
+            lines: Vec::new(),
+            style,
+            title,
+            page: rng.range(1, 300),
+            page_len: if mix.page_marks {
+                rng.range(34, 56)
+            } else {
+                usize::MAX
+            },
+            on_page: 0,
+            ocr_rate: if mix.ocr_marks && rng.chance(40) {
+                rng.range(2, 12)
+            } else {
+                0
+            },
+            breaks: Vec::new(),
+            ocr: Vec::new(),
+        }
+    }
+
+    /// A blank line, then `text` wrapped at `width`.
+    fn paragraph(&mut self, rng: &mut Rng, text: &str, width: usize) {
+        self.blank(rng);
+        for l in wrap(text, width, "") {
+            self.push(rng, l);
+        }
+    }
+
     fn push(&mut self, rng: &mut Rng, line: String) {
         let mut line = line;
         if self.ocr_rate > 0 && rng.below(1000) < self.ocr_rate {
@@ -210,6 +249,15 @@ fn footnote(mark: &str, text: &str) -> String {
     }
 }
 
+/// The odds of a game: none, or one of the mix's at its share.
+fn draw_odds(rng: &mut Rng, mix: &Mix) -> Odds {
+    if mix.odds.len() > 1 && rng.chance(mix.odds_share) {
+        *rng.pick(&mix.odds[1..])
+    } else {
+        Odds::None
+    }
+}
+
 /// One game of a book, written into `pages`; returns its truth.
 #[allow(clippy::too_many_arguments)]
 fn game(
@@ -225,11 +273,7 @@ fn game(
     diagram_number: &mut usize,
 ) -> Truth {
     let spanish = notation.spanish();
-    let odds = if mix.odds.len() > 1 && rng.chance(mix.odds_share) {
-        *rng.pick(&mix.odds[1..])
-    } else {
-        Odds::None
-    };
+    let odds = draw_odds(rng, mix);
     let (start, moves, result) = adapt(odds, &src.moves, &src.result, rng);
     let white = player(rng, spanish);
     let black = player(rng, spanish);
@@ -269,10 +313,7 @@ fn game(
         pages.push(rng, format!("{}{}", look.indent, r));
     }
     if let Some(f) = footnote {
-        pages.blank(rng);
-        for l in wrap(&f, look.wrap, "") {
-            pages.push(rng, l);
-        }
+        pages.paragraph(rng, &f, look.wrap);
     }
     let last_line = pages.lines.len();
     features.sort_unstable();
@@ -536,32 +577,8 @@ pub fn book(games: &[SourceGame], mix: &Mix, notation: Notation, seed: u64) -> B
     let primary_layout = *rng.pick(&mix.layouts);
     let primary_form = *rng.pick(&mix.players);
     let primary_heading = *rng.pick(&mix.headings);
-    let style = *rng.pick(&[
-        PageStyle::Braces,
-        PageStyle::Pg,
-        PageStyle::Number,
-        PageStyle::RunningHead,
-    ]);
-    let title = *rng.pick(&TITLES);
-    let mut pages = Pages {
-        lines: Vec::new(),
-        style,
-        title,
-        page: rng.range(1, 300),
-        page_len: if mix.page_marks {
-            rng.range(34, 56)
-        } else {
-            usize::MAX
-        },
-        on_page: 0,
-        ocr_rate: if mix.ocr_marks && rng.chance(40) {
-            rng.range(2, 12)
-        } else {
-            0
-        },
-        breaks: Vec::new(),
-        ocr: Vec::new(),
-    };
+    let mut pages = Pages::new(&mut rng, mix);
+    let title = pages.title;
     pages.push(&mut rng, format!("{:>40}", title));
     pages.push(&mut rng, String::new());
     if mix.prose {

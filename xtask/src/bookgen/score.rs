@@ -171,13 +171,31 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
     let complete = primary.status == GameStatus::Complete;
     let players = name_right(t.white.as_deref(), primary.white.as_deref())
         && name_right(t.black.as_deref(), primary.black.as_deref());
-    let diverge = primary
-        .sans
-        .iter()
-        .zip(&t.sans)
-        .position(|(a, b)| plain(a) != plain(b));
-    let (class, detail, line) = if !complete {
-        (
+    let (class, detail, line) = stop_fault(t, primary, &with_moves, complete, start_right)
+        .or_else(|| move_fault(t, primary, same, players))
+        .unwrap_or(("", String::new(), 0));
+    Scored {
+        exact: class.is_empty(),
+        moves_right,
+        false_complete: complete && !moves_right,
+        class,
+        detail,
+        line,
+    }
+}
+
+/// What ends the read of a game before its moves are compared, in `primary` (the read
+/// with the most plies; `with_moves`: the reads with moves): it stopped, it was split into
+/// games, or it starts from another position. (class, detail, line)
+fn stop_fault(
+    t: &Truth,
+    primary: &Read,
+    with_moves: &[&&Read],
+    complete: bool,
+    start_right: bool,
+) -> Option<Fault> {
+    if !complete {
+        Some((
             "stopped",
             format!(
                 "{} after {} of {} plies: {}",
@@ -191,9 +209,9 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
                 .as_deref()
                 .and_then(|f| f.split(':').next()?.parse().ok())
                 .unwrap_or(primary.anchor),
-        )
+        ))
     } else if with_moves.len() > 1 {
-        (
+        Some((
             "split",
             format!(
                 "read as {} games (lines {})",
@@ -205,9 +223,9 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
                     .join(", ")
             ),
             with_moves[1].anchor,
-        )
+        ))
     } else if !start_right {
-        (
+        Some((
             "start",
             format!(
                 "start {:?}, expected {:?}",
@@ -215,9 +233,23 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
                 t.fen.as_deref().unwrap_or("standard")
             ),
             t.first_line,
-        )
-    } else if diverge.is_none() && primary.sans.len() < t.sans.len() {
-        (
+        ))
+    } else {
+        None
+    }
+}
+
+/// What is wrong with the moves or the players of `primary`, the read of a game `t` that
+/// ran to its end from the right start: too short, a wrong move, or the players.
+/// (class, detail, line)
+fn move_fault(t: &Truth, primary: &Read, same: bool, players: bool) -> Option<Fault> {
+    let diverge = primary
+        .sans
+        .iter()
+        .zip(&t.sans)
+        .position(|(a, b)| plain(a) != plain(b));
+    if diverge.is_none() && primary.sans.len() < t.sans.len() {
+        Some((
             "short",
             format!(
                 "complete with {} of {} plies (next: {})",
@@ -226,10 +258,10 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
                 t.sans[primary.sans.len()]
             ),
             primary.ply_lines.last().copied().unwrap_or(primary.lines.1),
-        )
+        ))
     } else if !same {
         let k = diverge.unwrap_or(t.sans.len().min(primary.sans.len()));
-        (
+        Some((
             "wrong moves",
             format!(
                 "ply {}: read {}, printed {} ({} plies read, {} printed)",
@@ -240,28 +272,23 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
                 t.sans.len()
             ),
             primary.ply_lines.get(k).copied().unwrap_or(primary.anchor),
-        )
+        ))
     } else if !players {
-        (
+        Some((
             "players",
             format!(
                 "White {:?} Black {:?}, printed {:?} / {:?}",
                 primary.white, primary.black, t.white, t.black
             ),
             t.first_line,
-        )
+        ))
     } else {
-        ("", String::new(), 0)
-    };
-    Scored {
-        exact: class.is_empty(),
-        moves_right,
-        false_complete: complete && !moves_right,
-        class,
-        detail,
-        line,
+        None
     }
 }
+
+/// A fault of a read: its class, what it is, and the line it is at.
+type Fault = (&'static str, String, usize);
 
 /// Reads `book` back (in the default mode, or with `forced` book mode) and judges each of
 /// its games, in book order.

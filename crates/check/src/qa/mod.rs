@@ -301,8 +301,10 @@ fn write_snapshot(snap: &Path, text: &str) -> Result<()> {
     Ok(())
 }
 
-/// Runs the QA over every corpus file below `dir`.
-pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
+/// The corpus files of `dir`, each with a snapshot of its own: an error when `dir` is no
+/// folder, holds none, or two files would write one snapshot (`x.txt` and `x.pgn`), before
+/// anything is read or written.
+fn corpus_paths(dir: &Path) -> Result<Vec<PathBuf>> {
     let nothing = |message: &str| Error::NothingToCheck {
         path: dir.to_owned(),
         message: message.to_owned(),
@@ -316,8 +318,6 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
     if paths.is_empty() {
         return Err(nothing("no corpus file (.txt or .pgn) below it"));
     }
-    // `x.txt` and `x.pgn` would write one snapshot, each over the other's: refused before
-    // anything is read or written.
     let mut snapshots: BTreeMap<PathBuf, &PathBuf> = BTreeMap::new();
     for p in &paths {
         if let Some(first) = snapshots.insert(snapshot_path(p), p) {
@@ -328,6 +328,37 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
             });
         }
     }
+    Ok(paths)
+}
+
+/// Reports each snapshot without a corpus file as a change, and removes it when `accept`.
+fn settle_orphans(
+    dir: &Path,
+    paths: &[PathBuf],
+    accept: bool,
+    report: &mut QaReport,
+) -> Result<()> {
+    for orphan in orphan_snapshots(dir, paths) {
+        let name = relative(dir, &orphan);
+        report.changes.push(Change {
+            file: name.clone(),
+            game: 0,
+            ply: None,
+            before: None,
+            after: None,
+            detail: Some("snapshot without a corpus file".to_owned()),
+        });
+        if accept {
+            std::fs::remove_file(&orphan).map_err(|e| Error::io(&orphan, e))?;
+            report.removed.push(name);
+        }
+    }
+    Ok(())
+}
+
+/// Runs the QA over every corpus file below `dir`.
+pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
+    let paths = corpus_paths(dir)?;
     let (cfg, not_applied) = with_corrections(dir, &paths, &opts.config)?;
     let checked: Vec<(FileQa, Vec<Change>)> = paths
         .par_iter()
@@ -353,21 +384,7 @@ pub fn run(dir: &Path, opts: &QaOptions) -> Result<QaReport> {
         dialects: BTreeMap::new(),
         corrections: not_applied,
     };
-    for orphan in orphan_snapshots(dir, &paths) {
-        let name = relative(dir, &orphan);
-        report.changes.push(Change {
-            file: name.clone(),
-            game: 0,
-            ply: None,
-            before: None,
-            after: None,
-            detail: Some("snapshot without a corpus file".to_owned()),
-        });
-        if opts.accept {
-            std::fs::remove_file(&orphan).map_err(|e| Error::io(&orphan, e))?;
-            report.removed.push(name);
-        }
-    }
+    settle_orphans(dir, &paths, opts.accept, &mut report)?;
     for (path, (file, changes)) in paths.iter().zip(checked) {
         if opts.accept && file.snapshot != SnapshotState::Same {
             let snap = snapshot_path(path);

@@ -122,12 +122,7 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     let mut cfg = config_of(&args)?;
     let expanded = expand_inputs_with(&args.inputs, &args.glob)?;
     if !args.quiet {
-        for (path, kind) in &expanded.not_regular {
-            say(&format!(
-                "escriba: {} not read: it is {kind}, not a regular file",
-                path.display()
-            ));
-        }
+        say_not_regular(&expanded.not_regular);
     }
     let inputs = expanded.inputs;
     if let Some(path) = &args.corrections {
@@ -135,16 +130,7 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     }
     let dash = PathBuf::from("-");
     let pgn_path = args.output.clone().unwrap_or_else(|| dash.clone());
-    let parquet_files = match &args.parquet {
-        Some(dir) if dir.as_os_str() == "-" => {
-            return Err(Error::Usage {
-                option: "--parquet",
-                message: "a folder is needed: `-` (stdout) cannot hold two files".into(),
-            });
-        }
-        Some(dir) => Some([dir.join("games.parquet"), dir.join("plies.parquet")]),
-        None => None,
-    };
+    let parquet_files = parquet_files(args.parquet.as_deref())?;
     let named = named_outputs(&args, &pgn_path, parquet_files.as_ref());
     let mut read = inputs.clone();
     read.extend(args.corrections.clone().map(Input::File));
@@ -166,29 +152,7 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     let sqlite = open("--sqlite", &args.sqlite)?;
     let names: Vec<String> = inputs.iter().map(Input::name).collect();
     let tables_err = |path: &Path, e: escriba_tables::Error| Error::io(path, io::Error::other(e));
-    let parquet = match (&args.parquet, &parquet_files) {
-        (Some(dir), Some([g, p])) => {
-            if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
-                return Err(Error::Usage {
-                    option: "--parquet",
-                    message: format!(
-                        "{} is a file, not a folder: --parquet names the folder that will hold \
-                         games.parquet and plies.parquet (give a new or an existing folder)",
-                        dir.display()
-                    ),
-                });
-            }
-            std::fs::create_dir_all(dir)
-                .map_err(|e| crate::out::for_option("--parquet", Error::io(dir, e)))?;
-            let create = |f: &Path| {
-                OutputFile::create(f).map_err(|e| crate::out::for_option("--parquet", e))
-            };
-            let out = escriba_tables::ParquetOut::new(create(g)?, create(p)?)
-                .map_err(|e| tables_err(dir, e))?;
-            Some(out)
-        }
-        _ => None,
-    };
+    let parquet = open_parquet(args.parquet.as_deref(), parquet_files.as_ref())?;
     let sqlite_db = match &args.sqlite {
         Some(p) => Some(escriba_tables::SqliteOut::new(&names).map_err(|e| tables_err(p, e))?),
         None => None,
@@ -221,9 +185,7 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     if let Some(c) = &cfg.corrections
         && !args.quiet
     {
-        for w in c.unapplied(&observer.corrected) {
-            say(&format!("warning: correction {w}"));
-        }
+        say_unapplied(c, &observer.corrected);
     }
     if let (Some(h), Some(games)) = (html.take(), observer.games.take()) {
         write_review_page(h, &name(args.html.as_deref()), &games, &inputs)?;
@@ -260,6 +222,67 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
         f.commit()?;
     }
     Ok(summary)
+}
+
+/// Names each input that is no regular file (a FIFO, a socket, a device in an input
+/// folder): not read.
+fn say_not_regular(not_regular: &[(PathBuf, &str)]) {
+    for (path, kind) in not_regular {
+        say(&format!(
+            "escriba: {} not read: it is {kind}, not a regular file",
+            path.display()
+        ));
+    }
+}
+
+/// Warns of each correction that no game of the run took.
+fn say_unapplied(
+    c: &escriba_pipeline::corrections::Corrections,
+    corrected: &HashSet<(String, usize, usize)>,
+) {
+    for w in c.unapplied(corrected) {
+        say(&format!("warning: correction {w}"));
+    }
+}
+
+/// The two files `--parquet DIR` writes; `-` is refused (stdout cannot hold two files).
+fn parquet_files(dir: Option<&Path>) -> Result<Option<[PathBuf; 2]>, Error> {
+    match dir {
+        Some(dir) if dir.as_os_str() == "-" => Err(Error::Usage {
+            option: "--parquet",
+            message: "a folder is needed: `-` (stdout) cannot hold two files".into(),
+        }),
+        Some(dir) => Ok(Some([dir.join("games.parquet"), dir.join("plies.parquet")])),
+        None => Ok(None),
+    }
+}
+
+/// The Parquet writer of `--parquet DIR`, its folder made and its two files created; a
+/// `DIR` that is a file is refused with what to do.
+fn open_parquet(
+    dir: Option<&Path>,
+    files: Option<&[PathBuf; 2]>,
+) -> Result<Option<escriba_tables::ParquetOut<OutputFile>>, Error> {
+    let (Some(dir), Some([g, p])) = (dir, files) else {
+        return Ok(None);
+    };
+    if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+        return Err(Error::Usage {
+            option: "--parquet",
+            message: format!(
+                "{} is a file, not a folder: --parquet names the folder that will hold \
+                 games.parquet and plies.parquet (give a new or an existing folder)",
+                dir.display()
+            ),
+        });
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| crate::out::for_option("--parquet", Error::io(dir, e)))?;
+    let create =
+        |f: &Path| OutputFile::create(f).map_err(|e| crate::out::for_option("--parquet", e));
+    let out = escriba_tables::ParquetOut::new(create(g)?, create(p)?)
+        .map_err(|e| Error::io(dir, io::Error::other(e)))?;
+    Ok(Some(out))
 }
 
 /// Every output file the command line names, with its option (the PGN's is `-` for

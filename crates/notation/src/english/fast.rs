@@ -7,6 +7,7 @@ use crate::ast::{
 use crate::pieces::{self, In};
 
 use super::grammar::*;
+use super::parts::*;
 
 /// A single piece letter at the start of `b`: its role and length (`Kt` is two).
 #[inline]
@@ -103,6 +104,40 @@ pub(super) fn compact_victim(b: &[u8]) -> Option<(Man, usize)> {
     (role == Role::Queen).then_some((Man::plain(role), m))
 }
 
+/// The destination of a compact move after its dash (`K4`, `KB3`, `QKt5`, `R8`): the
+/// square and the bytes it takes. A pawn's move to the last rank is left to the grammar,
+/// which reads the promotion that may follow.
+#[inline(always)]
+fn compact_dest(sq: &[u8], pawn: bool) -> Option<(Place, usize)> {
+    let (wing, rest) = match sq {
+        [b'K', b'R' | b'N' | b'B', ..] | [b'K', b'K', b't', ..] => (Some(Wing::King), &sq[1..]),
+        [b'Q', b'R' | b'N' | b'B', ..] | [b'Q', b'K', b't', ..] => (Some(Wing::Queen), &sq[1..]),
+        _ => (None, sq),
+    };
+    let (group, len) = match rest {
+        [b'K', b't', ..] => (FileGroup::Knight, 2),
+        [b'R', ..] => (FileGroup::Rook, 1),
+        [b'N', ..] => (FileGroup::Knight, 1),
+        [b'B', ..] => (FileGroup::Bishop, 1),
+        [b'Q', ..] if wing.is_none() => (FileGroup::Queen, 1),
+        [b'K', ..] if wing.is_none() => (FileGroup::King, 1),
+        _ => return None,
+    };
+    let rank = match rest.get(len)? {
+        // A pawn reaching the last rank may go on with its promotion: leave it to the
+        // grammar.
+        b'8' if pawn => return None,
+        d @ b'1'..=b'8' => d - b'0',
+        _ => return None,
+    };
+    let to = Place::Desc(DescSquare {
+        file: Some(DescFile { group, wing }),
+        rank: Some(rank),
+        adverse: false,
+    });
+    Some((to, (sq.len() - rest.len()) + len + 1))
+}
+
 /// The most common compact shapes, read without backtracking: `P-K4`, `Kt-KB3`, `Q-R5`,
 /// `PxP`, `BxKt`, `O-O`, `O-O-O`, each followed by a blank, a line end, `,`, `;` or the end.
 /// Anything else (qualifiers, squares after captures, glued marks) goes to the full grammar,
@@ -137,39 +172,8 @@ pub(super) fn compact_fast(i: In<'_>) -> Option<(In<'_>, Move)> {
             let pawn = man.role == Role::Pawn;
             match b.get(n)? {
                 b'-' => {
-                    let sq = &b[n + 1..];
-                    let (wing, rest) = match sq {
-                        [b'K', b'R' | b'N' | b'B', ..] | [b'K', b'K', b't', ..] => {
-                            (Some(Wing::King), &sq[1..])
-                        }
-                        [b'Q', b'R' | b'N' | b'B', ..] | [b'Q', b'K', b't', ..] => {
-                            (Some(Wing::Queen), &sq[1..])
-                        }
-                        _ => (None, sq),
-                    };
-                    let (group, len) = match rest {
-                        [b'K', b't', ..] => (FileGroup::Knight, 2),
-                        [b'R', ..] => (FileGroup::Rook, 1),
-                        [b'N', ..] => (FileGroup::Knight, 1),
-                        [b'B', ..] => (FileGroup::Bishop, 1),
-                        [b'Q', ..] if wing.is_none() => (FileGroup::Queen, 1),
-                        [b'K', ..] if wing.is_none() => (FileGroup::King, 1),
-                        _ => return None,
-                    };
-                    let rank = match rest.get(len)? {
-                        // A pawn reaching the last rank may go on with its promotion: leave
-                        // it to the grammar.
-                        b'8' if pawn => return None,
-                        d @ b'1'..=b'8' => d - b'0',
-                        _ => return None,
-                    };
-                    let to = Place::Desc(DescSquare {
-                        file: Some(DescFile { group, wing }),
-                        rank: Some(rank),
-                        adverse: false,
-                    });
-                    let used = n + 1 + (sq.len() - rest.len()) + len + 1;
-                    (piece(man, None, Some(to)), used, pawn)
+                    let (to, k) = compact_dest(&b[n + 1..], pawn)?;
+                    (piece(man, None, Some(to)), n + 1 + k, pawn)
                 }
                 b'x' => {
                     let (victim, m) = compact_victim(&b[n + 1..])?;

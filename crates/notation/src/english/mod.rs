@@ -13,18 +13,20 @@
 //! the mover is read longest first and shortened when the rest of the move does not follow:
 //! `KB5` is the king to B5, because `KB` followed by `5` is not a move.
 //!
-//! Blanks inside a token are limited to two in a row (`grammar::gap`), so that the wide gap
+//! Blanks inside a token are limited to two in a row (`parts::gap`), so that the wide gap
 //! between the two printed columns of a score always ends a move.
 //!
-//! The parts: `grammar` is the full grammar; `fast` reads the plain shapes byte by byte
-//! and leaves the rest to the grammar (each reads what the grammar reads); `write` writes a
-//! move back in each form; [`move_body`] is the entry, which tries the fast path first.
+//! The parts: `parts` reads units, men, squares and promotions, and `grammar` the whole
+//! move from them; `fast` reads the plain shapes byte by byte and leaves the rest to the
+//! grammar (each reads what the grammar reads); `write` writes a move back in each form;
+//! [`move_body`] is the entry, which tries the fast path first.
 
 use crate::ast::Move;
 use crate::pieces::{In, Res};
 
 mod fast;
 mod grammar;
+mod parts;
 #[cfg(test)]
 mod tests;
 mod write;
@@ -92,7 +94,7 @@ pub(crate) fn regroupings(region: &str, first_len: usize) -> Vec<(Move, usize, M
 
 /// A move body with the marks after it (as [`crate::parse_move_prefix`] reads them).
 fn with_marks(rest: In<'_>, mut mv: Move) -> (In<'_>, Move) {
-    let (rest, marks) = crate::pieces::suffix(rest, grammar::EN);
+    let (rest, marks) = crate::pieces::suffix(rest, parts::EN);
     mv.check = mv.check.or(marks.check);
     mv.en_passant |= marks.en_passant;
     mv.nag = mv.nag.or(marks.nag);

@@ -301,7 +301,6 @@ impl<'t> Ledger<'t> {
         // In the order they were made, as the test hook counts them.
         #[cfg(test)]
         LAST_CLAIMS.with_borrow_mut(|l| l.clone_from(&self.made));
-        let mut out = Vec::new();
         let mut main_line_lost = false;
         // Claims come nearly in order (a variation's parentheses after its moves): a
         // stable sort finds the runs.
@@ -309,24 +308,7 @@ impl<'t> Ledger<'t> {
             self.claims.sort_by_key(|c| c.start);
         }
         let claims = &self.claims;
-        let mut reach = 0usize;
-        let mut last: Option<Owner> = None;
-        for c in claims {
-            if c.start < reach
-                && let Some(first) = last
-            {
-                out.push(Breach::Overlap {
-                    start: c.start,
-                    end: c.end.min(reach),
-                    first,
-                    second: c.owner,
-                });
-            }
-            if c.end > reach {
-                reach = c.end;
-                last = Some(c.owner);
-            }
-        }
+        let mut out = overlaps(claims);
         // Moves held by each claim that loses them, counted from the tokens.
         let mut lost: Vec<(usize, u64)> = Vec::new();
         let mut j = 0usize;
@@ -383,6 +365,31 @@ impl<'t> Ledger<'t> {
             main_line_lost,
         }
     }
+}
+
+/// The overlaps of `claims` (sorted by start): bytes a claim holds that an earlier one
+/// holds already.
+fn overlaps(claims: &[Claim]) -> Vec<Breach> {
+    let mut out = Vec::new();
+    let mut reach = 0usize;
+    let mut last: Option<Owner> = None;
+    for c in claims {
+        if c.start < reach
+            && let Some(first) = last
+        {
+            out.push(Breach::Overlap {
+                start: c.start,
+                end: c.end.min(reach),
+                first,
+                second: c.owner,
+            });
+        }
+        if c.end > reach {
+            reach = c.end;
+            last = Some(c.owner);
+        }
+    }
+    out
 }
 
 /// True when no token starts in `from..to` (so two gaps are one).

@@ -384,14 +384,16 @@ impl Builder<'_> {
         main: bool,
         anchor: Option<usize>,
     ) -> Vec<Item> {
-        let mut ply_at = PlyIndex::new(plies);
+        let mut p = Progress {
+            ply_at: PlyIndex::new(plies),
+            read_to: 0,
+            read: 0,
+            skip: None,
+        };
         let fail_tok = failure.map(|d| d.token);
         let mut items = Vec::with_capacity(tokens.len());
         let mut depth = 0u32;
         let mut var_start = 0usize;
-        let mut read_to = 0usize;
-        let mut read = 0usize;
-        let mut skip: Option<(usize, usize)> = None;
         // The main line's issues attach to its last ply so far; a variation's to its anchor.
         let at = |read: usize| if main { read.checked_sub(1) } else { anchor };
         // Who holds the line's own tokens, and where its text ends.
@@ -403,15 +405,14 @@ impl Builder<'_> {
             ),
         };
         for (i, t) in tokens.iter().enumerate() {
-            let (t_start, t_end) = (t.span.start as usize, t.span.end as usize);
             if depth > 0 {
                 match t.kind {
                     TokenKind::VariationStart => depth += 1,
                     TokenKind::VariationEnd => {
                         depth -= 1;
                         if depth == 0 {
-                            let branch = position_after(start, plies, read.saturating_sub(1));
-                            items.push(self.variation(&tokens[var_start..=i], branch, at(read)));
+                            let branch = position_after(start, plies, p.read.saturating_sub(1));
+                            items.push(self.variation(&tokens[var_start..=i], branch, at(p.read)));
                         }
                     }
                     _ => {}
@@ -419,70 +420,109 @@ impl Builder<'_> {
                 continue;
             }
             if is_move_token(&t.kind) && Some(i) != fail_tok {
-                if let Some(p) = ply_at.of(i) {
-                    self.flush_skip(&mut skip, at(read), &mut items);
-                    self.ledger.claim(t_start, t_end, owner, main);
-                    items.push(Item::Ply { index: p });
-                    read_to = plies[p].span.end as usize;
-                    read = p + 1;
-                    self.counts.moves += 1;
-                } else if t_end <= read_to {
-                    // Joined into the ply before it.
-                    self.ledger.claim(t_start, t_end, owner, main);
-                    self.counts.moves += 1;
-                } else {
-                    self.counts.skipped += 1;
-                    skip = Some(skip.map_or((t_start, t_end), |(from, _)| (from, t_end)));
-                }
+                let anchor = at(p.read);
+                self.move_token(t, i, &mut p, anchor, (owner, main), &mut items);
                 continue;
             }
-            self.flush_skip(&mut skip, at(read), &mut items);
+            self.flush_skip(&mut p.skip, at(p.read), &mut items);
             if Some(i) == fail_tok {
                 let d = failure.expect("fail_tok implies failure");
                 items.push(self.untranscribed(&tokens[i..], d, line_end, main));
                 return items;
             }
-            match t.kind {
-                TokenKind::VariationStart => {
+            match self.other_token(tokens, i, at(p.read), (owner, main, line_end), &mut items) {
+                Next::Go => {}
+                Next::Variation => {
                     depth = 1;
                     var_start = i;
                 }
-                TokenKind::VariationEnd => items.push(self.unmatched(t, at(read), main)),
-                TokenKind::Comment { text: inner } => {
-                    self.comment(t, inner, at(read), main, &mut items);
-                }
-                TokenKind::Nag(n) => {
-                    self.ledger.claim(t_start, t_end, owner, main);
-                    items.push(Item::Nag { nag: n });
-                }
-                TokenKind::Result(_) => {
-                    self.ledger.claim(t_start, t_end, owner, main);
-                    self.after_result(&tokens[i..], at(read), main, line_end, &mut items);
-                    return items;
-                }
-                TokenKind::DrawOffer => {
-                    self.ledger.claim(t_start, t_end, owner, main);
-                    items.push(Item::Comment {
-                        text: "(=) draw offered".to_owned(),
-                    });
-                }
-                TokenKind::Footnote | TokenKind::PageMark => {
-                    self.ledger.claim(t_start, t_end, Owner::Furniture, main);
-                    items.push(self.mark(t));
-                }
-                TokenKind::MoveNumber { .. } | TokenKind::Ellipsis => {
-                    self.ledger.claim(t_start, t_end, owner, main);
-                }
-                // Read above.
-                TokenKind::Move(_) | TokenKind::Unknown => {}
+                Next::End => return items,
             }
         }
-        self.flush_skip(&mut skip, at(read), &mut items);
+        self.flush_skip(&mut p.skip, at(p.read), &mut items);
         if depth > 0 {
-            let v = self.unclosed_variation(&tokens[var_start..], at(read), main, line_end);
+            let v = self.unclosed_variation(&tokens[var_start..], at(p.read), main, line_end);
             items.push(v);
         }
         items
+    }
+
+    /// Reads `t`, the move token `i` of a line (`owner`, the main line or not): the ply it
+    /// starts, a token joined into the ply before it, or one more skipped token. `anchor`:
+    /// where the issue of the skipped tokens before a ply attaches.
+    #[inline]
+    fn move_token(
+        &mut self,
+        t: &Token,
+        i: usize,
+        p: &mut Progress<'_>,
+        anchor: Option<usize>,
+        (owner, main): (Owner, bool),
+        items: &mut Vec<Item>,
+    ) {
+        let (t_start, t_end) = (t.span.start as usize, t.span.end as usize);
+        if let Some(k) = p.ply_at.of(i) {
+            self.flush_skip(&mut p.skip, anchor, items);
+            self.ledger.claim(t_start, t_end, owner, main);
+            items.push(Item::Ply { index: k });
+            p.read_to = p.ply_at.plies[k].span.end as usize;
+            p.read = k + 1;
+            self.counts.moves += 1;
+        } else if t_end <= p.read_to {
+            // Joined into the ply before it.
+            self.ledger.claim(t_start, t_end, owner, main);
+            self.counts.moves += 1;
+        } else {
+            self.counts.skipped += 1;
+            p.skip = Some(p.skip.map_or((t_start, t_end), |(from, _)| (from, t_end)));
+        }
+    }
+
+    /// Reads `tokens[i]`, a token of the line (`owner`, the main line or not, ending at
+    /// `line_end`) that is no move: claims it and pushes its item; what it does to the line.
+    #[inline]
+    fn other_token(
+        &mut self,
+        tokens: &[Token],
+        i: usize,
+        anchor: Option<usize>,
+        (owner, main, line_end): (Owner, bool, usize),
+        items: &mut Vec<Item>,
+    ) -> Next {
+        let t = &tokens[i];
+        let (t_start, t_end) = (t.span.start as usize, t.span.end as usize);
+        match t.kind {
+            TokenKind::VariationStart => return Next::Variation,
+            TokenKind::VariationEnd => items.push(self.unmatched(t, anchor, main)),
+            TokenKind::Comment { text: inner } => {
+                self.comment(t, inner, anchor, main, items);
+            }
+            TokenKind::Nag(n) => {
+                self.ledger.claim(t_start, t_end, owner, main);
+                items.push(Item::Nag { nag: n });
+            }
+            TokenKind::Result(_) => {
+                self.ledger.claim(t_start, t_end, owner, main);
+                self.after_result(&tokens[i..], anchor, main, line_end, items);
+                return Next::End;
+            }
+            TokenKind::DrawOffer => {
+                self.ledger.claim(t_start, t_end, owner, main);
+                items.push(Item::Comment {
+                    text: "(=) draw offered".to_owned(),
+                });
+            }
+            TokenKind::Footnote | TokenKind::PageMark => {
+                self.ledger.claim(t_start, t_end, Owner::Furniture, main);
+                items.push(self.mark(t));
+            }
+            TokenKind::MoveNumber { .. } | TokenKind::Ellipsis => {
+                self.ledger.claim(t_start, t_end, owner, main);
+            }
+            // Read by the caller.
+            TokenKind::Move(_) | TokenKind::Unknown => {}
+        }
+        Next::Go
     }
 
     /// A `(` never closed, at the start of `tokens`, with no move token after it (else the
@@ -504,6 +544,15 @@ impl Builder<'_> {
             text: format!("escriba: variation not transcribed: {v}"),
         }
     }
+}
+
+/// How far a line's items have read: the plies by token, the end of the last ply's text,
+/// the plies read, and the move tokens skipped since the last ply (from, to).
+struct Progress<'a> {
+    ply_at: PlyIndex<'a>,
+    read_to: usize,
+    read: usize,
+    skip: Option<(usize, usize)>,
 }
 
 /// The ply read from each token of a line: plies come in token order, so a binary search
@@ -561,6 +610,16 @@ fn seek<T>(
     }
     *cursor = c;
     (c < items.len() && key(&items[c]) == token).then_some(c)
+}
+
+/// What a token that is no move does to the line being read.
+enum Next {
+    /// The line goes on.
+    Go,
+    /// A variation starts.
+    Variation,
+    /// The line ends (at its result).
+    End,
 }
 
 /// Text found after a game's result, kept as a comment that says so.

@@ -6,15 +6,15 @@ pub mod claims;
 mod claims_prop;
 pub mod hint;
 mod items;
+mod ranking;
 pub mod record;
 
 pub use hint::SourceNotation;
 pub use items::comment_safe;
+pub use ranking::{auto_candidates, detect_top, detect_top_from};
 pub use record::{Failure, GameResult, GameStatus, GameText, Issue, Item, PlyRecord, TokenCounts};
 
-use std::cell::Cell;
-
-use escriba_notation::{DescLang, Dialect, Termination, Token, TokenKind, detect, movetext};
+use escriba_notation::{Dialect, Termination, Token, TokenKind, movetext};
 use escriba_resolve::diagnose::diagnose;
 use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Chess, Color, Position};
@@ -26,7 +26,6 @@ use self::items::Builder;
 use crate::choice::Notation;
 use crate::config::Config;
 use crate::corrections::Correction;
-use crate::csv_out::push_number;
 use crate::segment::Segment;
 use crate::source::LineMap;
 use escriba_book::checks;
@@ -88,98 +87,6 @@ impl Attempt {
             self.order,
         )
     }
-}
-
-/// The dialects `auto` tries for `movetext`, in order.
-pub fn auto_candidates(movetext: &str, limit: usize) -> Vec<Dialect> {
-    let mut ranked: Vec<Dialect> = detect::rank_dialects(movetext)
-        .into_iter()
-        .map(|(d, _)| d)
-        .collect();
-    if ranked.is_empty() {
-        return Dialect::ALL.to_vec();
-    }
-    LAST_TOP.set(ranked[0]);
-    if limit > 0 {
-        ranked.truncate(limit);
-    }
-    ranked
-}
-
-/// The bytes of the sample that [`detect_top`] tokenizes in the other dialects.
-const SCREEN: usize = 128;
-/// How far before the end of the screened bytes an unread word must end for
-/// [`detect_top`] to trust it: more than any move, move number or NAG reads ahead.
-const SCREEN_MARGIN: usize = 64;
-
-thread_local! {
-    /// The dialect ranked first for the last game ranked on this thread: the one
-    /// [`detect_top`] tries to confirm.
-    static LAST_TOP: Cell<Dialect> = const { Cell::new(Dialect::Descriptive(DescLang::En)) };
-}
-
-/// The dialect [`detect::rank_dialects`] ranks first for `movetext`, when that is cheap to
-/// show without ranking them all; `None`: rank them all ([`auto_candidates`]).
-///
-/// The candidate is the dialect ranked first for the last game ranked on this thread. It
-/// must read every word of the sample as a move (a share of 1). Every other dialect must
-/// then rank below it: either it leaves a word unread in the first [`SCREEN`] bytes, well
-/// before their end and after nothing but moves, numbers and NAGs (its share is below 1
-/// on the whole sample too), or, tokenized on the whole sample, it reads fewer moves (or as
-/// many, and comes later in [`Dialect::ALL`]). Only the result of the ranking is used, so
-/// `auto` reads every game as the whole ranking would.
-pub fn detect_top(movetext: &str) -> Option<Dialect> {
-    detect_top_from(movetext, LAST_TOP.get())
-}
-
-/// [`detect_top`] with `top` as the dialect to confirm.
-pub fn detect_top_from(movetext: &str, top: Dialect) -> Option<Dialect> {
-    let s = detect::prefix(movetext, detect::SAMPLE);
-    if s.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c)) {
-        return None;
-    }
-    let (share, moves) = detect::move_share(top, s);
-    if moves == 0 || share < 1.0 {
-        return None;
-    }
-    let screen = detect::prefix(s, SCREEN);
-    let order = |d: Dialect| Dialect::ALL.iter().position(|&x| x == d);
-    for &other in Dialect::ALL.iter().filter(|&&d| d != top) {
-        // A short screen first: most dialects leave the first move unread.
-        if [SCREEN / 2 + 16, SCREEN].into_iter().any(|n| {
-            let screen = detect::prefix(screen, n);
-            screen.len() + 4 > n && leaves_a_word_unread(other, screen)
-        }) {
-            continue;
-        }
-        let (share, n) = detect::move_share(other, s);
-        let below = n == 0 || share < 1.0 || n < moves || (n == moves && order(other) > order(top));
-        if !below {
-            return None;
-        }
-    }
-    Some(top)
-}
-
-/// True when `dialect` leaves a word of `screen` unread that ends at least
-/// [`SCREEN_MARGIN`] bytes before the end of `screen`, after nothing but moves, move
-/// numbers, NAGs and other unread words: a word the whole text leaves unread too.
-fn leaves_a_word_unread(dialect: Dialect, screen: &str) -> bool {
-    // Read token by token: most dialects leave the first word unread.
-    for t in movetext::tokens(dialect, screen) {
-        if t.span.end as usize + SCREEN_MARGIN > screen.len() {
-            return false;
-        }
-        match t.kind {
-            TokenKind::Unknown => return true,
-            TokenKind::Move(_)
-            | TokenKind::MoveNumber { .. }
-            | TokenKind::Nag(_)
-            | TokenKind::Ellipsis => {}
-            _ => return false,
-        }
-    }
-    false
 }
 
 fn main_line_has_moves(tokens: &[Token]) -> bool {
@@ -537,6 +444,8 @@ pub(crate) fn process_game_owned(
 }
 
 /// [`process_game_in`] with the game's `tags` given: the segment's own are not read.
+/// Two steps: choosing a reading ([`choose_reading`]), then recording it
+/// ([`record_chosen`]).
 fn process_with_tags(
     game: &GameText,
     mut tags: Tags,
@@ -544,15 +453,14 @@ fn process_with_tags(
     hint: Option<Dialect>,
 ) -> GameResult {
     let seg = &game.segment;
-    let book = seg.book.as_deref();
     let mut out = new_record(game);
 
     // A game cut at the size limit is not read: its text is incomplete.
     if let Some(n) = seg.notes.iter().find(|n| n.fatal) {
         return cut_at_size_limit(out, tags, game, n);
     }
-    let fen = tags.get("FEN").map(str::to_owned);
-    let start = match start_position(fen.as_deref(), false) {
+    let fen_given = tags.get("FEN").is_some();
+    let start = match start_position(tags.get("FEN"), false) {
         Ok(p) => p,
         Err(e) => {
             // A FEN other readers would reject is not written back: it moves to a tag of
@@ -565,20 +473,64 @@ fn process_with_tags(
             return out;
         }
     };
+    match choose_reading(game, &tags, fen_given, start, cfg, hint) {
+        Choice::NotRead(line, column, message) => {
+            not_read(&mut out, tags, game, line, column, message)
+        }
+        Choice::Unread => {
+            out.movetext = seg.movetext.clone();
+            finish_tags(&mut out, tags, game);
+        }
+        Choice::Chosen {
+            readings,
+            chosen,
+            opts,
+        } => record_chosen(&mut out, chosen, &readings, &opts, tags, game, cfg),
+    }
+    out
+}
+
+/// How choosing a game's reading ended. (One per game, on the stack: boxing the large
+/// variant would cost an allocation per game.)
+#[allow(clippy::large_enum_variant)]
+enum Choice<'a> {
+    /// Not read: the game starts after move 1 with no position given (where, and why).
+    NotRead(usize, usize, String),
+    /// No reading had a dialect to try.
+    Unread,
+    /// The reading chosen among `readings`, and the decoder's options it was read with.
+    Chosen {
+        readings: Vec<Reading<'a>>,
+        chosen: Chosen,
+        opts: escriba_resolve::Options,
+    },
+}
+
+/// Chooses the reading of `game` from `start`: the dialects to try, the readings of its
+/// text (as printed, in the other column order, a second notation), and the best attempt.
+fn choose_reading<'a>(
+    game: &'a GameText,
+    tags: &Tags,
+    fen_given: bool,
+    start: Chess,
+    cfg: &Config,
+    hint: Option<Dialect>,
+) -> Choice<'a> {
+    let seg = &game.segment;
+    let book = seg.book.as_deref();
     let Candidates {
         dialects,
         confirmed,
         first,
         prefer,
-    } = candidates(seg, &tags, cfg, hint);
+    } = candidates(seg, tags, cfg, hint);
     // A game that starts after move 1 with no position given is not replayed from the
     // standard start: its moves are from a position the text does not give.
-    if fen.is_none()
+    if !fen_given
         && book.is_none()
         && let Some((line, column, message)) = unnumbered_start(seg, &dialects)
     {
-        not_read(&mut out, tags, game, line, column, message);
-        return out;
+        return Choice::NotRead(line, column, message);
     }
     let mut readings = readings_of(seg, start, dialects);
     // A book's fragment is read as printed: analysis that needs repairs is not worth the
@@ -603,11 +555,29 @@ fn process_with_tags(
         confirmed,
         prefer,
     };
-    let Some(chosen) = choose(&mut readings, &fixes, &opts, first, &reread) else {
-        out.movetext = seg.movetext.clone();
-        finish_tags(&mut out, tags, game);
-        return out;
-    };
+    match choose(&mut readings, &fixes, &opts, first, &reread) {
+        Some(chosen) => Choice::Chosen {
+            readings,
+            chosen,
+            opts,
+        },
+        None => Choice::Unread,
+    }
+}
+
+/// Records the `chosen` reading in `out`: a book game's diagrams settle its ambiguous
+/// plies first, then the reading is recorded ([`record_reading`]), checked against a
+/// second notation, and its flagged plies counted.
+fn record_chosen(
+    out: &mut GameResult,
+    chosen: Chosen,
+    readings: &[Reading<'_>],
+    opts: &escriba_resolve::Options,
+    mut tags: Tags,
+    game: &GameText,
+    cfg: &Config,
+) {
+    let seg = &game.segment;
     let Chosen {
         r,
         mut best,
@@ -616,7 +586,7 @@ fn process_with_tags(
     } = chosen;
     let reading = &readings[r];
     // The diagrams inside a book game settle the ambiguous plies before them.
-    if let Some(b) = book
+    if let Some(b) = seg.book.as_deref()
         && reading.role.is_none()
         && !b.checkpoints.is_empty()
     {
@@ -626,7 +596,7 @@ fn process_with_tags(
             dialect: best.dialect,
             start: reading.start.clone(),
         };
-        checks::settle_by_diagrams(&mut best.decoded, &game, &best.pins, &opts, &b.checkpoints);
+        checks::settle_by_diagrams(&mut best.decoded, &game, &best.pins, opts, &b.checkpoints);
     }
     if reading.role == Some(AlternateRole::Order) {
         // White moved first after all: the columns were printed the other way round.
@@ -639,16 +609,15 @@ fn process_with_tags(
         LineMap::with_numbers(reading.text, reading.numbers.to_vec())
     };
     out.movetext = reading.text.to_owned();
-    record_reading(
-        &mut out,
-        &mut best,
+    let recording = Recording {
         reading,
-        &map,
-        &tags,
+        map: &map,
+        tags: &tags,
         both_orders,
         game,
         cfg,
-    );
+    };
+    record_reading(out, &mut best, &recording);
     if let Some(other) = &other {
         for flag in checks::second_notation(&out.plies, &other.decoded.plies) {
             let i = flag.ply;
@@ -662,8 +631,7 @@ fn process_with_tags(
         .filter(|(i, p)| p.ply.status.is_flagged() || out.issues_at(*i).next().is_some())
         .count()
         + out.issues.iter().filter(|i| i.ply.is_none()).count();
-    finish_tags(&mut out, tags, game);
-    out
+    finish_tags(out, tags, game);
 }
 
 /// A game's record before anything is read: no plies, empty, `*`.
@@ -913,79 +881,37 @@ fn choose(
     })
 }
 
+/// What recording a chosen reading needs besides its attempt: the reading, its line map,
+/// the game's tags, whether both column orders read, the game and the settings.
+struct Recording<'a> {
+    reading: &'a Reading<'a>,
+    map: &'a LineMap,
+    tags: &'a Tags,
+    both_orders: bool,
+    game: &'a GameText,
+    cfg: &'a Config,
+}
+
 /// Records the chosen reading's attempt in `out`: status, dialect and result, the items
 /// in book order with their issues and the claim check, the failure, the plies, and a
 /// book's diagrams and notes.
-#[allow(clippy::too_many_arguments)]
-fn record_reading(
-    out: &mut GameResult,
-    best: &mut Attempt,
-    reading: &Reading<'_>,
-    map: &LineMap,
-    tags: &Tags,
-    both_orders: bool,
-    game: &GameText,
-    cfg: &Config,
-) {
-    let seg = &game.segment;
-    let book = seg.book.as_deref();
+fn record_reading(out: &mut GameResult, best: &mut Attempt, rec: &Recording<'_>) {
+    let Recording {
+        reading, map, game, ..
+    } = *rec;
+    let book = game.segment.book.as_deref();
     let (text, start) = (reading.text, &reading.start);
-    let has_moves = main_line_has_moves(&best.tokens);
-    // A book's table that goes on in rows this game did not read leaves it unfinished.
-    let unread_row = book.and_then(|b| b.unread_row);
-    let complete = best.complete() && unread_row.is_none();
-    out.status = match (has_moves, complete, best.decoded.plies.is_empty()) {
-        (false, true, _) => GameStatus::Empty,
-        (_, true, _) => GameStatus::Complete,
-        (_, false, true) => GameStatus::Failed,
-        (_, false, false) => GameStatus::Partial,
-    };
-    // An empty game says nothing about its notation.
-    out.dialect = (out.status != GameStatus::Empty).then_some(best.dialect);
-    out.result = result_of(best.decoded.termination, complete, &best.decoded, tags);
-    out.beam_capped = best.decoded.beam_capped;
-    out.search_capped = best.decoded.search_capped;
+    record_outcome(out, best, rec);
     let mut builder = Builder {
         text,
         dialect: best.dialect,
         map,
-        cfg,
+        cfg: rec.cfg,
         footnotes: book.map_or(&[], |b| &b.footnotes),
-        issues: Vec::new(),
+        issues: game_issues(best, rec),
         counts: TokenCounts::default(),
         ledger: Ledger::new(text),
     };
-    if both_orders {
-        let first = best.decoded.plies.first();
-        let (line, column) = map.locate(text, first.map_or(0, |p| p.span.start as usize));
-        builder
-            .issues
-            .push((either_order(line, column, reading.role), 0));
-    }
-    let unread = unread_row.map(|line| {
-        (
-            line,
-            1,
-            format!(
-                "the game's table goes on at line {line}, in text not read as its moves \
-                 (a damaged row, or rows after text that gives no position): those \
-                 moves are not in this game"
-            ),
-        )
-    });
-    let notes = seg
-        .notes
-        .iter()
-        .map(|n| (n.line, n.column, n.message.clone()));
-    for (line, column, message) in notes.chain(unread) {
-        let issue = Issue {
-            ply: None,
-            line,
-            column,
-            message,
-        };
-        builder.issues.push((issue, text.len()));
-    }
     out.items = builder.line(
         &best.tokens,
         &best.decoded.plies,
@@ -1024,6 +950,67 @@ fn record_reading(
         items::insert_variations(&mut out.items, variations, text, map);
         out.note_variations = counts;
     }
+}
+
+/// The outcome of the chosen attempt in `out`: status, dialect, result, and whether the
+/// search was capped.
+fn record_outcome(out: &mut GameResult, best: &Attempt, rec: &Recording<'_>) {
+    let has_moves = main_line_has_moves(&best.tokens);
+    // A book's table that goes on in rows this game did not read leaves it unfinished.
+    let unread_row = rec.game.segment.book.as_deref().and_then(|b| b.unread_row);
+    let complete = best.complete() && unread_row.is_none();
+    out.status = match (has_moves, complete, best.decoded.plies.is_empty()) {
+        (false, true, _) => GameStatus::Empty,
+        (_, true, _) => GameStatus::Complete,
+        (_, false, true) => GameStatus::Failed,
+        (_, false, false) => GameStatus::Partial,
+    };
+    // An empty game says nothing about its notation.
+    out.dialect = (out.status != GameStatus::Empty).then_some(best.dialect);
+    out.result = result_of(best.decoded.termination, complete, &best.decoded, rec.tags);
+    out.beam_capped = best.decoded.beam_capped;
+    out.search_capped = best.decoded.search_capped;
+}
+
+/// The game's issues before its items are read, each with the text offset it sorts at:
+/// both column orders read, a book table that goes on in rows not read, the segment's
+/// notes.
+fn game_issues(best: &Attempt, rec: &Recording<'_>) -> Vec<(Issue, usize)> {
+    let seg = &rec.game.segment;
+    let text = rec.reading.text;
+    let mut issues = Vec::new();
+    if rec.both_orders {
+        let first = best.decoded.plies.first();
+        let (line, column) = rec
+            .map
+            .locate(text, first.map_or(0, |p| p.span.start as usize));
+        issues.push((either_order(line, column, rec.reading.role), 0));
+    }
+    let unread = seg.book.as_deref().and_then(|b| b.unread_row).map(|line| {
+        (
+            line,
+            1,
+            format!(
+                "the game's table goes on at line {line}, in text not read as its moves \
+                 (a damaged row, or rows after text that gives no position): those \
+                 moves are not in this game"
+            ),
+        )
+    });
+    let notes = seg
+        .notes
+        .iter()
+        .map(|n| (n.line, n.column, n.message.clone()));
+    for (line, column, message) in notes.chain(unread) {
+        let issue = Issue {
+            ply: None,
+            line,
+            column,
+            message,
+        };
+        issues.push((issue, text.len()));
+    }
+    issues
 }
 
 /// The issue of a game whose two column orders both replay: read in the order of `role`.
@@ -1164,12 +1151,13 @@ fn finish_tags(out: &mut GameResult, mut tags: Tags, game: &GameText) {
     let mut source = String::with_capacity(game.source.len() + 8);
     source.push_str(&game.source);
     source.push(':');
-    push_number(&mut source, game.segment.line as u64);
+    source.push_str(itoa::Buffer::new().format(game.segment.line));
     tags.set("Source", source);
     // Links the PGN game to its rows in plies.csv/games.csv (used by `compare`).
-    let mut index = String::with_capacity(8);
-    push_number(&mut index, game.index);
-    tags.set("EscribaGame", index);
+    tags.set(
+        "EscribaGame",
+        itoa::Buffer::new().format(game.index).to_owned(),
+    );
     if tags.get("FEN").is_some() && tags.get("SetUp").is_none() {
         tags.set("SetUp", "1");
     }

@@ -10,19 +10,19 @@
 //!    stray character; never of a join with the text after it) only where no other
 //!    reading of it fits;
 //! 2. **a reach-back**: the moves before it, in a window that doubles from
-//!    [`REPAIR_WINDOW`] up to [`REACH_CAP`] moves, with the dead-end token held to its
+//!    `REPAIR_WINDOW` up to `REACH_CAP` moves, with the dead-end token held to its
 //!    printed reading: an earlier ply that read as printed is rewritten only when that lets
 //!    the token the game stopped at read as printed too (never at a move number, which no
 //!    rewrite of one move for another makes fit). A wider window does not decode again the
 //!    states the narrower one explored from its start on (memoized by position, token and
 //!    ply): they came to nothing;
 //! 3. **the dead-end token** with any one repair up to the cost of stopping (a wrong piece
-//!    letter, file or rank), which at least [`CONFIRM_PLIES`] later plies must confirm;
+//!    letter, file or rank), which at least `CONFIRM_PLIES` later plies must confirm;
 //! 4. **stopping**: the game ends there as `partial`, with the nearest readings.
 //!
 //! A repair costlier than [`STOP`] is never taken: stopping is the likelier reading then.
 //! Each attempt resumes from the last checkpoint of the beam before its window (every
-//! [`CHECKPOINT`] events), so the work per dead end does not grow with the game, and a
+//! `CHECKPOINT` events), so the work per dead end does not grow with the game, and a
 //! per-game budget in nodes expanded ([`budget`]) caps the whole repair search: when it runs
 //! out, the game stops there with a note that the search was capped. Text that is mostly not
 //! movetext (most of its tokens unread) is never decoded with repairs.
@@ -155,7 +155,7 @@ pub fn decode(game: &Game<'_>, opts: &Options) -> Decoded {
 }
 
 /// Decodes a game with some plies chosen by a human: each pinned token is read as its
-/// pinned move (status [`Status::Corrected`]) and the rest is decoded around it. A pin
+/// pinned move (status [`Status::Corrected`](crate::Status::Corrected)) and the rest is decoded around it. A pin
 /// whose move is not legal where the search reaches it stops the game there (unless a
 /// repair before it makes it fit), with a diagnostic that says so.
 pub fn decode_pinned(game: &Game<'_>, opts: &Options, pins: &[Pin]) -> Decoded {

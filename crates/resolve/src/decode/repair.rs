@@ -101,15 +101,7 @@ impl Decoder<'_> {
         // read as printed or joined with that text: the text is what is wrong, not the move.
         let joins_only = literal.is_some() && self.joins_only[tok];
         if let Some(token) = literal {
-            cands.clear();
-            if joins_only {
-                self.read(st, legal, token, 0, cands);
-            } else if cheap {
-                explained_into(&self.ctx(st, 1), token, legal, cands);
-            } else {
-                self.read(st, legal, token, 1, cands);
-            }
-            found.extend(cands.iter().map(|&c| (c, NONE, NONE, token.check)));
+            self.literal_repairs(st, legal, token, (joins_only, cheap), found, cands);
         }
         let cached = self.repaired_readings(tok, self.join_run(tok, unknown_run));
         // What the legal moves reach tells most readings they have no move here.
@@ -161,23 +153,30 @@ impl Decoder<'_> {
                 }
             }
         }
-        // Rewriting a token that reads as a legal move as printed is the least likely
-        // event of all; a repair dearer than stopping is no reading. (Every reading above
-        // is a repair: the token reads as printed as it did before them.)
-        for (c, _, joined, _) in found.iter_mut() {
-            // Reading the glued text with the move is no rewrite of what it printed.
-            if printed_reads && c.relax.is_repair() && *joined == NONE {
-                c.cost += LEGAL_REWRITE;
-            }
+        keep_likely_repairs(found, printed_reads, cheap, dead_end);
+    }
+
+    /// The candidates of the `literal` token itself when repairs are open: as printed only
+    /// (`joins_only`), with one explained constraint broken (`cheap`), or with any one.
+    #[inline(always)]
+    fn literal_repairs(
+        &mut self,
+        st: &State,
+        legal: &[Move],
+        literal: &PrintedMove,
+        (joins_only, cheap): (bool, bool),
+        found: &mut Vec<Found>,
+        cands: &mut Vec<Candidate>,
+    ) {
+        cands.clear();
+        if joins_only {
+            self.read(st, legal, literal, 0, cands);
+        } else if cheap {
+            explained_into(&self.ctx(st, 1), literal, legal, cands);
+        } else {
+            self.read(st, legal, literal, 1, cands);
         }
-        // (The literal's unexplained repairs were not made where only explained ones may be
-        // kept.)
-        found.retain(|(c, ..)| {
-            !c.relax.is_repair()
-                || (c.cost <= STOP
-                    && !(cheap && c.relax.0 & Relax::UNEXPLAINED != 0)
-                    && !(dead_end && c.cost >= UNCONFIRMED))
-        });
+        found.extend(cands.iter().map(|&c| (c, NONE, NONE, literal.check)));
     }
 
     /// Checks [`Decoder::repairs_hopeless`] against the repairs it spared: each costs more
@@ -409,4 +408,27 @@ fn taken(e: PassEnd, event: usize) -> Option<PassEnd> {
 /// Whether the pass `e` ran out of its node budget at or before event `event`.
 pub(super) fn capped_before(e: &PassEnd, event: usize) -> bool {
     matches!(e, PassEnd::Capped { event: at, .. } if *at <= event)
+}
+
+/// The repairs of `found` that are likely enough to keep. Rewriting a token that reads as a
+/// legal move as printed (`printed_reads`) is the least likely event of all; a repair
+/// dearer than stopping is no reading; where only explained repairs may be kept (`cheap`),
+/// and at the dead end (`dead_end`) those that later moves must confirm, neither are the
+/// others. (Every reading is a repair: the token reads as printed as it did before them.)
+#[inline(always)]
+fn keep_likely_repairs(found: &mut Vec<Found>, printed_reads: bool, cheap: bool, dead_end: bool) {
+    for (c, _, joined, _) in found.iter_mut() {
+        // Reading the glued text with the move is no rewrite of what it printed.
+        if printed_reads && c.relax.is_repair() && *joined == NONE {
+            c.cost += LEGAL_REWRITE;
+        }
+    }
+    // (The literal's unexplained repairs were not made where only explained ones may be
+    // kept.)
+    found.retain(|(c, ..)| {
+        !c.relax.is_repair()
+            || (c.cost <= STOP
+                && !(cheap && c.relax.0 & Relax::UNEXPLAINED != 0)
+                && !(dead_end && c.cost >= UNCONFIRMED))
+    });
 }

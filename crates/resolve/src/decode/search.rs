@@ -36,6 +36,48 @@ pub(super) fn explored_key(st: &State, ei: usize) -> u64 {
         ^ u64::from(st.ply).wrapping_mul(0xA076_1D64_78BD_642F)
 }
 
+/// The moves of `st` that reading its token (`pre`: the token and its prefilter) needs:
+/// whether they are only the moves to the token's destination (in `narrow`; else all legal
+/// moves, in `full`), and whether the side to move has any move.
+///
+/// A strict reading of a token with a printed destination needs only the moves to that
+/// destination; the settle step then needs to know about other moves only when the side to
+/// move is in check (mate or not). Where repairs are open, the strict reading comes first,
+/// from the same moves, and all legal moves only when a repair may be kept.
+#[inline(always)]
+fn moves_for(
+    st: &State,
+    pre: Option<&(&PrintedMove, Prefilter)>,
+    checkers: Bitboard,
+    narrow: &mut MoveList,
+    full: &mut MoveList,
+) -> (bool, bool) {
+    let is_narrow = pre.is_some_and(|(token, pre)| {
+        destination_moves_in(&st.pos, checkers.any(), token, pre, narrow)
+    });
+    // The moves to the token's destination are legal moves: when there are any, the side
+    // in check is not mated, and its moves need not be generated.
+    let has_moves = if is_narrow {
+        checkers.is_empty() || !narrow.is_empty() || !st.pos.legal_moves().is_empty()
+    } else {
+        *full = st.pos.legal_moves();
+        !full.is_empty()
+    };
+    (is_narrow, has_moves)
+}
+
+/// One expansion of the beam: the move token `tok`, the run of unread text it is part of
+/// (`unknown_run`), the other grouping of its words it is read by (`regrouped`), the move
+/// read as printed (`printed`), and whether its repairs are open (`repairing`).
+#[derive(Clone, Copy)]
+struct Expansion<'a> {
+    tok: usize,
+    unknown_run: Option<usize>,
+    regrouped: Option<&'a PrintedMove>,
+    printed: Option<PrintedMove>,
+    repairing: bool,
+}
+
 impl Decoder<'_> {
     /// Settles the node that led to `st` now that its position's legal moves are known:
     /// its SAN suffix, and the cost of the book's check or mate mark against it. Returns that
@@ -110,100 +152,118 @@ impl Decoder<'_> {
         // The cheapest child made so far: the prune after this expansion keeps none dearer
         // than the cheapest child by more than its margin.
         let mut cheapest = u32::MAX;
+        let x = Expansion {
+            tok,
+            unknown_run,
+            regrouped,
+            printed,
+            repairing,
+        };
         for st in states {
-            // A strict reading of a token with a printed destination needs only the moves
-            // to that destination; the settle step then needs to know about other moves
-            // only when the side to move is in check (mate or not).
-            // A fresh list: an empty `MoveList` is free, while moving one copies its array.
-            // Where repairs are open, the strict reading comes first, from the same moves,
-            // and all legal moves only when a repair may be kept (see below).
-            let mut narrow = MoveList::new();
-            let checkers = st.pos.checkers();
-            // The token's prefilter for the side to move, made once for both of its uses.
-            let pre = printed
-                .as_ref()
-                .map(|token| (token, Prefilter::new(token, st.pos.turn())));
-            let is_narrow = pre.as_ref().is_some_and(|(token, pre)| {
-                destination_moves_in(&st.pos, checkers.any(), token, pre, &mut narrow)
-            });
-            let mut full = MoveList::new();
-            // The moves to the token's destination are legal moves: when there are any,
-            // the side in check is not mated, and its moves need not be generated.
-            let has_moves = if is_narrow {
-                checkers.is_empty() || !narrow.is_empty() || !st.pos.legal_moves().is_empty()
-            } else {
-                full = st.pos.legal_moves();
-                !full.is_empty()
-            };
-            let carried = self.settle(st, has_moves, checkers);
-            // (candidate, reading text index, joined token, the book's mark)
-            let mut found = std::mem::take(&mut self.found);
-            found.clear();
-            let literal = printed;
-            let mut cands = std::mem::take(&mut self.cands);
-            let floor = st.cost + carried;
-            let mut repair_here = repairing;
-            if let Some((token, pre)) = &pre {
-                let legal: &[Move] = if is_narrow { &narrow } else { &full };
-                repair_here = self.read_literal(
-                    st,
-                    tok,
-                    (repairing, regrouped.is_none() && self.may_repair),
-                    (token, pre),
-                    legal,
-                    (floor, cheapest),
-                    &mut cands,
-                    &mut found,
-                );
-            }
-            // The moves the candidates were found among (every SAN rival of each is there).
-            let legal: &[Move] = if repair_here {
-                if is_narrow {
-                    full = st.pos.legal_moves();
-                }
-                &full
-            } else if is_narrow {
-                &narrow
-            } else {
-                &full
-            };
-            if repair_here {
-                self.push_repairs(
-                    st,
-                    legal,
-                    tok,
-                    literal.as_ref(),
-                    unknown_run,
-                    &mut found,
-                    &mut cands,
-                );
-                self.mark_unearned = false;
-            }
-            if unknown_run.is_some() {
-                // Unread text may be junk: passing over it costs nothing, unless it is glued
-                // to the move before it, and then likelier left over from damage to it, or
-                // it reads as a damaged move here: passing over it would hand every later
-                // move to the other side (`2. Kt-KBS Kt-QB3` would make Black's knight
-                // White's), which is less likely than the damage.
-                let mut pass = st.clone();
-                if self.glued[tok] {
-                    pass.cost += STRAY;
-                } else if !found.is_empty() {
-                    pass.cost += SKIP_A_MOVE;
-                }
-                cheapest = cheapest.min(pass.cost);
-                out.push(pass);
-            }
-            self.cands = cands;
-            if found.is_empty() {
-                self.found = found;
-                continue;
-            }
-            let least = self.push_children(st, tok, legal, carried, &mut found, &mut out);
-            cheapest = cheapest.min(least);
-            self.found = found;
+            self.expand_state(st, &x, &mut cheapest, &mut out);
         }
         out
+    }
+
+    /// The children of one state `st` in the expansion `x`, pushed to `out`; `cheapest`:
+    /// the cheapest child made so far in this expansion.
+    #[inline(always)]
+    fn expand_state(
+        &mut self,
+        st: &State,
+        x: &Expansion<'_>,
+        cheapest: &mut u32,
+        out: &mut Vec<State>,
+    ) {
+        let Expansion {
+            tok,
+            unknown_run,
+            regrouped,
+            printed,
+            repairing,
+        } = *x;
+        // Fresh lists: an empty `MoveList` is free, while moving one copies its array.
+        let (mut narrow, mut full) = (MoveList::new(), MoveList::new());
+        let checkers = st.pos.checkers();
+        // The token's prefilter for the side to move, made once for both of its uses.
+        let pre = printed
+            .as_ref()
+            .map(|token| (token, Prefilter::new(token, st.pos.turn())));
+        let (is_narrow, has_moves) = moves_for(st, pre.as_ref(), checkers, &mut narrow, &mut full);
+        let carried = self.settle(st, has_moves, checkers);
+        // (candidate, reading text index, joined token, the book's mark)
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
+        let literal = printed;
+        let mut cands = std::mem::take(&mut self.cands);
+        let floor = st.cost + carried;
+        let mut repair_here = repairing;
+        if let Some((token, pre)) = &pre {
+            let legal: &[Move] = if is_narrow { &narrow } else { &full };
+            repair_here = self.read_literal(
+                st,
+                tok,
+                (repairing, regrouped.is_none() && self.may_repair),
+                (token, pre),
+                legal,
+                (floor, *cheapest),
+                &mut cands,
+                &mut found,
+            );
+        }
+        // The moves the candidates were found among (every SAN rival of each is there).
+        let legal: &[Move] = if repair_here {
+            if is_narrow {
+                full = st.pos.legal_moves();
+            }
+            &full
+        } else if is_narrow {
+            &narrow
+        } else {
+            &full
+        };
+        if repair_here {
+            self.push_repairs(
+                st,
+                legal,
+                tok,
+                literal.as_ref(),
+                unknown_run,
+                &mut found,
+                &mut cands,
+            );
+            self.mark_unearned = false;
+        }
+        if unknown_run.is_some() {
+            let pass = self.pass_over(st, tok, !found.is_empty());
+            *cheapest = (*cheapest).min(pass.cost);
+            out.push(pass);
+        }
+        self.cands = cands;
+        if found.is_empty() {
+            self.found = found;
+            return;
+        }
+        let least = self.push_children(st, tok, legal, carried, &mut found, out);
+        *cheapest = (*cheapest).min(least);
+        self.found = found;
+    }
+
+    /// `st` passing over unread text at move token `tok` (`found`: the text reads as a
+    /// damaged move here). Unread text may be junk: passing over it costs nothing, unless it
+    /// is glued to the move before it, and then likelier left over from damage to it, or it
+    /// reads as a damaged move here: passing over it would hand every later move to the
+    /// other side (`2. Kt-KBS Kt-QB3` would make Black's knight White's), which is less
+    /// likely than the damage.
+    #[inline(always)]
+    fn pass_over(&self, st: &State, tok: usize, found: bool) -> State {
+        let mut pass = st.clone();
+        if self.glued[tok] {
+            pass.cost += STRAY;
+        } else if found {
+            pass.cost += SKIP_A_MOVE;
+        }
+        pass
     }
 
     /// Reads `token` (move token `tok`) as printed in `st`, among `legal`, into `cands`, and
