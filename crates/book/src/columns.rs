@@ -5,7 +5,7 @@
 //! column rows only, and its other reading is the rows in the order of play, each on its
 //! own line with its number (`1. P K 4` twice: the second is Black's).
 
-use escriba_notation::{Dialect, TokenKind, movetext};
+use escriba_notation::{Dialect, MoveKind, TokenKind, movetext};
 
 use crate::line::Line;
 use crate::unit::{Alternate, AlternateRole, BookReport, LineSpan, SpanKind, Unit, UnitKind};
@@ -14,6 +14,8 @@ use crate::unit::{Alternate, AlternateRole, BookReport, LineSpan, SpanKind, Unit
 const MAX_BETWEEN: usize = 400;
 /// The most lines of the two units that hold a move and are no column row (damaged).
 const MAX_DAMAGED: usize = 2;
+/// The most words of a header before a column row's first number.
+const MAX_HEADER_WORDS: usize = 6;
 /// The fewest numbers a column holds.
 const MIN_NUMBERS: usize = 3;
 
@@ -49,15 +51,22 @@ fn joined(lines: &[Line], first: &Unit, second: &Unit, dialect: Dialect) -> Opti
     let (a, b) = (&first.extras, &second.extras);
     let contiguous = a.line_numbers.is_empty() && b.line_numbers.is_empty();
     let between = second.line.checked_sub(a.last_line + 1)?;
-    if !contiguous || a.alternate.is_some() || b.alternate.is_some() || between > MAX_BETWEEN {
+    // A second notation beside the table is another layout: its columns are no colours.
+    let second_notation = [a, b].iter().any(|x| {
+        x.alternate
+            .as_ref()
+            .is_some_and(|alt| alt.role == AlternateRole::Check)
+    });
+    if !contiguous || second_notation || between > MAX_BETWEEN {
         return None;
     }
     let span = &lines[first.line - 1..b.last_line];
-    // (index in `span`, move number, words of the move)
-    let rows: Vec<(usize, u32, usize)> = span
+    // (index in `span`, the numbered move)
+    let rows: Vec<(usize, Pair)> = span
         .iter()
         .enumerate()
-        .filter_map(|(k, l)| column_row(&l.text, dialect).map(|(n, w)| (k, n, w)))
+        .filter_map(|(k, l)| column_row(&l.text, dialect).map(|ps| (k, ps)))
+        .flat_map(|(k, ps)| ps.into_iter().map(move |p| (k, p)))
         .collect();
     // Every line of either unit that holds a move is a column row, but for a damaged one
     // or two: a table whose Black moves stand on lines of their own, unnumbered, is no
@@ -70,7 +79,7 @@ fn joined(lines: &[Line], first: &Unit, second: &Unit, dialect: Dialect) -> Opti
     if others > MAX_DAMAGED {
         return None;
     }
-    let restart = rows.iter().skip(1).position(|r| r.1 == 1)? + 1;
+    let restart = rows.iter().skip(1).position(|r| r.1.number == 1)? + 1;
     let (white, black) = rows.split_at(restart);
     // Black's column starts in the second unit.
     let second_first = second.line - first.line;
@@ -127,62 +136,127 @@ fn holds_a_move(text: &str, dialect: Dialect) -> bool {
 
 /// Rows that make a column: numbers that climb, at least [`MIN_NUMBERS`], and nearly all
 /// of them one word of a move (a dash-less move may print its square in several).
-fn is_column(rows: &[(usize, u32, usize)]) -> bool {
-    let climbs = rows.windows(2).all(|w| w[1].1 > w[0].1);
-    let single = rows.iter().filter(|r| r.2 == 1).count();
+fn is_column(rows: &[(usize, Pair)]) -> bool {
+    let climbs = rows.windows(2).all(|w| w[1].1.number > w[0].1.number);
+    let single = rows.iter().filter(|r| r.1.words == 1).count();
     climbs && rows.len() >= MIN_NUMBERS && single * 5 >= rows.len() * 4
 }
 
-/// The two columns' rows in the order of play (White's move 1, Black's move 1, …), each
-/// on a line of its own, as printed: every move keeps its number, and its source line.
+/// The two columns' moves in the order of play (White's move 1, Black's move 1, …), each
+/// on a line of its own: its source line blanked but for it, so that every move keeps its
+/// number and its place.
 fn in_play_order(
     span: &[Line],
-    white: &[(usize, u32, usize)],
-    black: &[(usize, u32, usize)],
+    white: &[(usize, Pair)],
+    black: &[(usize, Pair)],
     first_line: usize,
 ) -> Alternate {
-    let mut order: Vec<(u32, u8, usize)> = white.iter().map(|r| (r.1, 0, r.0)).collect();
-    order.extend(black.iter().map(|r| (r.1, 1, r.0)));
-    order.sort();
+    let mut order: Vec<(u32, u8, usize, Pair)> =
+        white.iter().map(|&(k, p)| (p.number, 0, k, p)).collect();
+    order.extend(black.iter().map(|&(k, p)| (p.number, 1, k, p)));
+    order.sort_by_key(|&(n, side, k, p)| (n, side, k, p.start));
+    let line = |&(_, _, k, p): &(u32, u8, usize, Pair)| {
+        let text: &str = &span[k].text;
+        let mut out = String::with_capacity(text.len());
+        for (i, c) in text.char_indices() {
+            out.push(if (p.start..p.end).contains(&i) {
+                c
+            } else {
+                ' '
+            });
+        }
+        out
+    };
     Alternate {
-        movetext: order
-            .iter()
-            .map(|&(_, _, k)| span[k].text.as_str())
-            .collect::<Vec<_>>()
-            .join("\n"),
-        line_numbers: order.iter().map(|&(_, _, k)| first_line + k).collect(),
+        movetext: order.iter().map(line).collect::<Vec<_>>().join("\n"),
+        line_numbers: order.iter().map(|&(_, _, k, _)| first_line + k).collect(),
         role: AlternateRole::Sequence,
         dialect: None,
     }
 }
 
-/// The move number of a line that holds one numbered move and the count of the move's
-/// words (`  27. Q Q B 6 (k)`, `17. K R (f)`, a dash-less square read as words), its
-/// marks and notes' letters aside; `None` for any other line (no number, another number
-/// on it, prose).
-fn column_row(text: &str, dialect: Dialect) -> Option<(u32, usize)> {
-    let t = text.trim_start();
-    if !t.starts_with(|c: char| c.is_ascii_digit()) {
-        return None;
-    }
-    let tokens = movetext::tokenize(dialect, t);
-    let TokenKind::MoveNumber {
-        number,
-        black: false,
-    } = tokens.first()?.kind
-    else {
-        return None;
-    };
-    let mut words = 0;
-    for tok in &tokens[1..] {
+/// The numbered moves of a line that holds nothing but numbered moves, one a number
+/// (`  27. Q Q B 6 (k)`, `17. K R (f)`, `11. Q. B. to K. B's 4th. 12. Q. Kt. to B's 3rd.`):
+/// each one's number, its byte range in the line (from its number to its last word) and
+/// the count of its move's words (a dash-less square may read as several). Marks and
+/// notes' letters aside, and a header's few words before the first number; `None` for any
+/// other line (a number with two moves or none, a Black number, prose).
+fn column_row(text: &str, dialect: Dialect) -> Option<Vec<Pair>> {
+    let mut pairs: Vec<Pair> = Vec::new();
+    // Words before the first number: a header's (`BLACK. (M. Petroff.) 1. P. to K's 4th.`),
+    // a few and no move among them.
+    let mut before = 0;
+    for tok in movetext::tokenize(dialect, text) {
         match tok.kind {
-            TokenKind::Move(_) | TokenKind::Unknown => words += 1,
+            TokenKind::Unknown | TokenKind::Comment { .. } if pairs.is_empty() => {
+                before += 1;
+                if before > MAX_HEADER_WORDS {
+                    return None;
+                }
+            }
+            TokenKind::MoveNumber {
+                number,
+                black: false,
+            } => {
+                if pairs.last().is_some_and(|p| p.words == 0) {
+                    return None;
+                }
+                pairs.push(Pair {
+                    number,
+                    start: tok.span.start as usize,
+                    end: tok.span.end as usize,
+                    words: 0,
+                    moves: 0,
+                });
+            }
+            TokenKind::Move(_) | TokenKind::Unknown => {
+                let p = pairs.last_mut()?;
+                p.words += 1;
+                p.moves += u8::from(names_a_move(&tok.kind));
+                p.end = tok.span.end as usize;
+            }
             TokenKind::MoveNumber { .. } | TokenKind::Result(_) => return None,
             _ => {}
         }
     }
-    let first_is_move = matches!(tokens.get(1)?.kind, TokenKind::Move(_) | TokenKind::Unknown);
-    (first_is_move && (1..=4).contains(&words)).then_some((number, words))
+    let moves_fit = pairs
+        .iter()
+        .all(|p| (1..=4).contains(&p.words) && p.moves <= 1);
+    // Several moves on a line follow each other (`11. … 12. … 13. …`): a number out of
+    // that order is a damaged word (`56. QxP 2 ch`).
+    let consecutive = pairs.windows(2).all(|w| w[1].number == w[0].number + 1);
+    (!pairs.is_empty() && moves_fit && consecutive).then_some(pairs)
+}
+
+/// A word read as a whole move: castling, or a man going to a square, taking, advancing
+/// or promoting. `P ch` after `QxB` (the pawn the queen takes, dash-less) names none.
+fn names_a_move(kind: &TokenKind) -> bool {
+    match kind {
+        TokenKind::Move(m) => match m.kind {
+            MoveKind::Castle(_) => true,
+            MoveKind::Piece(p) => {
+                p.to.is_some()
+                    || p.capture.is_some()
+                    || p.promotion.is_some()
+                    || p.advance.is_some()
+            }
+        },
+        _ => false,
+    }
+}
+
+/// One numbered move of a column row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pair {
+    number: u32,
+    /// Byte range in its line: from the number to the move's last word.
+    start: usize,
+    end: usize,
+    /// The move's words.
+    words: usize,
+    /// Of them, the words that name a whole move ([`names_a_move`]): two are two moves, a
+    /// pair's row.
+    moves: u8,
 }
 
 /// The report's spans with the lines of both columns and those between them one game.
@@ -233,11 +307,18 @@ mod tests {
 
     #[test]
     fn a_column_row_holds_one_numbered_move() {
-        assert_eq!(column_row("  27. Q-QB6 (k)", EN), Some((27, 1)));
-        assert_eq!(column_row("17. K R (f)", EN).map(|r| r.0), Some(17));
-        assert_eq!(column_row("27. Q-QB6 28. Q-K2", EN), None);
-        assert_eq!(column_row("27...Q-QB6", EN), None);
-        assert_eq!(column_row("The game is equal.", EN), None);
+        let numbers =
+            |t: &str| column_row(t, EN).map(|ps| ps.iter().map(|p| p.number).collect::<Vec<_>>());
+        assert_eq!(numbers("  27. Q-QB6 (k)"), Some(vec![27]));
+        assert_eq!(numbers("17. K R (f)"), Some(vec![17]));
+        assert_eq!(numbers("27. Q-QB6 28. Q-K2"), Some(vec![27, 28]));
+        assert_eq!(numbers("27. Q-QB6 Q-K2 28. Q-K2"), None);
+        assert_eq!(numbers("27...Q-QB6"), None);
+        assert_eq!(numbers("The game is equal."), None);
+        assert_eq!(
+            numbers("BLACK. (M. Petroff.) 1. P. to K's 4th."),
+            Some(vec![1])
+        );
     }
 
     #[test]

@@ -318,15 +318,18 @@ const DAMAGE_WORDS: usize = 6;
 
 /// Reads the words from token `j` of the run at `c`: a few words that are not prose are
 /// damage among the moves (a number out of place among them, `4 P-Q 4 80. 2 5 Kt-B 3`);
-/// words of prose before a move number the run takes are a note.
+/// words of prose before a move number the run takes are a note, with the moves the note
+/// names.
 fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor) -> Gap {
     let (mut words, mut prose) = (0, 0);
     for (i, t) in tokens.iter().enumerate().skip(j) {
         let damage = words <= DAMAGE_WORDS && prose < 2;
         match t.kind {
-            TokenKind::Move(_) | TokenKind::Result(_) => {
-                return if damage { Gap::Damage(i) } else { Gap::End };
-            }
+            TokenKind::Move(_) | TokenKind::Result(_) if damage => return Gap::Damage(i),
+            TokenKind::Result(_) => return Gap::End,
+            // A move a note names (`It is better to play P to Q 4 at once.`): the note
+            // goes on, to a number that the run takes.
+            TokenKind::Move(_) => words += 1,
             TokenKind::MoveNumber { number, .. } if c.accepts(number) => {
                 let next_is_move =
                     matches!(tokens.get(i + 1).map(|t| t.kind), Some(TokenKind::Move(_)));
@@ -454,6 +457,21 @@ mod tests {
             found[0].movetext
         );
         assert_eq!(found[0].moves, 6);
+    }
+
+    #[test]
+    fn a_note_that_names_a_move_goes_on_to_the_next_number() {
+        let text = "1. P to K 4 ; P to K 4 ; 2. P to Q 4 ; P takes P ; 3. P to Q B 3 ; \
+                    Kt to Q B 3 (a) It is better to play P to Q 4 at once, as the books say. \
+                    4. Kt to B 3 ; P to Q 4 ;";
+        let found = runs(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].moves, 8, "{}", found[0].movetext);
+        assert!(
+            found[0].movetext.contains("as the books say.}"),
+            "{}",
+            found[0].movetext
+        );
     }
 
     #[test]
