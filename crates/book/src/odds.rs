@@ -29,7 +29,10 @@ pub enum Odds {
 }
 
 /// Words that announce odds.
-const ANNOUNCE: [&str; 6] = ["odds", "remove", "gives", "giving", "removed", "give"];
+const ANNOUNCE: [&str; 10] = [
+    "odds", "remove", "gives", "giving", "removed", "give", "without", "yields", "yield",
+    "yielding",
+];
 
 /// Reads the odds stated in `text` (a unit's heading, event lines and the notes over its
 /// table), with the players' names to tell who gives them.
@@ -362,7 +365,16 @@ fn named_color(words: &[String], white: Option<&str>, black: Option<&str>) -> Op
         {
             return Some(c);
         }
-        if matches!(w.as_str(), "gives" | "giving" | "give") {
+        // `White plays without his K. R.`: the colour that plays without the men.
+        if w == "without"
+            && let Some(c) = words[i.saturating_sub(3)..i].iter().find_map(|n| color(n))
+        {
+            return Some(c);
+        }
+        if matches!(
+            w.as_str(),
+            "gives" | "giving" | "give" | "yields" | "yield" | "yielding"
+        ) {
             if let Some(c) = i.checked_sub(1).and_then(|k| color(&words[k])) {
                 return Some(c);
             }
@@ -436,6 +448,8 @@ mod tests {
             ),
             ("At the odds of the Pawn and Move.", vec!["f7"], true),
             ("White gives Q Rook.", vec!["a1"], false),
+            ("(White plays without his K. R.)", vec!["h1"], false),
+            ("Mr. Staunton yields the Queen's Knight.", vec!["b1"], true),
             ("Morphy gives Anderssen the QKt.", vec!["b1"], false),
             ("Anderssen gives Morphy the K. Kt.", vec!["g8"], false),
             // The names printed over the odds line are not its subject.
@@ -505,6 +519,7 @@ mod tests {
             "The attack gives White a fine game.",
             "EXAMPLE 67.--I now give a game played at Havana. (Queen's Gambit Declined.)",
             "He gives up the Queen's Gambit for a King's Pawn opening.",
+            "Played without sight of the board.",
         ] {
             assert_eq!(read(prose, None, None), Odds::None, "{prose}");
         }
