@@ -1,7 +1,7 @@
-//! Issue 9, §1, as a property: random legal games are written in every dialect, then
-//! damaged (words inserted, deleted, doubled or misprinted; stray `(`, `)`, `{`, `(ch.)`,
-//! results and blank lines; book moves wrapped in parentheses; tags glued to a move), cut
-//! into games and transcribed. For every game that comes out:
+//! Nothing lost, nothing silent, as a property: random legal games are written in every
+//! dialect, then damaged (words inserted, deleted, doubled or misprinted; stray `(`, `)`,
+//! `{`, `(ch.)`, results and blank lines; book moves wrapped in parentheses; tags glued to
+//! a move), cut into games and transcribed. For every game that comes out:
 //!
 //! - every move token of its movetext (moves and unread words, at any depth, the text of an
 //!   unclosed `{` included; counted here by tokenizing again) is counted exactly once, as

@@ -1,4 +1,4 @@
-//! Issue 21 §5's property: books rendered from real games by the generator
+//! The property of generated books: books rendered from real games by the generator
 //! (`xtask::bookgen`) read back by escriba's default `transcribe` (book mode detected, not
 //! asked for), each game **complete, exact, from its start position, with its players**.
 //!
@@ -74,7 +74,7 @@ const ENABLED: &[&str] = &[
 ];
 
 // not yet read: in the mix of the enabled families, each of these leaves a game or more in
-// a thousand not exact (issue 21; `cargo xtask bookgen-bench` gives the shares with every
+// a thousand not exact (`cargo xtask bookgen-bench` gives the shares with every
 // family mixed). None today.
 const NOT_YET: &[&str] = &[];
 

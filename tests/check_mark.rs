@@ -1,6 +1,6 @@
-//! Issue 22, case 12: a check mark is evidence. A reading that contradicts the book's check or
-//! mate mark competes with the readings that earn it (repaired ones included), and a ply
-//! whose chosen reading contradicts its mark is never `exact`.
+//! A check mark is evidence. A reading that contradicts the book's check or mate mark
+//! competes with the readings that earn it (repaired ones included), and a ply whose chosen
+//! reading contradicts its mark is never `exact`.
 
 use escriba_notation::damage::damage;
 use escriba_notation::{

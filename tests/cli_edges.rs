@@ -1,7 +1,6 @@
-//! Issue 9, §2: the command line at its edges. Closed standard streams, encodings,
-//! signals, outputs that would overwrite an input, absurd `--jobs`, unusable `compare`
-//! references, `qa` with nothing to check, directories with files that are not games, and
-//! `-` as an output.
+//! The command line at its edges. Closed standard streams, encodings, signals, outputs that
+//! would overwrite an input, absurd `--jobs`, unusable `compare` references, `qa` with
+//! nothing to check, directories with files that are not games, and `-` as an output.
 
 use std::path::Path;
 use std::process::{Command, Stdio};

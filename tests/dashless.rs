@@ -1,7 +1,7 @@
-//! Issue 21, dash-less print (brief S4): a captured man's words may run on into the next
-//! move with nothing between, so that `10. B x B P Q Kt 4` is `B x B P`, `Q Kt 4` or
-//! `B x B`, `P Q Kt 4`. The board chooses between the groupings, and where both go on
-//! legally to the end, the moves where they differ are flagged: never wrong in silence.
+//! Dash-less print: a captured man's words may run on into the next move with nothing
+//! between, so that `10. B x B P Q Kt 4` is `B x B P`, `Q Kt 4` or `B x B`, `P Q Kt 4`. The
+//! board chooses between the groupings, and where both go on legally to the end, the moves
+//! where they differ are flagged: never wrong in silence.
 
 use escriba_notation::{
     DescLang, Dialect, FileGroup, Form, KnightLetter, Man, MoveKind, Role as PrintedRole, Style,

@@ -1,6 +1,6 @@
-//! Issue 22: the cases outside book mode where text was lost or a game read wrong in
-//! silence, run through the command line (and, where the class is wide, over generated
-//! games through the library).
+//! The cases outside book mode where text was lost or a game read wrong in silence, run
+//! through the command line (and, where the class is wide, over generated games through the
+//! library).
 
 use std::collections::HashMap;
 

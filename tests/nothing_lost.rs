@@ -1,7 +1,7 @@
-//! Issue 9, §1: nothing lost, nothing silent. Each reproducer of the issue, run through the
-//! command line: every game of the input comes out as its own game, and a game whose text
-//! goes partly unread says so (a flag in `games.csv`'s `first_issue`, a warning on stderr,
-//! `partial` when its main line stops before its movetext ends).
+//! Nothing lost, nothing silent. Each reproducer, run through the command line: every game
+//! of the input comes out as its own game, and a game whose text goes partly unread says so
+//! (a flag in `games.csv`'s `first_issue`, a warning on stderr, `partial` when its main
+//! line stops before its movetext ends).
 
 use std::collections::HashMap;
 

@@ -1,8 +1,8 @@
-//! The review page and the corrections loop (issue 12): the page lists every doubtful ply
-//! with a board and its readings, escapes the book's text, counts what `report.json`
-//! counts, and a reading chosen on it, saved the way the page saves it, is pinned by the
-//! next `transcribe --corrections` (and can unblock a game that stopped). The browser tests
-//! open the page in headless Chromium and skip with a notice where it is not installed.
+//! The review page and the corrections loop: the page lists every doubtful ply with a board
+//! and its readings, escapes the book's text, counts what `report.json` counts, and a
+//! reading chosen on it, saved the way the page saves it, is pinned by the next
+//! `transcribe --corrections` (and can unblock a game that stopped). The browser tests open
+//! the page in headless Chromium and skip with a notice where it is not installed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

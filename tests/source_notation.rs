@@ -1,6 +1,6 @@
-//! `--notation auto` chooses a source's dialect once and confirms it per game (issue 25):
-//! a game in another notation inside the source is still read in its own, the games after
-//! it in the source's again, and the choice is the same whatever the jobs and chunks.
+//! `--notation auto` chooses a source's dialect once and confirms it per game: a game in
+//! another notation inside the source is still read in its own, the games after it in the
+//! source's again, and the choice is the same whatever the jobs and chunks.
 
 use std::path::PathBuf;
 

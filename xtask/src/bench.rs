@@ -19,7 +19,7 @@ use escriba_resolve::shakmaty::{Chess, Position};
 
 use crate::generate::{BenchGame, generate_realistic, style};
 
-/// Damaged plies per thousand in the damaged bench text (issue 13: 2%).
+/// Damaged plies per thousand in the damaged bench text (2%, the corpus's rate).
 const DAMAGE_PER_MILLE: usize = 20;
 
 /// The seed of the bench texts' variety ([`generate_realistic`]): identity prefixes,
@@ -568,7 +568,7 @@ pub fn run(
     if with_scale && let Some((file, games, dialect)) = &compact {
         scale(&escriba, &dir, file, games, *dialect)?;
     }
-    // Issue 21 §5: 10,000 games rendered into books of 250 and read back.
+    // Generated books: 10,000 games rendered into books of 250 and read back.
     crate::bookgen_cli::bench(10_000, 250, 21, Some(dir.join("bookgen-examples.txt")))?;
 
     if no_micro {

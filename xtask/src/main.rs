@@ -1,7 +1,7 @@
 //! `cargo xtask …`: corpus generation, benchmarks and QA for escriba.
 //!
 //! - `gen --notation ID IN.pgn`: writes the games of a PGN file in another notation;
-//! - `gen --book`: renders games into books (issue 21 §5) with their reference PGN, and
+//! - `gen --book`: renders games into books with their reference PGN, and
 //!   with `--score` reads them back and prints the shares; `bookgen-bench` does that on
 //!   10,000 games;
 //! - `bench`: descriptive→SAN throughput of `escriba transcribe` against `pgn-extract`,
@@ -58,7 +58,7 @@ enum Cmd {
         /// `.reference.pgn`).
         #[arg(short, long)]
         output: Option<PathBuf>,
-        /// Render books (issue 21 §5) instead of plain movetext.
+        /// Render books instead of plain movetext.
         #[arg(long)]
         book: bool,
         /// Books: games in all.

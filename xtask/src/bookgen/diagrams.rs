@@ -1,7 +1,7 @@
-//! Diagrams inside games (issue 21 §1): the position after a ply, in the drawings
-//! transcribers type — boxed with `-` and `|` rules, ruled above and below, or bare; the
-//! black men in lower case, `#R`, `^P`, `*R` or `(R)`; rank numbers and file letters
-//! around them or not; `BLACK.`/`WHITE.` above and below, and a caption.
+//! Diagrams inside games: the position after a ply, in the drawings transcribers type —
+//! boxed with `-` and `|` rules, ruled above and below, or bare; the black men in lower
+//! case, `#R`, `^P`, `*R` or `(R)`; rank numbers and file letters around them or not;
+//! `BLACK.`/`WHITE.` above and below, and a caption.
 
 use escriba_resolve::shakmaty::{Board, Color, File, Rank, Role, Square};
 

@@ -1,5 +1,5 @@
-//! The layouts of issue 21 §3: how a game's plies stand on the page. Each layout lays out
-//! a *run* of plies (the plies between two interruptions — a note, a diagram); a run that
+//! The layouts books print: how a game's plies stand on the page. Each layout lays out a
+//! *run* of plies (the plies between two interruptions — a note, a diagram); a run that
 //! starts with Black's move is the continuation after a note (`6. ...  Kt-B3`).
 
 use super::headers::two_columns;

@@ -1,7 +1,7 @@
-//! The book generator of issue 21 §5: real games rendered into books in every layout,
-//! notation, header and player form, with notes, diagrams, footnotes, odds and page
-//! furniture; the truth of every game it prints; and the scorer that reads the books back
-//! with escriba's default `transcribe` and measures each game against its truth.
+//! The book generator: real games rendered into books in every layout, notation, header and
+//! player form, with notes, diagrams, footnotes, odds and page furniture; the truth of
+//! every game it prints; and the scorer that reads the books back with escriba's default
+//! `transcribe` and measures each game against its truth.
 //!
 //! - [`rng`]: the seeded random source; [`games`]: the games (PGN or random);
 //! - [`notation`]: the printed notations; [`layouts`]: the tables of §3;

@@ -1,5 +1,5 @@
-//! Odds games (issue 21 §2): the men the giver removes, the start position that leaves,
-//! and the header lines books print for it.
+//! Odds games: the men the giver removes, the start position that leaves, and the header
+//! lines books print for it.
 
 use escriba_resolve::shakmaty::fen::Fen;
 use escriba_resolve::shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};

@@ -1,4 +1,4 @@
-//! The notation of a source, chosen once and confirmed per game (issue 25).
+//! The notation of a source, chosen once and confirmed per game.
 //!
 //! A file, a book or a section is nearly always in one notation. Under `--notation auto`
 //! the dialect of a source is chosen once, by ranking the dialects on its first game that
