@@ -66,6 +66,7 @@ mod common;
 mod corruption;
 mod dashless;
 mod input_kinds;
+mod library_outputs;
 mod lost;
 mod module_graph;
 mod moves_anywhere;

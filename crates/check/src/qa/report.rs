@@ -177,13 +177,6 @@ pub struct QaTotals {
     pub reference_plies: u64,
 }
 
-impl QaTotals {
-    /// Expected-SAN accuracy in percent (100 when nothing is expected).
-    pub fn expected_percent(&self) -> f64 {
-        percent(self.expected_right as u64, self.expected_plies as u64)
-    }
-}
-
 /// `n/total (p%)`, the percentage to two decimals.
 fn share(n: u64, total: u64) -> String {
     format!("{n}/{total} ({:.2}%)", percent(n, total))
