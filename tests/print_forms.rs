@@ -74,3 +74,58 @@ fn a_rank_printed_after_a_blank_is_the_moves_rank_not_a_move_number() {
         "the games are long enough to count: {plies} plies"
     );
 }
+
+/// A game printed with one move broken at its hyphen over a line end (`10. B-K3 Q-` /
+/// `KB3 11. Kt-B3`), as a narrow column breaks it.
+fn broken_at(moves: &[Move], rng: &mut Rng) -> Option<String> {
+    let text =
+        escriba_resolve::describe::write_game(&Chess::default(), moves, EN, Style::default())?;
+    let words: Vec<&str> = text.split(' ').collect();
+    let hyphenated: Vec<usize> = (0..words.len())
+        .filter(|&i| {
+            let w = words[i];
+            w.contains('-') && !w.starts_with("O-") && w.parse::<u32>().is_err()
+        })
+        .collect();
+    if hyphenated.is_empty() {
+        return None;
+    }
+    let at = hyphenated[rng.below(hyphenated.len())];
+    let (head, tail) = words[at].split_at(words[at].find('-')? + 1);
+    let mut out: Vec<String> = words[..at].iter().map(|w| (*w).to_owned()).collect();
+    out.push(format!("{head}\n{tail}"));
+    out.extend(words[at + 1..].iter().map(|w| (*w).to_owned()));
+    Some(out.join(" "))
+}
+
+#[test]
+fn a_move_broken_at_its_hyphen_over_a_line_end_is_joined_and_says_so() {
+    let mut rng = Rng::new(3537);
+    let mut joined = 0;
+    for g in 0..60 {
+        let moves = random_game(&mut rng, 40);
+        let Some(text) = broken_at(&moves, &mut rng) else {
+            continue;
+        };
+        let d = resolve(&text, EN, Chess::default(), &Options::default());
+        let want = reference_sans(&Chess::default(), &moves);
+        assert_eq!(sans(&d), want, "game {g}: {text}");
+        let broken: Vec<_> = d
+            .plies
+            .iter()
+            .filter(|p| text[p.span.range()].contains('\n'))
+            .collect();
+        assert_eq!(
+            broken.len(),
+            1,
+            "game {g}: one ply over the line end: {text}"
+        );
+        let note = broken[0].note.as_deref().unwrap_or_default();
+        assert!(
+            note.contains("joined across a line end"),
+            "game {g}: {note:?}: {text}"
+        );
+        joined += 1;
+    }
+    assert!(joined > 40, "{joined} games with a broken move");
+}

@@ -552,6 +552,9 @@ impl<'a> Scanner<'a> {
         if first.is_ascii_digit() && self.move_number() {
             return;
         }
+        if let Some((mv, n)) = self.broken_at_line_end(rest) {
+            return self.push(TokenKind::Move(mv), start, start + n);
+        }
         // Moves first: no result word reads as a move in any dialect, and moves are common.
         if let Some((mv, n)) = parse_move_prefix(self.dialect, rest)
             && n > 0
@@ -626,6 +629,37 @@ impl<'a> Scanner<'a> {
         let joined = format!("{}{}", &rest[..n], &rest[n + 1..end]);
         let (mv, m) = parse_move_prefix(self.dialect, &joined)?;
         (m > n && is_boundary(joined[m..].chars().next())).then_some((mv, m + 1))
+    }
+
+    /// A move broken at a line end after its hyphen (`Q-` / `KB3`): the word that `rest`
+    /// starts with ends in `-` (or a dash) at the end of its line, and joined with the next
+    /// line's first word it reads as one move. Returns the move and the length of the
+    /// token, over the line end (its text holds the newline: the resolver notes the join).
+    fn broken_at_line_end(&self, rest: &str) -> Option<(crate::Move, usize)> {
+        let word_end = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
+        let word = &rest[..word_end];
+        if !word.ends_with(['-', '–', '—']) || word.len() > 12 {
+            return None;
+        }
+        let after = &rest[word_end..];
+        let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
+        let next_line = after[blanks..].strip_prefix('\n')?;
+        let lead = next_line.len() - next_line.trim_start_matches([' ', '\t']).len();
+        let next = &next_line[lead..];
+        let next_end = next.find(|c: char| c.is_whitespace()).unwrap_or(next.len());
+        if next_end == 0 {
+            return None;
+        }
+        let joined = format!("{word}{}", &next[..next_end]);
+        let (mv, n) = parse_move_prefix(self.dialect, &joined)?;
+        // The whole joined word is the move, and the first part alone is none.
+        if n != joined.len()
+            || parse_move_prefix(self.dialect, word).is_some_and(|(_, k)| k == word.len())
+        {
+            return None;
+        }
+        let skipped = word_end + blanks + 1 + lead;
+        Some((mv, skipped + next_end))
     }
 
     /// The last move number read among the last few tokens, and how many moves were read

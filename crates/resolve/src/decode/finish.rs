@@ -67,6 +67,7 @@ pub(super) fn finish(
         .map(|&id| ply(d, id, &mut alternatives))
         .collect::<Vec<_>>();
     misnumbered(d.game.tokens, &mut plies);
+    broken_words(d.game.text, d.game.tokens, &mut plies);
     let failure = failure(d, &end, plies.len());
     Decoded {
         plies,
@@ -121,6 +122,43 @@ fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) {
             _ => {}
         }
     }
+}
+
+/// Notes each ply read from a move broken at a line end (`Q-` / `KB3`, its token over the
+/// line end), and flags each ply read right after a word broken so that did not join (a
+/// reading that uses only part of a broken move is never unflagged).
+fn broken_words(text: &str, tokens: &[escriba_notation::Token], plies: &mut [Ply]) {
+    for p in plies.iter_mut() {
+        let printed = &text[p.span.range()];
+        if printed.contains('\n') {
+            let join = printed.split_whitespace().collect::<Vec<_>>().join(" ");
+            add_note(p, format!("joined across a line end: `{join}`"));
+        }
+        let before = p.token.checked_sub(1).map(|k| &tokens[k]);
+        if let Some(t) = before
+            && t.kind == TokenKind::Unknown
+            && text[t.span.range()].ends_with(['-', '–', '—'])
+        {
+            let broken = &text[t.span.range()];
+            add_note(
+                p,
+                format!(
+                    "read after `{broken}`, a word broken at its hyphen: the move may be that word's"
+                ),
+            );
+            if !p.status.is_flagged() {
+                p.status = Status::Ambiguous;
+            }
+        }
+    }
+}
+
+/// Adds `note` to ply `p`'s note.
+fn add_note(p: &mut Ply, note: String) {
+    p.note = Some(match p.note.take() {
+        Some(n) => Cow::Owned(format!("{n}; {note}")),
+        None => Cow::Owned(note),
+    });
 }
 
 /// Whether ply `p`, the move word `words` after move number `number` (`black`: printed
