@@ -189,10 +189,7 @@ fn flag_misnumbered(p: &mut Ply, number: u32, black: bool, words: usize) {
         side(p.color == Color::White),
         p.move_number
     );
-    p.note = Some(match p.note.take() {
-        Some(n) => Cow::Owned(format!("{n}; {note}")),
-        None => Cow::Owned(note),
-    });
+    add_note(p, note);
     if !p.status.is_flagged() {
         p.status = Status::Ambiguous;
     }
