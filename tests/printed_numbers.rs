@@ -91,3 +91,17 @@ fn a_black_move_read_as_whites_after_an_unread_word_is_flagged() {
     }
     assert!(checked > 40);
 }
+
+#[test]
+fn a_game_whose_printed_moves_were_shifted_is_never_complete() {
+    // `B-Kt5]]` reads as no move: Black's `P-QR3` would be White's third move.
+    let text = b"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5]] P-QR3 *\n";
+    let r = crate::cli_support::run(&["transcribe", "-", "-o", "-"], Some(text));
+    assert!(
+        r.stderr
+            .contains("printed as Black's move 3, read as White's move 3"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("0.0% complete"), "{}", r.stderr);
+}

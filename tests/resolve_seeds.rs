@@ -220,13 +220,21 @@ fn each_seed_document_read_whole_gives_its_example_games_and_no_prose_games() {
         assert_eq!(games, [], "{doc}");
     }
     // The Scholar's mate in long algebraic, introduced by a line of prose, after a
-    // two-move illustration of the ellipsis (a fragment).
+    // two-move illustration of the ellipsis (a fragment); before them, the same three
+    // example moves in extended and in short algebraic, each in a list with its
+    // explanation in parentheses: moves found in prose, read as fragments.
     let Some(games) = document_games("seeds/001_b2bf042f9dc4ac25.txt") else {
         return;
     };
-    assert_eq!(games.len(), 2, "{games:?}");
-    assert_eq!(games[0].0, "fragment");
-    assert_eq!(games[1], game("", "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#"));
+    assert_eq!(games.len(), 4, "{games:?}");
+    for example in &games[..2] {
+        assert_eq!(
+            (example.0.as_str(), example.3.as_str()),
+            ("fragment", "e4 e5 Nf3 Nc6 Bb5 Nf6")
+        );
+    }
+    assert_eq!(games[2].0, "fragment");
+    assert_eq!(games[3], game("", "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#"));
     // The FIDE example game, with `0- 0-0` and `exd6 a.p.`.
     let Some(games) = document_games("seeds/002_50683bb534b49a22.txt") else {
         return;

@@ -958,7 +958,8 @@ fn record_outcome(out: &mut GameResult, best: &Attempt, rec: &Recording<'_>) {
     let has_moves = main_line_has_moves(&best.tokens);
     // A book's table that goes on in rows this game did not read leaves it unfinished.
     let unread_row = rec.game.segment.book.as_deref().and_then(|b| b.unread_row);
-    let complete = best.complete() && unread_row.is_none();
+    // A game whose printed moves stand elsewhere than their numbers say is not complete.
+    let complete = best.complete() && unread_row.is_none() && best.decoded.misplaced == 0;
     out.status = match (has_moves, complete, best.decoded.plies.is_empty()) {
         (false, true, _) => GameStatus::Empty,
         (_, true, _) => GameStatus::Complete,

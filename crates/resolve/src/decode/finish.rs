@@ -66,7 +66,7 @@ pub(super) fn finish(
         .iter()
         .map(|&id| ply(d, id, &mut alternatives))
         .collect::<Vec<_>>();
-    misnumbered(d.game.tokens, &mut plies);
+    let misplaced = misnumbered(d.game.tokens, &mut plies);
     broken_words(d.game.text, d.game.tokens, &mut plies);
     let failure = failure(d, &end, plies.len());
     Decoded {
@@ -78,6 +78,7 @@ pub(super) fn finish(
         search_capped: d.search_capped,
         nodes_expanded: d.nodes.len(),
         unread,
+        misplaced,
         final_position: end.best.pos,
     }
 }
@@ -88,21 +89,23 @@ pub(super) fn finish(
 /// first and second move words after a number are checked: the first is the number's
 /// side's (a number printed without `...` before Black's move of the same number fits:
 /// some books number every move), the second Black's after White's.
-fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) {
+fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) -> usize {
     // The last number printed (`black`: with `...`, or the same number printed again, as
     // books that number every move print Black's), and the move words (read or not) since.
     let mut printed: Option<(u32, bool, usize)> = None;
     let mut depth = 0u32;
+    let mut misplaced = 0;
     let mut next = plies.iter_mut().peekable();
     for (i, t) in tokens.iter().enumerate() {
         let Some(p) = next.peek_mut() else {
-            return;
+            return misplaced;
         };
         if p.token == i {
             if let Some((number, black, words)) = printed
                 && !fits(number, black, words, p)
             {
                 flag_misnumbered(p, number, black, words);
+                misplaced += 1;
             }
             printed = printed.map(|(n, b, w)| (n, b, w + 1));
             next.next();
@@ -122,6 +125,7 @@ fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) {
             _ => {}
         }
     }
+    misplaced
 }
 
 /// Notes each ply read from a move broken at a line end (`Q-` / `KB3`, its token over the

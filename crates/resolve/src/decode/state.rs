@@ -274,6 +274,9 @@ pub struct Decoded {
     pub nodes_expanded: usize,
     /// Main-line tokens that were not read as moves, results or structure.
     pub unread: Vec<usize>,
+    /// Plies that stand elsewhere than the move number printed before them says (each
+    /// flagged): the printed moves' places were shifted, and the game is not complete.
+    pub misplaced: usize,
     /// The position after the last ply.
     pub final_position: Chess,
 }
