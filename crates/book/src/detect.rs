@@ -77,7 +77,9 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
 /// - a diagram and move rows;
 /// - notes between move rows: two lines of prose or more, each with rows before and after;
 /// - a table layout: move numbers that open two lines each (White's column printed whole,
-///   then Black's; a two-column page read as one).
+///   then Black's; a two-column page read as one);
+/// - a game run into a paragraph with its notes: a line with four numbered moves or more
+///   and a dozen words of prose outside braces.
 ///
 /// A game file read as a book loses nothing; a book read as a game file loses every game
 /// at its first note, diagram or page break, and prose read as games is dozens of failed
@@ -147,9 +149,40 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
     }
     let book = prose >= 20 && prose * 5 >= filled && (rows >= 4 || headings >= 2);
     let twice_opened = openers.values().filter(|&&k| k >= 2).count();
-    book || (prose_words >= 120 && prose_words * 3 >= words * 2)
+    book || lines.iter().any(|l| moves_in_prose(&l.text, dialect))
+        || (prose_words >= 120 && prose_words * 3 >= words * 2)
         || rows >= 2 && (game_headings >= 1 || diagram_lines >= 8)
         || rows >= 4 && (notes >= 2 || twice_opened >= 3)
+}
+
+/// A line that holds a game's moves run into prose with its notes: four numbered moves or
+/// more, and twelve words of prose or more outside braces (a game file's comments).
+fn moves_in_prose(text: &str, dialect: Dialect) -> bool {
+    if text.len() < 120 {
+        return false;
+    }
+    // `;` separates moves in prose (PGN would read a comment to the line's end).
+    let text = &text.replace(';', " ");
+    let (mut numbered, mut prose, mut depth) = (0usize, 0usize, 0u32);
+    let mut after_number = false;
+    for t in movetext::tokens(dialect, text) {
+        match t.kind {
+            TokenKind::MoveNumber { .. } => after_number = true,
+            TokenKind::Move(_) if after_number => {
+                numbered += 1;
+                after_number = false;
+            }
+            TokenKind::Comment { .. } => depth += 1,
+            TokenKind::Unknown if depth == 0 => {
+                prose += usize::from(crate::runs::is_prose(&text[t.span.range()]));
+            }
+            _ => after_number = false,
+        }
+        if numbered >= 4 && prose >= 12 {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -179,6 +212,19 @@ mod tests {
     }
 
     use crate::line::lines_of as lines;
+
+    #[test]
+    fn a_game_run_into_a_paragraph_with_notes_is_a_book() {
+        let text = "(Danish Gambit.)\nWhite. (Mr. Blackburne.)\nBlack. (Mr. Russell.)\n\
+                    1. P to K 4 ; P to K 4 ; 2. P to Q 4 ; P takes P ; 3. P to Q B 3 ; Kt to \
+                    Q B 3 (a) It is better to play P to Q 4 at once. The move made allows \
+                    White to unite his centre pawns, which he foolishly neglects to do. \
+                    4. Kt to B 3 ; P to Q 4 ; 5. P to K 5 ; P takes P ;\n";
+        assert!(looks_like_book(&lines(text)));
+        let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {the Morphy defence, which is the most \
+                   usual reply and leads to a rich game for both sides} 4. Ba4 Nf6 5. O-O *\n";
+        assert!(!looks_like_book(&lines(pgn)));
+    }
 
     #[test]
     fn game_files_are_not_books_and_prose_with_tables_is() {

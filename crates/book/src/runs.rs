@@ -361,7 +361,7 @@ fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor) -> Gap {
 
 /// A word of prose: letters in lower case past the first, three or more, and none of the
 /// words that moves are printed with (`to`, `takes`, `sq`, …).
-fn is_prose(word: &str) -> bool {
+pub(crate) fn is_prose(word: &str) -> bool {
     const MOVE_WORDS: [&str; 12] = [
         "to", "takes", "take", "ch", "check", "sq", "square", "mate", "mates", "castles", "castle",
         "the",
