@@ -105,3 +105,27 @@ fn a_game_whose_printed_moves_were_shifted_is_never_complete() {
     );
     assert!(r.stderr.contains("0.0% complete"), "{}", r.stderr);
 }
+
+#[test]
+fn a_move_read_from_part_of_its_words_before_an_unread_one_is_flagged() {
+    // `P-KB4` as OCR gives it, `P-K Ji 4`: `P-K` alone reads as a move (its rank filled
+    // in), and the word that held the rest of the square is unread.
+    let mut rng = Rng::new(3538);
+    let mut damaged = 0;
+    for g in 0..120 {
+        let (mut words, _, want) = printed(&mut rng);
+        let Some(at) = words.iter().position(|w| {
+            let b = w.as_bytes();
+            w.len() == 5 && w.starts_with("P-") && matches!(b[2], b'K' | b'Q') && b[3] == b'B'
+        }) else {
+            continue;
+        };
+        let w = words[at].clone();
+        words[at] = format!("{} Ji {}", &w[..3], &w[4..]);
+        let text = words.join(" ");
+        let d = resolve(&text, EN, Chess::default(), &Options::default());
+        no_unflagged_wrong(&d, &want, &format!("game {g}: {text}"));
+        damaged += 1;
+    }
+    assert!(damaged > 20, "{damaged} games damaged");
+}

@@ -129,14 +129,29 @@ fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) -> usize {
 }
 
 /// Notes each ply read from a move broken at a line end (`Q-` / `KB3`, its token over the
-/// line end), and flags each ply read right after a word broken so that did not join (a
-/// reading that uses only part of a broken move is never unflagged).
+/// line end), and flags each ply that may be only part of a move: one read right after a
+/// word broken at its hyphen that did not join, and one read with something filled in
+/// right before an unread word on its line.
 fn broken_words(text: &str, tokens: &[escriba_notation::Token], plies: &mut [Ply]) {
     for p in plies.iter_mut() {
         let printed = &text[p.span.range()];
         if printed.contains('\n') {
             let join = printed.split_whitespace().collect::<Vec<_>>().join(" ");
             add_note(p, format!("joined across a line end: `{join}`"));
+        }
+        // A move read with something filled in (`P-K`, its rank) and an unread word right
+        // after it on its line (`P-K Ji 4`, OCR's `B`): the word may be the rest of it.
+        if p.status == Status::Inferred
+            && let Some(t) = tokens.get(p.token + 1)
+            && t.kind == TokenKind::Unknown
+            && !text[p.span.end as usize..t.span.start as usize].contains('\n')
+        {
+            let word = &text[t.span.range()];
+            add_note(
+                p,
+                format!("`{word}` after it is not read: it may be the rest of this move"),
+            );
+            p.status = Status::Ambiguous;
         }
         let before = p.token.checked_sub(1).map(|k| &tokens[k]);
         if let Some(t) = before
