@@ -32,7 +32,6 @@ const FILES: &[(&str, usize)] = &[];
 const FUNCTIONS: &[(&str, &str, usize)] = &[
     ("crates/book/src/blocks.rs", "blocks", 121),
     ("crates/book/src/build.rs", "fill_tags", 103),
-    ("crates/book/src/group/place.rs", "place", 81),
     ("crates/book/src/group/rows.rs", "row", 116),
     ("crates/book/src/notes.rs", "note_variations", 93),
     ("crates/book/src/sequence.rs", "by_numbers", 92),

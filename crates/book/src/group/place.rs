@@ -55,14 +55,7 @@ impl Grouper<'_> {
                 self.roles[i] = Role::Note;
             }
             LineKind::Players(p) => self.players(i, p),
-            LineKind::Event => match self.cur.as_mut() {
-                Some(u) if u.rows.is_empty() => {
-                    u.events.push(self.lines[i].text.trim().to_owned());
-                    self.roles[i] = Role::Header;
-                }
-                Some(_) => self.roles[i] = Role::Note,
-                None => self.roles[i] = Role::Skipped("header without moves"),
-            },
+            LineKind::Event => self.event(i),
             LineKind::Footnote { label } => return self.footnote(i, label, end.unwrap_or(i)),
             LineKind::Diagram => return self.diagram(i, end.unwrap_or(i)),
             LineKind::MoveRow(s) => {
@@ -87,6 +80,18 @@ impl Grouper<'_> {
             }
         }
         i + 1
+    }
+
+    /// An event line at `i`: the open unit's header before its rows, a note after them.
+    pub(super) fn event(&mut self, i: usize) {
+        match self.cur.as_mut() {
+            Some(u) if u.rows.is_empty() => {
+                u.events.push(self.lines[i].text.trim().to_owned());
+                self.roles[i] = Role::Header;
+            }
+            Some(_) => self.roles[i] = Role::Note,
+            None => self.roles[i] = Role::Skipped("header without moves"),
+        }
     }
 
     /// A heading at line `i` starts a unit, with the prose right under it as its
