@@ -61,6 +61,23 @@ fn joined(lines: &[Line], first: &Unit, second: &Unit, dialect: Dialect) -> Opti
         return None;
     }
     let span = &lines[first.line - 1..b.last_line];
+    // Both units open as a column does (`1.` and one move on its line): most units do not,
+    // and are passed over here.
+    let opens = |from: usize, to: usize| {
+        span[from..to]
+            .iter()
+            .find(|l| {
+                l.text
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit())
+            })
+            .and_then(|l| column_row(&l.text, dialect))
+            .is_some_and(|ps| ps.first().is_some_and(|p| p.number == 1))
+    };
+    let second_from = second.line - first.line;
+    if !opens(0, a.last_line + 1 - first.line) || !opens(second_from, span.len()) {
+        return None;
+    }
     // (index in `span`, the numbered move)
     let rows: Vec<(usize, Pair)> = span
         .iter()
@@ -102,6 +119,14 @@ fn joined(lines: &[Line], first: &Unit, second: &Unit, dialect: Dialect) -> Opti
         .collect::<Vec<_>>()
         .join("\n");
     let alternate = in_play_order(span, white, black, first.line);
+    Some(merged(first, second, movetext, alternate))
+}
+
+/// The unit of `first` and `second` as one game: `movetext` over the lines of both and
+/// those between, read in the order of play (`alternate`); the first unit's tags, then
+/// the second's it lacks.
+fn merged(first: &Unit, second: &Unit, movetext: String, alternate: Alternate) -> Unit {
+    let (a, b) = (&first.extras, &second.extras);
     let mut tags = first.tags.clone();
     for (name, value) in &second.tags.0 {
         if tags.get(name).is_none() {
@@ -118,13 +143,13 @@ fn joined(lines: &[Line], first: &Unit, second: &Unit, dialect: Dialect) -> Opti
     extras.unread_row = None;
     let mut warnings = first.warnings.clone();
     warnings.extend(second.warnings.iter().cloned());
-    Some(Unit {
+    Unit {
         tags,
         movetext,
         line: first.line,
         warnings,
         extras,
-    })
+    }
 }
 
 /// Whether a line holds a word read as a move.

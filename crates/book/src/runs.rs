@@ -69,47 +69,57 @@ pub fn unread(lines: &[Line], free: &[bool], dialect: Dialect) -> Vec<Unread> {
         while i < lines.len() && free[i] {
             i += 1;
         }
-        let texts: Vec<&str> = lines[start..i].iter().map(|l| l.text.as_str()).collect();
-        let text = plain(&texts.join("\n"));
-        if !text.bytes().any(|b| b.is_ascii_digit()) {
+        if let Some(u) = unread_in(&lines[start..i], dialect) {
+            out.push(u);
+        }
+    }
+    out
+}
+
+/// The numbered moves of a block of lines no unit took, read line by line: only a line
+/// with a digit, or the line after a number that ended its line, can hold one.
+fn unread_in(block: &[Line], dialect: Dialect) -> Option<Unread> {
+    let (mut moves, mut first) = (0, None);
+    // A number read last on the line before, still waiting for its move.
+    let mut pending = false;
+    for line in block {
+        if !pending && !line.text.bytes().any(|b| b.is_ascii_digit()) {
             continue;
         }
-        // The moves counted, the place of the first one's number, the last number's.
-        let (mut moves, mut first, mut number) = (0, None, None);
+        let text = plain(&line.text);
+        // The place of the last number with only moves after it on this line.
+        let mut number = pending.then_some(0);
         for t in movetext::tokenize(dialect, &text) {
             match t.kind {
                 TokenKind::MoveNumber { .. } => number = Some(t.span.start as usize),
                 TokenKind::Move(_) if number.is_some() => {
                     moves += 1;
-                    first = first.or(number);
+                    if first.is_none() {
+                        let at = number.unwrap_or(0);
+                        let column = text[..at].chars().count() + 1;
+                        first = Some((line.number, column));
+                    }
                 }
                 TokenKind::Ellipsis | TokenKind::Nag(_) | TokenKind::Move(_) => {}
                 _ => number = None,
             }
         }
-        if let Some(at) = first {
-            let before = &text[..at];
-            let line = before.matches('\n').count();
-            let column = before[before.rfind('\n').map_or(0, |k| k + 1)..]
-                .chars()
-                .count()
-                + 1;
-            out.push(Unread {
-                line: lines[start + line].number,
-                column,
-                moves,
-            });
-        }
+        pending = number.is_some();
     }
-    out
+    let (line, column) = first?;
+    Some(Unread {
+        line,
+        column,
+        moves,
+    })
 }
 
 /// The runs of lines `from..to`, read as one text.
 fn in_block(lines: &[Line], from: usize, to: usize, dialect: Dialect) -> Vec<Found> {
     let texts: Vec<&str> = lines[from..to].iter().map(|l| l.text.as_str()).collect();
     let text = plain(&texts.join("\n"));
-    // A block with no digit holds no numbered run: most prose is passed over here.
-    if !text.bytes().any(|b| b.is_ascii_digit()) {
+    // A block with no move 1 holds no run: most prose is passed over here.
+    if !has_move_one(&text) {
         return Vec::new();
     }
     let tokens = movetext::tokenize(dialect, &text);
@@ -139,6 +149,18 @@ fn in_block(lines: &[Line], from: usize, to: usize, dialect: Dialect) -> Vec<Fou
         }
     }
     out
+}
+
+/// Whether `text` holds a `1` that can be move 1: no digit before or after it, and a
+/// period, an ellipsis or a blank after it.
+fn has_move_one(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'1'
+            && (i == 0 || !b[i - 1].is_ascii_digit())
+            && b.get(i + 1)
+                .is_none_or(|n| matches!(n, b'.' | b' ' | b'\t' | b'\n' | 0xE2))
+    })
 }
 
 /// The byte offset where line `k` of `text` ends (its newline, or the text's end).
