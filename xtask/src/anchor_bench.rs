@@ -91,15 +91,18 @@ impl Timed {
             );
         }
         let err = String::from_utf8_lossy(&out.stderr);
-        let last: Vec<&str> = err.lines().rev().take(2).collect();
-        let fields: Vec<f64> = last
-            .iter()
-            .rev()
-            .flat_map(|l| l.split_whitespace())
+        // The last line is bash's; `/usr/bin/time`'s peak RSS ends the line before (after
+        // what the command printed without a line break: pgn-extract's `\r` counts).
+        let mut lines = err.lines().rev();
+        let times = lines.next().unwrap_or_default();
+        let rss = lines.next().unwrap_or_default().split_whitespace().last();
+        let fields: Vec<f64> = rss
+            .into_iter()
+            .chain(times.split_whitespace())
             .filter_map(|f| f.parse().ok())
             .collect();
         let [kib, user, sys, wall] = fields[..] else {
-            bail!("{}: the timing lines read `{last:?}`", self.name);
+            bail!("{}: no timing lines in `{err}`", self.name);
         };
         self.rss_kib = self.rss_kib.max(kib as u64);
         self.user = self.user.min(Duration::from_secs_f64(user));
@@ -335,6 +338,7 @@ fn callgrind(cmds: &[Timed], plies: &[usize], dir: &Path) -> Result<()> {
         children.push((c, child));
     }
     println!("callgrind, the first {games} games ({subset_plies} plies):");
+    let mut per_ply = Vec::new();
     for (c, child) in children {
         let out = child.wait_with_output()?;
         let err = String::from_utf8_lossy(&out.stderr);
@@ -348,6 +352,15 @@ fn callgrind(cmds: &[Timed], plies: &[usize], dir: &Path) -> Result<()> {
             c.name,
             collected,
             collected as f64 / subset_plies as f64
+        );
+        per_ply.push(collected as f64 / subset_plies as f64);
+    }
+    if let [anchor, extract, compact, ..] = per_ply[..] {
+        println!(
+            "  escriba compact English / the anchor: {:.2}× the instructions; pgn-extract / \
+             escriba compact English: {:.2}×",
+            compact / anchor,
+            extract / compact
         );
     }
     Ok(())
