@@ -122,9 +122,14 @@ fn escriba_argv(escriba: &Path, jobs: usize, file: &Path) -> Vec<OsString> {
     argv
 }
 
-/// `argv` of the anchor on `file`, its output thrown away.
+/// `argv` of the anchor on `file`, its output thrown away: `cargo xtask anchor` as this
+/// binary was built, or the xtask binary `ANCHOR_BIN` names (`cargo build --release -p
+/// xtask`: the anchor with fat LTO).
 fn anchor_argv(file: &Path) -> Result<Vec<OsString>> {
-    let exe = std::env::current_exe().context("finding the xtask binary")?;
+    let exe = match std::env::var_os("ANCHOR_BIN") {
+        Some(bin) => PathBuf::from(bin),
+        None => std::env::current_exe().context("finding the xtask binary")?,
+    };
     Ok(vec![
         exe.into(),
         "anchor".into(),
@@ -387,6 +392,7 @@ pub fn run(input: Option<PathBuf>, games: Option<usize>) -> Result<()> {
         input.display(),
         game_plies.len()
     );
+    println!("anchor: {}", anchor_argv(&san)?[0].to_string_lossy());
     println!("the anchor's games against escriba's:");
     same_games(&escriba, &san, &renderings, &dir)?;
     let mut cmds = commands(&escriba, &pgn_extract, &san, &renderings)?;
