@@ -288,7 +288,8 @@ fn scale_jobs(
     Ok(())
 }
 
-fn root() -> PathBuf {
+/// The workspace root.
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
@@ -347,7 +348,8 @@ fn cpu_note(cpu: Option<Duration>) -> String {
     cpu.map_or(String::new(), |c| format!(", CPU {:.3} s", c.as_secs_f64()))
 }
 
-fn pgn_extract() -> Result<PathBuf> {
+/// The `pgn-extract` binary, installed with apt-get when missing.
+pub(crate) fn pgn_extract() -> Result<PathBuf> {
     let found = |p: &str| {
         Command::new("sh")
             .args(["-c", &format!("command -v {p}")])
@@ -578,7 +580,7 @@ pub fn run(
 }
 
 /// The text of `input`, cut to its first `games` games when asked.
-fn first_games(input: &Path, games: Option<usize>) -> Result<String> {
+pub(crate) fn first_games(input: &Path, games: Option<usize>) -> Result<String> {
     let mut text =
         std::fs::read_to_string(input).with_context(|| format!("reading {}", input.display()))?;
     if let Some(n) = games {
@@ -610,7 +612,7 @@ pub(crate) fn build_escriba() -> Result<PathBuf> {
 }
 
 /// Prints the machine's load `when`, with the warning that goes with it.
-fn print_load(when: &str) {
+pub(crate) fn print_load(when: &str) {
     if let Some(l) = load_average() {
         println!(
             "machine load {when}: {l:.2} (1-minute average, {} cores): wall-clock figures \

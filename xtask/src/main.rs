@@ -8,10 +8,14 @@
 //!   the decoder against move generation and the tokenizer in process, book mode, the
 //!   review page's size and ready time in headless Chromium, and (`--scale`) 1 MB to 1 GB;
 //!   `bench --layers`: plies/s through the command line, the Python API and Spark;
+//!   `bench --anchor`: on the master set, escriba against the anchor and pgn-extract;
+//! - `anchor IN.pgn`: the bench's SAN stack, pgn-reader and shakmaty writing the SAN PGN
+//!   escriba writes;
 //! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`;
 //! - `real`: escriba on the real texts of `corpus/real/` and `../shared/real/`, scored by
 //!   position against their references, with `--check` holding the floor.
 
+mod anchor_bench;
 mod bench;
 mod bookgen_cli;
 mod generate;
@@ -150,6 +154,24 @@ enum Cmd {
         /// (needs target/venv, or ESCRIBA_PYTHON, with maturin, pyarrow and pyspark).
         #[arg(long)]
         layers: bool,
+        /// Instead: on the master set (`../shared/bench/master.pgn`, or `--input`) rendered
+        /// in three dialects, escriba's default mode against the anchor (`cargo xtask
+        /// anchor`) and pgn-extract on the SAN: user CPU, interleaved, min of 7; callgrind
+        /// instructions per ply; peak RSS with 1 and 2 jobs.
+        #[arg(long)]
+        anchor: bool,
+    },
+    /// The bench's anchor: read SAN PGN with pgn-reader, validate every move with
+    /// shakmaty, and write SAN PGN with check marks from `checkers()`, as escriba writes it.
+    Anchor {
+        /// The SAN PGN to read.
+        input: PathBuf,
+        /// Where to write (stdout by default).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// No counts on stderr.
+        #[arg(short, long)]
+        quiet: bool,
     },
 }
 
@@ -205,13 +227,21 @@ fn main() -> Result<()> {
             no_micro,
             scale,
             layers,
+            anchor,
         } => {
             if layers {
                 layers::run()
+            } else if anchor {
+                anchor_bench::run(input, games)
             } else {
                 bench::run(input, games, no_micro, scale)
             }
         }
+        Cmd::Anchor {
+            input,
+            output,
+            quiet,
+        } => xtask::anchor::run(&input, output.as_deref(), quiet),
         Cmd::Qa { raise_floor } => qa::run(raise_floor),
         Cmd::Real { check, texts } => real::run(check, texts),
     }
