@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
+use crate::ocr::OcrLayout;
 use crate::review_data::{GameReview, LegalMove, PlyReview, Reading, game_review};
 use crate::source::Encoding;
 
@@ -52,22 +53,32 @@ struct MoveJson<'a> {
     readings: Option<&'a [Reading]>,
     #[serde(skip_serializing_if = "<[LegalMove]>::is_empty")]
     legal: &'a [LegalMove],
+    /// The page of the ply's word, for an OCR source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    page: Option<u32>,
+    /// The word's box, `[x0, y0, x1, y1]`, for an OCR source.
+    #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
+    bbox: Option<[f64; 4]>,
+    /// The OCR engine's confidence in the word (0 to 1), when it gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confidence: Option<f32>,
 }
 
-/// The plies, rendered one at a time.
-struct Moves<'a>(&'a GameResult, &'a GameReview);
+/// The plies, rendered one at a time, with their OCR layout for an OCR source.
+struct Moves<'a>(&'a GameResult, &'a GameReview, Option<&'a OcrLayout>);
 
 impl Serialize for Moves<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let r = self.0;
         let mut seq = s.serialize_seq(Some(r.plies.len()))?;
         for (i, p) in r.plies.iter().enumerate() {
-            seq.serialize_element(&move_json(
-                r,
-                i,
-                p,
-                self.1.plies.get(i).and_then(Option::as_ref),
-            ))?;
+            let mut m = move_json(r, i, p, self.1.plies.get(i).and_then(Option::as_ref));
+            if let Some(place) = self.2.and_then(|l| l.place(p.line, p.column)) {
+                m.page = Some(place.page);
+                m.bbox = Some(place.bbox);
+                m.confidence = place.conf;
+            }
+            seq.serialize_element(&m)?;
         }
         seq.end()
     }
@@ -99,6 +110,9 @@ fn move_json<'a>(
         fen: review.map(|v| v.fen.as_str()),
         readings: review.map(|v| v.readings.as_slice()),
         legal: review.map_or(&[], |v| v.legal.as_slice()),
+        page: None,
+        bbox: None,
+        confidence: None,
     }
 }
 
@@ -201,6 +215,18 @@ pub fn game_line(r: &GameResult) -> String {
 /// [`game_line`], with the size and SHA-256 of the game's source as the run read it
 /// (`digest`; `null` when not known, as for stdin).
 pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> String {
+    game_line_of_ocr_source(r, digest, None)
+}
+
+/// [`game_line_of_source`] for a game read from an OCR file (ALTO, hOCR, PAGE XML): each
+/// ply whose word `ocr` places also holds `page` (1-based), `box` (`[x0, y0, x1, y1]` in
+/// the file's units) and, when the engine gives one, `confidence` (0 to 1). With `ocr`
+/// `None`, the same object as [`game_line_of_source`].
+pub fn game_line_of_ocr_source(
+    r: &GameResult,
+    digest: Option<&SourceDigest>,
+    ocr: Option<&OcrLayout>,
+) -> String {
     let review = game_review(r);
     let g = GameJson {
         source: &r.source,
@@ -213,7 +239,7 @@ pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> Str
         result: r.result,
         encoding: r.encoding,
         tags: TagMap(r),
-        moves: Moves(r, &review),
+        moves: Moves(r, &review, ocr),
         flagged: r.flagged,
         issues: &r.issues,
         tokens: r.tokens,
