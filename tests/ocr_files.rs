@@ -242,7 +242,9 @@ fn a_plain_text_source_has_no_page_fields() {
     let (code, _, jsonl, stderr) = transcribe(&dir, "game.txt", &GAME.join("\n"));
     assert_eq!(code, Some(0), "{stderr}");
     assert!(
-        !jsonl.contains("\"page\"") && !jsonl.contains("\"box\""),
+        !jsonl.contains("\"page\"")
+            && !jsonl.contains("\"box\"")
+            && !jsonl.contains("failure_place"),
         "{jsonl}"
     );
 }
@@ -289,5 +291,23 @@ fn an_xml_file_that_is_not_ocr_is_read_as_text() {
     assert!(
         !stderr.contains("XML") && !jsonl.contains("\"box\""),
         "{stderr}"
+    );
+}
+
+#[test]
+fn a_failing_token_keeps_its_page_and_box() {
+    let dir = TempDir::new("ocr-failure");
+    let mut words = game_words();
+    // `3. P-Q4 B-KKt5`: White's pawn move misread as an impossible bishop move.
+    words.iter_mut().find(|w| w.text == "P-Q4").unwrap().text = "B-KKt7".to_owned();
+    let (_, _, jsonl, stderr) = transcribe(&dir, "bad.xml", &alto(&words, 2));
+    let game: serde_json::Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
+    assert_eq!(game["page"], 1, "{stderr}");
+    assert_eq!(game["failure"]["token"], "B-KKt7", "{stderr}");
+    let place = &game["failure_place"];
+    assert_eq!(place["page"], 1);
+    assert_eq!(
+        place["box"],
+        serde_json::json!([130.0, 260.0, 190.0, 280.0])
     );
 }

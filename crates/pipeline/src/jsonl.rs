@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
-use crate::ocr::OcrLayout;
+use crate::ocr::{OcrLayout, WordPlace};
 use crate::review_data::{GameReview, LegalMove, PlyReview, Reading, game_review};
 use crate::source::Encoding;
 
@@ -193,6 +193,31 @@ struct GameJson<'a> {
     failure_review: Option<&'a PlyReview>,
     end_line: usize,
     kind: &'static str,
+    /// For an OCR source: the page of the game's first line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    page: Option<u32>,
+    /// For an OCR source: where the failing token's word stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure_place: Option<PlaceJson>,
+}
+
+/// Where a word of an OCR source stands: its page, box and confidence.
+#[derive(Serialize)]
+struct PlaceJson {
+    page: u32,
+    #[serde(rename = "box")]
+    bbox: [f64; 4],
+    confidence: Option<f32>,
+}
+
+impl PlaceJson {
+    fn of(place: &WordPlace) -> PlaceJson {
+        PlaceJson {
+            page: place.page,
+            bbox: place.bbox,
+            confidence: place.conf,
+        }
+    }
 }
 
 /// The JSON object of one game:
@@ -220,8 +245,10 @@ pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> Str
 
 /// [`game_line_of_source`] for a game read from an OCR file (ALTO, hOCR, PAGE XML): each
 /// ply whose word `ocr` places also holds `page` (1-based), `box` (`[x0, y0, x1, y1]` in
-/// the file's units) and, when the engine gives one, `confidence` (0 to 1). With `ocr`
-/// `None`, the same object as [`game_line_of_source`].
+/// the file's units) and, when the engine gives one, `confidence` (0 to 1); the game
+/// holds `page` (its first line's) and, when it stopped, `failure_place` (`{page, box,
+/// confidence}` of the failing token's word). With `ocr` `None`, the same object as
+/// [`game_line_of_source`].
 pub fn game_line_of_ocr_source(
     r: &GameResult,
     digest: Option<&SourceDigest>,
@@ -253,6 +280,11 @@ pub fn game_line_of_ocr_source(
             .as_ref()
             .map_or(escriba_book::UnitKind::Game, |b| b.kind)
             .as_str(),
+        page: ocr.and_then(|l| l.place(r.line, 1)).map(|p| p.page),
+        failure_place: ocr
+            .zip(r.failure.as_ref())
+            .and_then(|(l, f)| l.place(f.line, f.column))
+            .map(PlaceJson::of),
     };
     let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");
     s.push('\n');
