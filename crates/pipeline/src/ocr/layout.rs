@@ -194,3 +194,67 @@ pub fn lay_out(pages: &[OcrPage]) -> (String, OcrLayout) {
     }
     (text, layout)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn word(text: &str, x: f64, y: f64, line: usize) -> OcrWord {
+        OcrWord {
+            text: text.to_owned(),
+            x0: x,
+            y0: y,
+            x1: x + 10.0 * text.chars().count() as f64,
+            y1: y + 20.0,
+            conf: None,
+            line,
+        }
+    }
+
+    #[test]
+    fn cells_of_a_row_in_separate_blocks_share_a_line_and_a_gap_gives_a_blank_one() {
+        let page = OcrPage {
+            number: 1,
+            words: vec![
+                word("1.", 100.0, 100.0, 0),
+                word("P-K4", 130.0, 100.0, 0),
+                word("2.", 100.0, 130.0, 1),
+                word("P-Q4", 130.0, 130.0, 1),
+                word("P-K4", 300.0, 102.0, 2),
+                word("P-Q3", 300.0, 131.0, 3),
+                word("Notes", 100.0, 200.0, 4),
+            ],
+        };
+        let (text, _) = lay_out(&[page.clone(), page]);
+        // 200 px right of the margin, 10 px a character: the second column at column 21.
+        let gap = " ".repeat(13);
+        let one = format!("1. P-K4{gap}P-K4\n2. P-Q4{gap}P-Q3\n\nNotes\n");
+        assert_eq!(text, format!("{one}\n{one}"));
+    }
+
+    proptest! {
+        #[test]
+        fn every_word_stands_in_the_text_where_its_place_says(
+            boxes in proptest::collection::vec((0u32..60, 0u32..40, 1usize..8, 0usize..12), 1..40),
+        ) {
+            let words: Vec<OcrWord> = boxes
+                .iter()
+                .map(|&(x, y, n, line)| word(&"x".repeat(n), f64::from(x) * 10.0, f64::from(y) * 25.0, line))
+                .collect();
+            let page = OcrPage { number: 3, words };
+            let (text, layout) = lay_out(std::slice::from_ref(&page));
+            prop_assert_eq!(layout.words(), page.words.len());
+            for (i, spans) in layout.lines.iter().enumerate() {
+                let line: Vec<char> = text.lines().nth(i).unwrap_or("").chars().collect();
+                for s in spans {
+                    let at: String = line[s.column - 1..s.column - 1 + s.chars].iter().collect();
+                    prop_assert_eq!(at.chars().count(), s.chars);
+                    prop_assert!(at.chars().all(|c| c == 'x'));
+                    let place = layout.place(i + 1, s.column).unwrap();
+                    prop_assert_eq!(place.page, 3);
+                }
+            }
+        }
+    }
+}
