@@ -35,6 +35,7 @@
 //! - `cli_help`: every subcommand's `--help` names every option; shell completions;
 //! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs;
 //! - `input_kinds`: gzip files, UTF-16 without a byte-order mark, FIFOs in input folders;
+//! - `ocr_files`: ALTO, hOCR and PAGE XML read by their words' boxes; each ply's page and box;
 //! - `research_outputs`: `--sqlite` and `--parquet` hold the CSV files' rows (corpus, books);
 //! - `review_page`: the review page (also in headless Chromium) and the corrections loop;
 //! - `terminal_escapes`: a book's control characters reach the terminal escaped;
@@ -71,6 +72,7 @@ mod lost;
 mod module_graph;
 mod moves_anywhere;
 mod nothing_lost;
+mod ocr_files;
 mod print_forms;
 mod printed_numbers;
 mod qa_cli;

@@ -16,7 +16,8 @@ use crate::csv_out::{
 use crate::error::{Error, Result};
 use crate::game::record::{GameResult, GameText};
 use crate::game::{SourceNotation, process_game_in, process_game_owned};
-use crate::jsonl::{SourceDigest, game_line_of_source};
+use crate::jsonl::{SourceDigest, game_line_of_ocr_source};
+use crate::ocr::{OcrLayout, OcrText, sniff_ocr};
 use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
@@ -260,8 +261,14 @@ struct Wants {
     jsonl: bool,
 }
 
-/// A game's outputs; `digest` is its source's, for the JSONL.
-fn render(r: &GameResult, cfg: &Config, wants: Wants, digest: Option<&SourceDigest>) -> Rendered {
+/// A game's outputs; `digest` is its source's, for the JSONL, and `ocr` its OCR layout.
+fn render(
+    r: &GameResult,
+    cfg: &Config,
+    wants: Wants,
+    digest: Option<&SourceDigest>,
+    ocr: Option<&OcrLayout>,
+) -> Rendered {
     Rendered {
         plies_by_status: PlyCounts::of(r),
         pgn: (wants.pgn && !(cfg.drop_broken && r.status.is_broken())).then(|| {
@@ -280,7 +287,7 @@ fn render(r: &GameResult, cfg: &Config, wants: Wants, digest: Option<&SourceDige
             let row = game_row(r);
             rows_bytes([if cfg.csv_safe { row.csv_safe() } else { row }])
         }),
-        jsonl: wants.jsonl.then(|| game_line_of_source(r, digest)),
+        jsonl: wants.jsonl.then(|| game_line_of_ocr_source(r, digest, ocr)),
     }
 }
 
@@ -379,8 +386,9 @@ impl AsRef<[u8]> for ArcBytes {
 }
 
 /// Opens an input by lines: a gzip file as the text it holds, UTF-16 with or without a
-/// byte-order mark as such.
-fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead + Send>>> {
+/// byte-order mark as such, an OCR file (ALTO, hOCR, PAGE XML) as the text laid out from
+/// its words, with the map back to them.
+fn open_input(input: &Input, cfg: &Config) -> Result<(LineReader<Box<dyn BufRead + Send>>, Ocr)> {
     let raw: Box<dyn BufRead + Send> = match input {
         Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
         Input::File(p) => Box::new(BufReader::with_capacity(
@@ -391,10 +399,25 @@ fn open_input(input: &Input, cfg: &Config) -> Result<LineReader<Box<dyn BufRead 
     };
     let (raw, _) = sniff_gzip(raw).map_err(|e| Error::io(input.name(), e))?;
     let (reader, utf16) = sniff_utf16(raw).map_err(|e| Error::io(input.name(), e))?;
-    Ok(LineReader::new(reader, cfg.chunk_bytes)
+    let (reader, ocr) = sniff_ocr(reader).map_err(|source| Error::Ocr {
+        path: input.name().into(),
+        source,
+    })?;
+    let (reader, layout): (Box<dyn BufRead + Send>, Ocr) = match ocr {
+        Some(OcrText { text, layout }) => (
+            Box::new(io::Cursor::new(text.into_bytes())),
+            Some(Arc::new(layout)),
+        ),
+        None => (reader, None),
+    };
+    let lines = LineReader::new(reader, cfg.chunk_bytes)
         .with_max_line(cfg.max_line_bytes)
-        .with_encoding(utf16))
+        .with_encoding(utf16);
+    Ok((lines, layout))
 }
+
+/// The layout of an OCR input, shared with the workers that render its games.
+type Ocr = Option<Arc<OcrLayout>>;
 
 /// The size and SHA-256 of an input, which the JSONL records: read once before the
 /// input is read for its games (a file that is not a regular file, such as a pipe, cannot
@@ -427,6 +450,8 @@ struct Cutter<'c> {
     book: Option<BookReport>,
     /// The input's notation, chosen once (on the games cut) and confirmed per game.
     notation: SourceNotation,
+    /// The input's OCR layout, when it is an OCR file.
+    ocr: Ocr,
 }
 
 impl<'c> Cutter<'c> {
@@ -435,8 +460,10 @@ impl<'c> Cutter<'c> {
         let name: Arc<str> = Arc::from(input.name());
         let mut segmenter = cfg.new_segmenter();
         segmenter.set_source(&name);
+        let (reader, ocr) = open_input(input, cfg)?;
         Ok(Cutter {
-            reader: open_input(input, cfg)?,
+            reader,
+            ocr,
             segmenter,
             name,
             cfg,
@@ -673,6 +700,8 @@ impl Delivery<'_, '_, '_> {
     /// game.
     fn input(&mut self, input: &Input, mut cutter: Cutter<'_>, run: &InputRun<'_>) -> Result<u64> {
         let (cfg, wants, digest) = (run.cfg, run.wants, run.digest);
+        let ocr = cutter.ocr.clone();
+        let ocr = ocr.as_deref();
         // Units of a book left out of the outputs, settled in the report at the end.
         let mut left_out: Vec<LeftOut> = Vec::new();
         let mut current = cutter.next_chunk()?;
@@ -701,7 +730,7 @@ impl Delivery<'_, '_, '_> {
             let step = move || {
                 let work = |g: GameText| {
                     let r = process_game_owned(g, cfg, hint);
-                    let out = render(&r, cfg, wants, digest);
+                    let out = render(&r, cfg, wants, digest, ocr);
                     (r, out)
                 };
                 let (next, done) = rayon::join(

@@ -34,6 +34,16 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// An OCR file (ALTO, hOCR, PAGE XML) that cannot be read: malformed XML, a root of
+    /// another kind.
+    #[error("{}: {source}", path.display())]
+    Ocr {
+        /// The OCR file.
+        path: PathBuf,
+        /// What is wrong.
+        #[source]
+        source: crate::ocr::OcrError,
+    },
     /// A corrections file that cannot be read (bad TOML, a field missing or empty).
     #[error("{}:{line}: {message}", path.display())]
     Corrections {

@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
+use crate::ocr::{OcrLayout, WordPlace};
 use crate::review_data::{GameReview, LegalMove, PlyReview, Reading, game_review};
 use crate::source::Encoding;
 
@@ -52,22 +53,32 @@ struct MoveJson<'a> {
     readings: Option<&'a [Reading]>,
     #[serde(skip_serializing_if = "<[LegalMove]>::is_empty")]
     legal: &'a [LegalMove],
+    /// The page of the ply's word, for an OCR source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    page: Option<u32>,
+    /// The word's box, `[x0, y0, x1, y1]`, for an OCR source.
+    #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
+    bbox: Option<[f64; 4]>,
+    /// The OCR engine's confidence in the word (0 to 1), when it gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confidence: Option<f32>,
 }
 
-/// The plies, rendered one at a time.
-struct Moves<'a>(&'a GameResult, &'a GameReview);
+/// The plies, rendered one at a time, with their OCR layout for an OCR source.
+struct Moves<'a>(&'a GameResult, &'a GameReview, Option<&'a OcrLayout>);
 
 impl Serialize for Moves<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let r = self.0;
         let mut seq = s.serialize_seq(Some(r.plies.len()))?;
         for (i, p) in r.plies.iter().enumerate() {
-            seq.serialize_element(&move_json(
-                r,
-                i,
-                p,
-                self.1.plies.get(i).and_then(Option::as_ref),
-            ))?;
+            let mut m = move_json(r, i, p, self.1.plies.get(i).and_then(Option::as_ref));
+            if let Some(place) = self.2.and_then(|l| l.place(p.line, p.column)) {
+                m.page = Some(place.page);
+                m.bbox = Some(place.bbox);
+                m.confidence = place.conf;
+            }
+            seq.serialize_element(&m)?;
         }
         seq.end()
     }
@@ -99,6 +110,9 @@ fn move_json<'a>(
         fen: review.map(|v| v.fen.as_str()),
         readings: review.map(|v| v.readings.as_slice()),
         legal: review.map_or(&[], |v| v.legal.as_slice()),
+        page: None,
+        bbox: None,
+        confidence: None,
     }
 }
 
@@ -179,6 +193,31 @@ struct GameJson<'a> {
     failure_review: Option<&'a PlyReview>,
     end_line: usize,
     kind: &'static str,
+    /// For an OCR source: the page of the game's first line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    page: Option<u32>,
+    /// For an OCR source: where the failing token's word stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure_place: Option<PlaceJson>,
+}
+
+/// Where a word of an OCR source stands: its page, box and confidence.
+#[derive(Serialize)]
+struct PlaceJson {
+    page: u32,
+    #[serde(rename = "box")]
+    bbox: [f64; 4],
+    confidence: Option<f32>,
+}
+
+impl PlaceJson {
+    fn of(place: &WordPlace) -> PlaceJson {
+        PlaceJson {
+            page: place.page,
+            bbox: place.bbox,
+            confidence: place.conf,
+        }
+    }
 }
 
 /// The JSON object of one game:
@@ -201,6 +240,20 @@ pub fn game_line(r: &GameResult) -> String {
 /// [`game_line`], with the size and SHA-256 of the game's source as the run read it
 /// (`digest`; `null` when not known, as for stdin).
 pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> String {
+    game_line_of_ocr_source(r, digest, None)
+}
+
+/// [`game_line_of_source`] for a game read from an OCR file (ALTO, hOCR, PAGE XML): each
+/// ply whose word `ocr` places also holds `page` (1-based), `box` (`[x0, y0, x1, y1]` in
+/// the file's units) and, when the engine gives one, `confidence` (0 to 1); the game
+/// holds `page` (its first line's) and, when it stopped, `failure_place` (`{page, box,
+/// confidence}` of the failing token's word). With `ocr` `None`, the same object as
+/// [`game_line_of_source`].
+pub fn game_line_of_ocr_source(
+    r: &GameResult,
+    digest: Option<&SourceDigest>,
+    ocr: Option<&OcrLayout>,
+) -> String {
     let review = game_review(r);
     let g = GameJson {
         source: &r.source,
@@ -213,7 +266,7 @@ pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> Str
         result: r.result,
         encoding: r.encoding,
         tags: TagMap(r),
-        moves: Moves(r, &review),
+        moves: Moves(r, &review, ocr),
         flagged: r.flagged,
         issues: &r.issues,
         tokens: r.tokens,
@@ -227,6 +280,11 @@ pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> Str
             .as_ref()
             .map_or(escriba_book::UnitKind::Game, |b| b.kind)
             .as_str(),
+        page: ocr.and_then(|l| l.place(r.line, 1)).map(|p| p.page),
+        failure_place: ocr
+            .zip(r.failure.as_ref())
+            .and_then(|(l, f)| l.place(f.line, f.column))
+            .map(PlaceJson::of),
     };
     let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");
     s.push('\n');

@@ -25,6 +25,7 @@
 //! ## Modules
 //!
 //! - reading: [`source`] (encodings, line endings, chunked line reading, line/column maps),
+//!   [`ocr`] (ALTO, hOCR and PAGE XML files laid out as text, each place mapped to its word),
 //!   [`segment`] (the pluggable [`Segmenter`], the default [`BlockSegmenter`]), [`tags`]
 //!   (tag pairs, book-style player headers, the Seven Tag Roster);
 //! - book mode: [`book`] (whole OCR'd books: lines classified, grouped into games and
@@ -50,6 +51,7 @@ pub(crate) mod error;
 pub mod game;
 pub mod jsonl;
 pub(crate) mod letters;
+pub mod ocr;
 pub mod output;
 pub mod pgn;
 pub(crate) mod report;

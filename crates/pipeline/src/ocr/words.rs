@@ -1,0 +1,56 @@
+//! The words of an OCR file's pages, and the helpers that read them from its XML.
+
+/// One word as the OCR engine read it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OcrWord {
+    /// The word's text.
+    pub text: String,
+    /// Left edge of the box, in the file's units (pixels for hOCR and PAGE).
+    pub x0: f64,
+    /// Top edge of the box.
+    pub y0: f64,
+    /// Right edge of the box.
+    pub x1: f64,
+    /// Bottom edge of the box.
+    pub y1: f64,
+    /// The engine's confidence in the word, from 0 to 1, when it gives one.
+    pub conf: Option<f32>,
+    /// The OCR line the word belongs to (an index unique within its page).
+    pub line: usize,
+}
+
+/// One page of an OCR file.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OcrPage {
+    /// 1-based page number, in the file's order.
+    pub number: u32,
+    /// The page's words, in the file's order.
+    pub words: Vec<OcrWord>,
+}
+
+/// An attribute parsed as a number.
+pub(super) fn num(node: roxmltree::Node<'_, '_>, name: &str) -> Option<f64> {
+    node.attribute(name)?
+        .trim()
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite())
+}
+
+/// The element children of `node` whose local name is `name`.
+pub(super) fn children<'a, 'i>(
+    node: roxmltree::Node<'a, 'i>,
+    name: &'static str,
+) -> impl Iterator<Item = roxmltree::Node<'a, 'i>> {
+    node.children()
+        .filter(move |c| c.is_element() && c.tag_name().name() == name)
+}
+
+/// The element descendants of `node` whose local name is `name`.
+pub(super) fn descendants<'a, 'i>(
+    node: roxmltree::Node<'a, 'i>,
+    name: &'static str,
+) -> impl Iterator<Item = roxmltree::Node<'a, 'i>> {
+    node.descendants()
+        .filter(move |c| c.is_element() && c.tag_name().name() == name)
+}
