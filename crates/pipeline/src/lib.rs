@@ -27,9 +27,10 @@
 //! - reading: [`source`] (encodings, line endings, chunked line reading, line/column maps),
 //!   [`ocr`] (ALTO, hOCR and PAGE XML files laid out as text, each place mapped to its word),
 //!   [`segment`] (the pluggable [`Segmenter`], the default [`BlockSegmenter`]), [`tags`]
-//!   (tag pairs, book-style player headers, the Seven Tag Roster);
-//! - book mode: [`book`] (whole OCR'd books: lines classified, grouped into games and
-//!   fragments with their notes, built into segments);
+//!   (PGN tag pairs and the Seven Tag Roster, from `escriba-notation`);
+//! - book mode: [`book`], the adapter to `escriba-book`, which reads a whole book's lines
+//!   into games and fragments with their notes; the adapter buffers a source's lines,
+//!   hands them over, and turns the units read into segments;
 //! - one game: [`game`] ([`process_game`] and its record, [`GameResult`]);
 //! - the batch: [`batch`] (the parallel, ordered, bounded driver), `shard`
 //!   (deterministic shards);
