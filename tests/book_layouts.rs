@@ -1,35 +1,14 @@
 //! Book mode on the layouts books print, each typed here as a short excerpt: the games are
 //! facts (their moves), the layouts are the books'.
 
-use std::sync::Arc;
-
 use escriba_pipeline::book::{UnitKind, cut_text};
 use escriba_pipeline::game::{GameResult, Item};
-use escriba_pipeline::{Config, GameStatus, GameText, Notation, process_game};
+use escriba_pipeline::{GameStatus, Notation};
 use escriba_resolve::Status;
 
 /// Cuts `text` as a book and transcribes every unit worth decoding.
 fn book(text: &str) -> Vec<GameResult> {
-    let cut = cut_text(text, Notation::Auto);
-    assert!(
-        cut.report.covers_every_line(),
-        "every line accounted for: {:#?}",
-        cut.report.spans
-    );
-    cut.segments
-        .into_iter()
-        .enumerate()
-        .map(|(i, segment)| {
-            process_game(
-                &GameText {
-                    source: Arc::from("book.txt"),
-                    index: i as u64 + 1,
-                    segment,
-                },
-                &Config::default(),
-            )
-        })
-        .collect()
+    crate::common::read_book(text, "book.txt")
 }
 
 fn sans(r: &GameResult) -> Vec<&str> {

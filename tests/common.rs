@@ -131,3 +131,29 @@ pub const STYLES: [Style; 3] = [
         knight: KnightLetter::Kt,
     },
 ];
+
+/// Cuts `text` as a book (`--book`) and transcribes every unit worth decoding, each
+/// game named as coming from `source`; every line of the book is accounted for.
+pub fn read_book(text: &str, source: &str) -> Vec<escriba_pipeline::GameResult> {
+    use escriba_pipeline::{Config, GameText, Notation, book::cut_text, process_game};
+    let cut = cut_text(text, Notation::Auto);
+    assert!(
+        cut.report.covers_every_line(),
+        "every line accounted for: {:#?}",
+        cut.report.spans
+    );
+    cut.segments
+        .into_iter()
+        .enumerate()
+        .map(|(i, segment)| {
+            process_game(
+                &GameText {
+                    source: std::sync::Arc::from(source),
+                    index: i as u64 + 1,
+                    segment,
+                },
+                &Config::default(),
+            )
+        })
+        .collect()
+}

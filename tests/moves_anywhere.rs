@@ -3,11 +3,8 @@
 //! kept up to the stop, and printed moves that no game took are said, never summed up as
 //! complete. The layouts are generated from random legal games.
 
-use std::sync::Arc;
-
 use escriba_notation::{DescLang, Dialect, Style};
-use escriba_pipeline::book::cut_text;
-use escriba_pipeline::{Config, GameStatus, GameText, Notation, process_game};
+use escriba_pipeline::GameStatus;
 use escriba_resolve::Status;
 use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::{Chess, Move};
@@ -64,22 +61,7 @@ fn paragraph(rng: &mut Rng, moves: &[Move]) -> String {
 }
 
 fn read_book(text: &str) -> Vec<escriba_pipeline::GameResult> {
-    let cut = cut_text(text, Notation::Auto);
-    assert!(cut.report.covers_every_line(), "{:#?}", cut.report.spans);
-    cut.segments
-        .into_iter()
-        .enumerate()
-        .map(|(i, segment)| {
-            process_game(
-                &GameText {
-                    source: Arc::from("page.txt"),
-                    index: i as u64 + 1,
-                    segment,
-                },
-                &Config::default(),
-            )
-        })
-        .collect()
+    crate::common::read_book(text, "page.txt")
 }
 
 #[test]

@@ -37,43 +37,35 @@ pub struct Found {
 /// The runs of moves in the lines where `free` is true, each block of consecutive free
 /// lines read as one text.
 pub fn find(lines: &[Line], free: &[bool], dialect: Dialect) -> Vec<Found> {
-    let mut out = Vec::new();
+    blocks(free)
+        .flat_map(|(start, end)| in_block(lines, start, end, dialect))
+        .collect()
+}
+
+/// The blocks of consecutive lines where `free` is true: each one's first line and the line
+/// after its last.
+fn blocks(free: &[bool]) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut i = 0;
-    while i < lines.len() {
-        if !free[i] {
+    std::iter::from_fn(move || {
+        while i < free.len() && !free[i] {
             i += 1;
-            continue;
         }
         let start = i;
-        while i < lines.len() && free[i] {
+        while i < free.len() && free[i] {
             i += 1;
         }
-        out.extend(in_block(lines, start, i, dialect));
-    }
-    out
+        (start < i).then_some((start, i))
+    })
 }
 
 /// The numbered moves in the lines where `free` is true, by block of consecutive free
-/// lines: each block that holds any, with the place of the first one's number. A move counts when a
-/// move number stands before it, with only moves between (`19. K. to R's sq.`, `4 P-Q 4
-/// P x P`): a move word quoted in prose does not.
+/// lines: each block that holds any, with the place of the first one's number. A move
+/// counts when a move number stands before it, with only moves between (`19. K. to R's
+/// sq.`, `4 P-Q 4 P x P`): a move word quoted in prose does not.
 pub fn unread(lines: &[Line], free: &[bool], dialect: Dialect) -> Vec<Unread> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if !free[i] {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < lines.len() && free[i] {
-            i += 1;
-        }
-        if let Some(u) = unread_in(&lines[start..i], dialect) {
-            out.push(u);
-        }
-    }
-    out
+    blocks(free)
+        .filter_map(|(start, end)| unread_in(&lines[start..end], dialect))
+        .collect()
 }
 
 /// The numbered moves of a block of lines no unit took, read line by line: only a line
