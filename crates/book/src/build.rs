@@ -745,71 +745,77 @@ fn fill_tags(tags: &mut Tags, u: &Draft) {
         }
     }
     for e in &u.events {
-        let inner = e
-            .trim()
-            .trim_start_matches('(')
-            .trim_end_matches(')')
-            .trim();
-        // ASCII lower case keeps the byte offsets of `inner`.
-        let lower = inner.to_ascii_lowercase();
-        // Where it was played, from its word on (`Game played in the Masters' Tournament,
-        // 1892, between …:`), up to the players.
-        let place = super::classify::PLACE_WORDS
-            .iter()
-            .find_map(|p| lower.find(p).map(|at| &inner[at + p.len()..]))
-            // A name (`at London`, `in the Masters' Tournament`), not `at odds of …`.
-            .filter(|rest| {
-                let name = rest.strip_prefix("the ").unwrap_or(rest);
-                name.chars().next().is_some_and(char::is_uppercase)
-            })
-            .map(|rest| {
-                let end = [" between ", " entre ", ":"]
-                    .iter()
-                    .filter_map(|w| rest.to_ascii_lowercase().find(w))
-                    .min()
-                    .unwrap_or(rest.len());
-                &rest[..end]
-            });
-        // Without a place word, only a short line (`(London, 1862)`, `Vienna Tournament`)
-        // gives the site or event; a sentence that names the players or the odds does not.
-        let sentence = inner.split_whitespace().count() > 6
-            || ["between ", "odds", "remove ", " gives "]
-                .iter()
-                .any(|w| lower.contains(w));
-        if place.is_none() && sentence {
-            continue;
-        }
-        let words: Vec<&str> = place
-            .unwrap_or(inner)
-            .split(',')
-            .map(str::trim)
-            .filter(|w| !w.is_empty() && super::classify::year_in(w).is_none())
-            .collect();
-        if let Some(first) = words.first() {
-            let eventish = [
-                "match",
-                "tournament",
-                "congress",
-                "olympiad",
-                "championship",
-                "memorial",
-                "torneo",
-                "campeonato",
-            ]
-            .iter()
-            .any(|k| first.to_lowercase().contains(k));
-            if eventish {
-                tags.set("Event", (*first).to_owned());
-            } else if tags.get("Site").is_none() {
-                tags.set("Site", (*first).to_owned());
-            }
-        }
+        event_tags(tags, e);
     }
     if let Some(y) = unit_year(u) {
         tags.set("Date", format!("{y}.??.??"));
     }
     tags.set("BookLines", format!("{}-{}", u.first + 1, u.last + 1));
     tags.set("EscribaKind", u.kind.as_str());
+}
+
+/// The site or event an event line gives (`(London, 1862)`, `Vienna Tournament`, `Game
+/// played in the Masters' Tournament, 1892, between …:`), into `tags`.
+fn event_tags(tags: &mut Tags, e: &str) {
+    let inner = e
+        .trim()
+        .trim_start_matches('(')
+        .trim_end_matches(')')
+        .trim();
+    // ASCII lower case keeps the byte offsets of `inner`.
+    let lower = inner.to_ascii_lowercase();
+    // Where it was played, from its word on (`Game played in the Masters' Tournament,
+    // 1892, between …:`), up to the players.
+    let place = super::classify::PLACE_WORDS
+        .iter()
+        .find_map(|p| lower.find(p).map(|at| &inner[at + p.len()..]))
+        // A name (`at London`, `in the Masters' Tournament`), not `at odds of …`.
+        .filter(|rest| {
+            let name = rest.strip_prefix("the ").unwrap_or(rest);
+            name.chars().next().is_some_and(char::is_uppercase)
+        })
+        .map(|rest| {
+            let end = [" between ", " entre ", ":"]
+                .iter()
+                .filter_map(|w| rest.to_ascii_lowercase().find(w))
+                .min()
+                .unwrap_or(rest.len());
+            &rest[..end]
+        });
+    // Without a place word, only a short line (`(London, 1862)`, `Vienna Tournament`)
+    // gives the site or event; a sentence that names the players or the odds does not.
+    let sentence = inner.split_whitespace().count() > 6
+        || ["between ", "odds", "remove ", " gives "]
+            .iter()
+            .any(|w| lower.contains(w));
+    if place.is_none() && sentence {
+        return;
+    }
+    let words: Vec<&str> = place
+        .unwrap_or(inner)
+        .split(',')
+        .map(str::trim)
+        .filter(|w| !w.is_empty() && super::classify::year_in(w).is_none())
+        .collect();
+    if let Some(first) = words.first() {
+        let eventish = [
+            "match",
+            "tournament",
+            "congress",
+            "olympiad",
+            "championship",
+            "memorial",
+            "torneo",
+            "campeonato",
+        ]
+        .iter()
+        .any(|k| first.to_lowercase().contains(k));
+        if eventish {
+            tags.set("Event", (*first).to_owned());
+        } else if tags.get("Site").is_none() {
+            tags.set("Site", (*first).to_owned());
+        }
+    }
 }
 
 #[cfg(test)]

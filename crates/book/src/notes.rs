@@ -146,26 +146,10 @@ pub fn note_variations<P: Borrow<Ply>>(
                 counts.left_in_notes += 1;
                 continue;
             };
-            let run_text = run.text(note);
-            let decoded = resolve(
-                &run_text,
-                dialect,
-                pos.clone(),
-                &Options {
-                    repair: false,
-                    ..Options::default()
-                },
-            );
-            let clean = decoded.failure.is_none()
-                && !decoded.plies.is_empty()
-                && decoded
-                    .plies
-                    .iter()
-                    .all(|p| matches!(p.status, Status::Exact | Status::Inferred));
-            if !clean {
+            let Some(decoded) = replay_clean(&run.text(note), dialect, pos) else {
                 counts.left_in_notes += 1;
                 continue;
-            }
+            };
             // A note that only restates the main line's moves is no variation.
             let restates = index + decoded.plies.len() <= plies.len()
                 && decoded
@@ -201,6 +185,23 @@ pub fn note_variations<P: Borrow<Ply>>(
         }
     }
     (out, counts)
+}
+
+/// The plies of a note's run replayed from `pos` as printed, no repair: `None` unless
+/// every move reads, none of them flagged.
+fn replay_clean(run: &str, dialect: Dialect, pos: &Chess) -> Option<escriba_resolve::Decoded> {
+    let opts = Options {
+        repair: false,
+        ..Options::default()
+    };
+    let decoded = resolve(run, dialect, pos.clone(), &opts);
+    let clean = decoded.failure.is_none()
+        && !decoded.plies.is_empty()
+        && decoded
+            .plies
+            .iter()
+            .all(|p| matches!(p.status, Status::Exact | Status::Inferred));
+    clean.then_some(decoded)
 }
 
 #[cfg(test)]
