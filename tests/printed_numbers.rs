@@ -42,16 +42,25 @@ fn no_unflagged_wrong(d: &escriba_resolve::Decoded, want: &[String], what: &str)
     }
 }
 
+/// A game's printed words, one of its move numbers past the second chosen at random (its
+/// index), and its SAN; `None` for a game of fewer than six numbers.
+fn at_a_number(rng: &mut Rng) -> Option<(Vec<String>, usize, Vec<String>)> {
+    let (words, numbers, want) = printed(rng);
+    if numbers.len() < 6 {
+        return None;
+    }
+    let at = numbers[2 + rng.below(numbers.len() - 3)];
+    Some((words, at, want))
+}
+
 #[test]
 fn a_move_after_a_wrong_number_is_never_exact() {
     let mut rng = Rng::new(3535);
     let mut checked = 0;
     for g in 0..80 {
-        let (mut words, numbers, want) = printed(&mut rng);
-        if numbers.len() < 6 {
+        let Some((mut words, at, want)) = at_a_number(&mut rng) else {
             continue;
-        }
-        let at = numbers[2 + rng.below(numbers.len() - 3)];
+        };
         let n: u32 = words[at].trim_end_matches('.').parse().unwrap();
         let wrong = n + 2 + rng.below(5) as u32;
         words[at] = format!("{wrong}.");
@@ -77,12 +86,10 @@ fn a_black_move_read_as_whites_after_an_unread_word_is_flagged() {
     let mut rng = Rng::new(3536);
     let mut checked = 0;
     for g in 0..80 {
-        let (mut words, numbers, want) = printed(&mut rng);
-        if numbers.len() < 6 {
+        let Some((mut words, at, want)) = at_a_number(&mut rng) else {
             continue;
-        }
+        };
         // White's move after a number, damaged past reading (`B-Kt5]]`, `qqq`).
-        let at = numbers[2 + rng.below(numbers.len() - 3)];
         words[at + 1] = "qqq".into();
         let text = words.join(" ");
         let d = resolve(&text, EN, Chess::default(), &Options::default());

@@ -636,6 +636,10 @@ impl<'a> Scanner<'a> {
     /// line's first word it reads as one move. Returns the move and the length of the
     /// token, over the line end (its text holds the newline: the resolver notes the join).
     fn broken_at_line_end(&self, rest: &str) -> Option<(crate::Move, usize)> {
+        // A word of 12 bytes or fewer that ends in a hyphen or a dash (0xE2 starts `–` and
+        // `—`) has one in its first 12 bytes: most words are passed over here.
+        let head = &rest.as_bytes()[..rest.len().min(12)];
+        memchr::memchr2(b'-', 0xE2, head)?;
         let word_end = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
         let word = &rest[..word_end];
         if !word.ends_with(['-', '–', '—']) || word.len() > 12 {

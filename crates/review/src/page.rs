@@ -546,13 +546,18 @@ fn json_for_script<T: Serialize>(v: &T) -> String {
         .replace('&', "\\u0026");
     // The data keeps the book's text exactly, bidi controls written as JSON escapes, so
     // that none is left raw in the page.
-    if !json.chars().any(is_bidi_control) {
-        return json;
+    map_bidi_controls(json, |c| format!("\\u{:04x}", c as u32))
+}
+
+/// `text` with each bidi control written as `shown` gives it (the rest as it is).
+fn map_bidi_controls(text: String, shown: impl Fn(char) -> String) -> String {
+    if !text.chars().any(is_bidi_control) {
+        return text;
     }
-    let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
+    let mut out = String::with_capacity(text.len() + 64);
+    for c in text.chars() {
         if is_bidi_control(c) {
-            out.push_str(&format!("\\u{:04x}", c as u32));
+            out.push_str(&shown(c));
         } else {
             out.push(c);
         }
@@ -571,18 +576,7 @@ fn is_bidi_control(c: char) -> bool {
 /// template has none, and the data block writes them as JSON escapes) shown as its code
 /// point, `[U+202E]`: text that is safe in an element and in an attribute alike.
 fn show_bidi_controls(page: String) -> String {
-    if !page.chars().any(is_bidi_control) {
-        return page;
-    }
-    let mut out = String::with_capacity(page.len() + 64);
-    for c in page.chars() {
-        if is_bidi_control(c) {
-            out.push_str(&format!("[U+{:04X}]", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    map_bidi_controls(page, |c| format!("[U+{:04X}]", c as u32))
 }
 
 /// Renders the review page of `games` (a run's JSONL objects, in order), quoting the book

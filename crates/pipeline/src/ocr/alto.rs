@@ -3,20 +3,12 @@
 
 use roxmltree::Node;
 
-use super::words::{OcrPage, OcrWord, children, descendants, num};
+use super::words::{OcrPage, OcrWord, children, descendants, num, numbered_pages};
 
 /// The pages of an ALTO document (its root, `alto`): each `Page` element, or the whole
 /// document as one page when it has none.
 pub(super) fn pages(root: Node<'_, '_>) -> Vec<OcrPage> {
-    let pages: Vec<Node<'_, '_>> = descendants(root, "Page").collect();
-    if pages.is_empty() {
-        return vec![page(root, 1)];
-    }
-    pages
-        .into_iter()
-        .zip(1..)
-        .map(|(p, number)| page(p, number))
-        .collect()
+    numbered_pages(root, descendants(root, "Page"), page)
 }
 
 fn page(node: Node<'_, '_>, number: u32) -> OcrPage {

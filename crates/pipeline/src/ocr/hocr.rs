@@ -3,7 +3,7 @@
 
 use roxmltree::Node;
 
-use super::words::{OcrPage, OcrWord};
+use super::words::{OcrPage, OcrWord, numbered_pages};
 
 /// The classes of an element.
 fn has_class(node: Node<'_, '_>, class: &str) -> bool {
@@ -23,18 +23,8 @@ const LINE_CLASSES: [&str; 5] = [
 /// The pages of an hOCR document (its root, `html`): each `ocr_page`, or the whole
 /// document as one page when it has none.
 pub(super) fn pages(root: Node<'_, '_>) -> Vec<OcrPage> {
-    let pages: Vec<Node<'_, '_>> = root
-        .descendants()
-        .filter(|n| has_class(*n, "ocr_page"))
-        .collect();
-    if pages.is_empty() {
-        return vec![page(root, 1)];
-    }
-    pages
-        .into_iter()
-        .zip(1..)
-        .map(|(p, number)| page(p, number))
-        .collect()
+    let pages = root.descendants().filter(|n| has_class(*n, "ocr_page"));
+    numbered_pages(root, pages, page)
 }
 
 fn page(node: Node<'_, '_>, number: u32) -> OcrPage {

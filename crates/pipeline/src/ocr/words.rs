@@ -54,3 +54,18 @@ pub(super) fn descendants<'a, 'i>(
     node.descendants()
         .filter(move |c| c.is_element() && c.tag_name().name() == name)
 }
+
+/// The pages of a document: each of `pages` read by `page` with its number from 1, or the
+/// whole document (`root`) as one page when there are none.
+pub(super) fn numbered_pages<'a, 'i>(
+    root: roxmltree::Node<'a, 'i>,
+    pages: impl Iterator<Item = roxmltree::Node<'a, 'i>>,
+    page: impl Fn(roxmltree::Node<'a, 'i>, u32) -> OcrPage,
+) -> Vec<OcrPage> {
+    let read: Vec<OcrPage> = pages.zip(1..).map(|(p, number)| page(p, number)).collect();
+    if read.is_empty() {
+        vec![page(root, 1)]
+    } else {
+        read
+    }
+}
