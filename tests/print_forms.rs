@@ -4,7 +4,7 @@
 use escriba_notation::{DescLang, Dialect, KnightLetter, Style, write_move};
 use escriba_resolve::describe::{describe, write_game_with};
 use escriba_resolve::shakmaty::{Chess, Move};
-use escriba_resolve::{Options, resolve};
+use escriba_resolve::{Options, Status, resolve};
 
 use crate::common::{Rng, random_game, reference_sans, sans};
 
@@ -128,4 +128,107 @@ fn a_move_broken_at_its_hyphen_over_a_line_end_is_joined_and_says_so() {
         joined += 1;
     }
     assert!(joined > 40, "{joined} games with a broken move");
+}
+
+/// A random legal game in compact English, each printed move passed through `form` (with
+/// the game's random source, to choose where a form applies).
+fn printed_with(
+    moves: &[Move],
+    rng: &mut Rng,
+    mut form: impl FnMut(String, &mut Rng) -> String,
+) -> String {
+    let style = Style {
+        knight: KnightLetter::Kt,
+        ..Style::default()
+    };
+    write_game_with(
+        &Chess::default(),
+        moves,
+        style.form,
+        |pos, origins, m, out| {
+            let mut printed = String::new();
+            write_move(EN, &describe(pos, origins, m, EN), style, &mut printed);
+            out.push_str(&form(printed, rng));
+        },
+    )
+    .expect("a legal game")
+}
+
+/// Reads 60 random games printed with `form`, each as the game itself, whole and as
+/// printed (no ply repaired or ambiguous); returns how many printed moves `form` changed.
+fn reads_whole(seed: u64, form: impl Fn(String, &mut Rng) -> String + Copy) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut changed = 0;
+    for g in 0..60 {
+        let moves = random_game(&mut rng, 80);
+        let plain = printed_with(&moves, &mut rng, |p, _| p);
+        let text = printed_with(&moves, &mut rng, form);
+        changed += plain
+            .split(' ')
+            .zip(text.split(' '))
+            .filter(|(a, b)| a != b)
+            .count();
+        let d = resolve(&text, EN, Chess::default(), &Options::default());
+        assert_eq!(
+            sans(&d),
+            reference_sans(&Chess::default(), &moves),
+            "game {g}: {text}"
+        );
+        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+        // Read as printed: no ply needed a repair, and none is left in doubt.
+        let doubtful: Vec<_> = d
+            .plies
+            .iter()
+            .filter(|p| matches!(p.status, Status::Repaired | Status::Ambiguous))
+            .map(|p| &text[p.span.range()])
+            .collect();
+        assert!(doubtful.is_empty(), "game {g}: {doubtful:?}: {text}");
+    }
+    changed
+}
+
+#[test]
+fn a_check_or_mate_set_off_by_a_colon_is_the_moves_mark() {
+    // `Q-R5ch` printed `Q-R5: ch.`, `Q-R5 mate` printed `Q-R5: mate`.
+    let colon = |p: String, _: &mut Rng| {
+        for (mark, word) in [("ch", "ch."), ("mate", "mate")] {
+            if let Some(body) = p.strip_suffix(mark) {
+                return format!("{}: {word}", body.trim_end());
+            }
+        }
+        p
+    };
+    let changed = reads_whole(58, colon);
+    assert!(changed > 20, "{changed} marks set off by a colon");
+}
+
+#[test]
+fn a_mover_printed_in_lower_case_is_the_same_man() {
+    // `Kt-KB3` printed `kt-KB3`, `PxP` printed `pxP`, `QR-K1` printed `qr-K1`.
+    let lower = |p: String, rng: &mut Rng| {
+        let mover = p.find(['-', 'x']).unwrap_or(0);
+        let letters = p[..mover].bytes().all(|b| b.is_ascii_alphabetic());
+        if p.starts_with("O-") || !letters || rng.below(2) == 0 {
+            return p;
+        }
+        p[..mover].to_ascii_lowercase() + &p[mover..]
+    };
+    let changed = reads_whole(59, lower);
+    assert!(changed > 500, "{changed} movers in lower case");
+}
+
+#[test]
+fn a_note_letter_after_a_pawn_move_is_no_promotion() {
+    // `P-KKt4 (N)`: a note's letter after a pawn's move to a square short of the last rank.
+    let lettered = |p: String, rng: &mut Rng| {
+        // A capture names no square: `PxP (N)` may promote, and is left out.
+        let pawn = p.starts_with("P-") && !p.contains('8') && !p.contains('=');
+        if !pawn || rng.below(3) != 0 {
+            return p;
+        }
+        let letter = ["N", "B", "R", "Q", "a", "b"][rng.below(6)];
+        format!("{p} ({letter})")
+    };
+    let changed = reads_whole(60, lettered);
+    assert!(changed > 200, "{changed} note letters");
 }

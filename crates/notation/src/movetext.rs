@@ -465,7 +465,8 @@ impl<'a> Scanner<'a> {
             );
         }
         let b = rest.as_bytes();
-        if b.len() >= 3 && b[1].is_ascii_lowercase() && b[2] == b')' {
+        // A note's letter, `(a)` or `(N)`: one letter is no variation.
+        if b.len() >= 3 && b[1].is_ascii_alphabetic() && b[2] == b')' {
             return self.push(TokenKind::Footnote, start, start + 3);
         }
         let digits = rest[1..].bytes().take_while(u8::is_ascii_digit).count();

@@ -142,6 +142,12 @@ const CHECK_WORDS: [(&str, CheckMark); 19] = [
     ("mate", CheckMark::Mate),
 ];
 
+/// A check or mate mark set off by a colon, `: ch.` or `: mate`, as after `B takes Kt`.
+pub(crate) fn colon_mark(i: In<'_>) -> bool {
+    i.strip_prefix(':')
+        .is_some_and(|r| check_word(r.trim_start_matches([' ', '\t'])).is_some())
+}
+
 fn check_word(i: In<'_>) -> Option<(In<'_>, CheckMark)> {
     // Every check word's second letter is lower case: `C3AR` or `D2D` is no check word.
     let b = i.as_bytes();
@@ -307,6 +313,7 @@ fn may_start_suffix(b: &[u8]) -> bool {
             | b'a'
             | b'i'
             | b'X'
+            | b':'
     ) || c >= 0x80
 }
 
@@ -346,9 +353,10 @@ fn marks(i: In<'_>, dialect: Dialect) -> (In<'_>, Suffix) {
             rest = r2;
             continue;
         }
-        // Long-hand sets the word off by a comma: `K. B's 5th, mate.`, `P. takes P., ch.`
+        // Long-hand sets the word off by a comma or a colon: `K. B's 5th, mate.`, `P. takes
+        // P., ch.`, `B takes Kt: ch.`
         if dialect.is_descriptive()
-            && let Some(after) = r.strip_prefix(',')
+            && let Some(after) = r.strip_prefix([',', ':'])
             && let Some((r2, m)) = check_word(after.trim_start_matches([' ', '\t']))
         {
             s.check.get_or_insert(m);

@@ -15,7 +15,7 @@ use super::parts::*;
 /// move. `(man, rest, joined)`, where `joined` is true for a reading joined across
 /// blanks in spaced print (`Q B`, not long hand's `Q. B.`).
 fn victims(i: In<'_>) -> impl Iterator<Item = (Man, In<'_>, bool)> {
-    let us = man_units(i);
+    let us = man_units(pawn_adjective(i).unwrap_or(i));
     (1..=us.len).rev().filter_map(move |n| {
         let (man, rest, joined) = us.reading(n)?;
         if joined && !victim_ends(rest) {
@@ -24,6 +24,21 @@ fn victims(i: In<'_>) -> impl Iterator<Item = (Man, In<'_>, bool)> {
         let spaced = joined && !us.units[..n].iter().any(|u| u.dotted);
         Some((man, rest, spaced))
     })
+}
+
+/// The words a book sets before a captured pawn, `Q. takes doubled P.`, `B x isolated P`:
+/// what is left to read after the word and its blank.
+fn pawn_adjective(i: In<'_>) -> Option<In<'_>> {
+    let first = *i.as_bytes().first()?;
+    if !matches!(first, b'd' | b'i' | b'p' | b'a' | b'b') {
+        return None;
+    }
+    let r = kw_any(
+        i,
+        &["doubled", "isolated", "passed", "advanced", "backward"],
+    )?;
+    let (r, spaced) = gap(r);
+    (spaced && r.starts_with('P')).then_some(r)
 }
 
 thread_local! {
@@ -52,6 +67,9 @@ fn starts_move(rest: In<'_>) -> bool {
 }
 
 pub(super) fn victim_ends(r: In<'_>) -> bool {
+    if crate::pieces::colon_mark(r) {
+        return true;
+    }
     match r.chars().next() {
         None => return true,
         Some(c) if c.is_alphanumeric() || matches!(c, '×' | ':') || starts_with_dash(r) => {

@@ -52,7 +52,44 @@ pub(crate) fn move_body(i: In<'_>) -> Res<'_, Move> {
             }
         }
     }
-    full_body(i)
+    full_body(i).or_else(|e| lower_case_mover(i).ok_or(e))
+}
+
+/// A mover printed in lower case, `p-K4`, `kt x P`, `qb-K2`, `qktpxB`: some books and many OCR
+/// engines print the men so. Read as the same move in capitals when a dash or capture sign
+/// and a capital follow the letters.
+#[cold]
+fn lower_case_mover(i: In<'_>) -> Option<(In<'_>, Move)> {
+    let b = i.as_bytes();
+    let letters = b
+        .iter()
+        .take(5)
+        .take_while(|c| matches!(c, b'k' | b't' | b'q' | b'r' | b'b' | b'n' | b'p'))
+        .count();
+    let sign = b.get(letters..)?;
+    let capital_after = match sign {
+        [b'-' | b'x', c, ..] => c.is_ascii_uppercase(),
+        [b' ', b'x' | b't', ..] => true,
+        _ => false,
+    };
+    if letters == 0 || letters > 4 || b[0] == b't' || !capital_after {
+        return None;
+    }
+    // The move lies on one line: read that much in capitals.
+    let mut end = i.find('\n').unwrap_or(i.len()).min(160);
+    while !i.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut upper = String::with_capacity(end);
+    for (k, c) in i[..letters].char_indices() {
+        // `kt` keeps its `t`: the knight is `Kt`.
+        let knight_t = c == 't' && k > 0 && i.as_bytes()[k - 1] == b'k';
+        upper.push(if knight_t { c } else { c.to_ascii_uppercase() });
+    }
+    upper.push_str(&i[letters..end]);
+    let (rest, mv) = full_body(&upper).ok()?;
+    let used = upper.len() - rest.len();
+    (used > letters).then(|| (&i[used..], mv))
 }
 
 /// The other groupings of the words of two moves in a row, `region` being the text from

@@ -402,7 +402,8 @@ pub(super) fn file(i: In<'_>) -> Res<'_, (DescFile, bool)> {
                 || u1.dotted
                 || u1.possessive
                 || rank(r3, true).is_ok()
-                || gap(r3).0.starts_with(')');
+                || gap(r3).0.starts_with(')')
+                || ends_move(r3, u2.dotted);
             if join {
                 let f = DescFile {
                     group: g2,
@@ -417,6 +418,24 @@ pub(super) fn file(i: In<'_>) -> Res<'_, (DescFile, bool)> {
         wing: None,
     };
     Ok((r1, (f, false)))
+}
+
+/// Nothing of a move follows: a line end, a stop, a comma, a note or the next game's
+/// result. `P to Q B` with its rank lost in print ends so. `dotted`: the file's last letter
+/// took its period (`Q B.`), so a next word that goes on no move (`Kt`, not `to`) ends it.
+fn ends_move(r: In<'_>, dotted: bool) -> bool {
+    let stop = dotted || r.starts_with('.');
+    let r = r.strip_prefix('.').unwrap_or(r);
+    let t = r.trim_start_matches([' ', '\t']);
+    let goes_on = || {
+        starts_with_dash(t)
+            || t.starts_with(['x', '×', ':'])
+            || kw(t, "to").is_some()
+            || kw(t, "takes").is_some()
+    };
+    t.is_empty()
+        || t.starts_with(['\n', '\r', ',', ';', '*', '(', '{', '['])
+        || (stop && t.len() < r.len() && !goes_on())
 }
 
 /// The mover's own file, for `his sq.`, `her 2nd`.
@@ -681,9 +700,26 @@ pub(super) fn promotion(i: In<'_>) -> Res<'_, Role> {
     becomes(i)
 }
 
+/// A parenthesised man promotes only a pawn that may reach the last rank: after `P-KKt4`,
+/// `(N)` is the book's note mark, not a knight.
+fn may_reach_last_rank(to: Option<Place>) -> bool {
+    match to {
+        Some(Place::Desc(DescSquare {
+            rank: Some(rank),
+            adverse,
+            ..
+        })) => rank == if adverse { 1 } else { 8 },
+        Some(Place::Abs(AbsSquare {
+            rank: Some(rank), ..
+        })) => rank == 0 || rank == 7,
+        _ => true,
+    }
+}
+
 pub(super) fn promote<'a>(i: In<'a>, pm: &mut PieceMove) -> In<'a> {
     if pm.man.role == Role::Pawn
         && pm.promotion.is_none()
+        && (may_reach_last_rank(pm.to) || !gap(i).0.starts_with('('))
         && let Ok((r, role)) = promotion(i)
     {
         pm.promotion = Some(role);

@@ -550,3 +550,29 @@ fn writes_each_style() {
     let mv = read("Kt-KB3");
     assert_eq!(written(&mv, Form::Compact, KnightLetter::N), "N-KB3");
 }
+
+/// Print forms of real pages: a check mark set off by a colon, a mover in lower case, a
+/// file whose rank the e-text lost, a pawn move followed by a note letter in parentheses.
+#[test]
+fn print_forms_of_real_pages() {
+    for (s, shown, len) in [
+        ("Kt takes B P: ch. Kt takes Kt", "N x P{B} check", 17),
+        ("Q-R5 : mate", "Q to desc R5 mate", 11),
+        ("p-K4 p-K4", "P to desc K4", 4),
+        ("kt x P", "N x P", 6),
+        ("qkt-Q2 B-K2", "N{Q} to desc Q2", 6),
+        ("P to Q B. Kt to K B 3", "P to desc QB?", 9),
+        ("P to Q B\nKt to K B 3", "P to desc QB?", 8),
+        ("P-KKt4 (N) 4. B-B4", "P to desc KN4", 6),
+        ("Q. takes doubled P. B. to K. 3", "Q x P", 19),
+    ] {
+        let (mv, n) = parse_move_prefix(EN, s).unwrap_or_else(|| panic!("{s} reads"));
+        assert_eq!((mv.to_string().as_str(), n), (shown, len), "{s}");
+    }
+    // The next move's man is no file: `P to Q  B to K 2` keeps its `B`.
+    let (_, n) = parse_move_prefix(EN, "P to Q B to K 2").unwrap();
+    assert_eq!(n, "P to Q".len());
+    // On the last rank a parenthesised man is still the promotion.
+    let (mv, _) = parse_move_prefix(EN, "P-K8 (Kt)").unwrap();
+    assert_eq!(mv.to_string(), "P to desc K8 =N");
+}
