@@ -232,3 +232,35 @@ fn a_note_letter_after_a_pawn_move_is_no_promotion() {
     let changed = reads_whole(60, lettered);
     assert!(changed > 200, "{changed} note letters");
 }
+
+#[test]
+fn a_number_fused_to_its_move_is_the_number() {
+    // `6. Q x P` printed `6Q x P`, as OCR and narrow columns run them together.
+    let mut rng = Rng::new(61);
+    let mut fused = 0;
+    for g in 0..60 {
+        let moves = random_game(&mut rng, 80);
+        let plain =
+            escriba_resolve::describe::write_game(&Chess::default(), &moves, EN, Style::default())
+                .expect("a legal game");
+        let text: String = plain
+            .split(' ')
+            .map(|w| match w.strip_suffix('.') {
+                Some(n) if n.parse::<u32>().is_ok() && rng.below(2) == 0 => {
+                    fused += 1;
+                    n.to_owned()
+                }
+                _ => format!("{w} "),
+            })
+            .collect();
+        let d = resolve(&text, EN, Chess::default(), &Options::default());
+        let want = reference_sans(&Chess::default(), &moves);
+        assert_eq!(sans(&d), want, "game {g}: {text}");
+        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+        assert!(
+            d.plies.iter().all(|p| p.status != Status::Repaired),
+            "game {g}: read as printed: {text}"
+        );
+    }
+    assert!(fused > 500, "{fused} numbers fused");
+}

@@ -718,7 +718,7 @@ impl<'a> Scanner<'a> {
         let period = after.starts_with('.');
         let next = after.chars().next();
         if !(period || next == Some('…') || next.is_none() || next.is_some_and(is_space)) {
-            return false;
+            return self.fused_number(number, digits);
         }
         if period && !after.starts_with("..") {
             n += 1;
@@ -745,6 +745,30 @@ impl<'a> Scanner<'a> {
         }
         self.push(TokenKind::MoveNumber { number, black }, start, start + n);
         true
+    }
+
+    /// A number fused to its move, as OCR and narrow columns print it (`6Q x P`, `12Kt-B3`):
+    /// the number, when a capital follows the digits and what follows reads as a move to a
+    /// word's end. The move is read as the next token.
+    fn fused_number(&mut self, number: u32, digits: usize) -> bool {
+        let rest = self.rest();
+        let after = &rest[digits..];
+        if !after.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return false;
+        }
+        match parse_move_prefix(self.dialect, after) {
+            Some((_, n)) if n > 0 && is_boundary(after[n..].chars().next()) => {
+                let start = self.pos;
+                let black = false;
+                self.push(
+                    TokenKind::MoveNumber { number, black },
+                    start,
+                    start + digits,
+                );
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Unread text runs to the next blank, or to a `)` that closes nothing in it: `best)`
