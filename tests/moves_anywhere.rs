@@ -159,3 +159,74 @@ fn printed_moves_no_game_took_are_a_warning_and_never_complete() {
         strict.stderr
     );
 }
+
+/// A game as a web copy of a book prints it: a table of cells, `| 1. P-K4 | 1. P-K4 |`,
+/// some rows with White's move alone in its cell and Black's in a row of its own after a
+/// line of prose, as a page's notes break a table.
+fn table_page(rng: &mut Rng, moves: &[Move]) -> String {
+    let mut out = String::from("GAME.\n| WHITE. | BLACK. |\n");
+    let mut printed = Vec::new();
+    escriba_resolve::describe::write_game_with(
+        &Chess::default(),
+        moves,
+        Style::default().form,
+        |pos, origins, m, _| {
+            let mut s = String::new();
+            let d = escriba_resolve::describe::describe(pos, origins, m, EN);
+            escriba_notation::write_move(EN, &d, Style::default(), &mut s);
+            printed.push(s);
+        },
+    )
+    .expect("a legal game");
+    for (k, pair) in printed.chunks(2).enumerate() {
+        let n = k + 1;
+        match pair {
+            [w, b] if rng.below(4) == 0 => {
+                out.push_str(&format!("| {n}. {w} |\n{}\n| {n}. {b} |\n", prose(rng, 8)));
+            }
+            [w, b] => out.push_str(&format!("| {n}. {w} | {n}. {b} |\n")),
+            [w] => out.push_str(&format!("| {n}. {w} |\n")),
+            _ => unreachable!("chunks of two"),
+        }
+    }
+    out.push_str(&prose(rng, 10));
+    out.push('\n');
+    out
+}
+
+#[test]
+fn a_game_in_a_tables_cells_reads_as_its_columns() {
+    let dir = TempDir::new("moves-anywhere-table");
+    let mut rng = Rng::new(3501);
+    for g in 0..12 {
+        let length = 20 + rng.below(40);
+        let moves = random_game(&mut rng, length);
+        let text = table_page(&mut rng, &moves);
+        let page = dir.file("page.txt");
+        std::fs::write(&page, &text).unwrap();
+        let jsonl = dir.file("page.jsonl");
+        let r = run(
+            &["transcribe", "--book", &page, "--jsonl", &jsonl, "-o", "-"],
+            None,
+        );
+        let games: Vec<serde_json::Value> = dir
+            .read("page.jsonl")
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(games.len(), 1, "game {g}: {text}\n{}", r.stderr);
+        let plies = games[0]["moves"].as_array().unwrap();
+        let got: Vec<&str> = plies.iter().map(|p| p["san"].as_str().unwrap()).collect();
+        assert_eq!(
+            got,
+            reference_sans(&Chess::default(), &moves),
+            "game {g}: {text}"
+        );
+        assert!(
+            plies
+                .iter()
+                .all(|p| matches!(p["status"].as_str(), Some("exact" | "inferred"))),
+            "game {g} needs no flag: {text}"
+        );
+    }
+}

@@ -318,6 +318,34 @@ struct LineSpan {
     truncated: bool,
 }
 
+/// Whether a line is a row of a table as web copies print one, `| 1. P-K4 | P-K4 |` or
+/// `| 2. P-Q4 |`: it begins and ends with a cell wall.
+fn table_row(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    line.len() > 2 && line.starts_with(b"|") && line.ends_with(b"|")
+}
+
+/// `text` with the cell walls of its table rows made blanks, byte for byte (so every place
+/// in the line stays where it was): the cells of a row are columns, as a printed table's.
+fn blank_table_walls(text: String, spans: &[LineSpan]) -> String {
+    let rows: Vec<&LineSpan> = spans
+        .iter()
+        .filter(|s| table_row(&text.as_bytes()[s.start..s.end]))
+        .collect();
+    if rows.is_empty() {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for s in rows {
+        for b in &mut bytes[s.start..s.end] {
+            if *b == b'|' {
+                *b = b' ';
+            }
+        }
+    }
+    String::from_utf8(bytes).expect("ASCII bytes replaced by ASCII")
+}
+
 /// A chunk of whole decoded lines, held as one text ([`LineReader::next_chunk`]); its
 /// lines are handed out as slices of it ([`Chunk::lines`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -516,7 +544,7 @@ impl<R: BufRead> LineReader<R> {
             e => self.decode_lines(&raw, &mut spans, e),
         };
         Ok(Chunk {
-            text,
+            text: blank_table_walls(text, &spans),
             lines: spans,
             encoding,
         })
@@ -713,6 +741,22 @@ mod tests {
 
     fn lines(bytes: &[u8], chunk: usize) -> Vec<Line> {
         drain(&mut LineReader::new(bytes, chunk))
+    }
+
+    #[test]
+    fn a_tables_cell_walls_are_blanks_in_place_and_other_bars_stay() {
+        let text = b"| WHITE. | BLACK. |\n  | 2. P-Q4 |\nK|-B3 and R | Q\n|\n";
+        let l = lines(text, 64);
+        let got: Vec<&str> = l.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            got,
+            [
+                "  WHITE.   BLACK.  ",
+                "    2. P-Q4  ",
+                "K|-B3 and R | Q",
+                "|"
+            ]
+        );
     }
 
     #[test]
