@@ -24,7 +24,7 @@ pub struct Reading {
 }
 
 /// Character confusions of print and OCR: (seen, meant).
-const CONFUSIONS: [(&str, &str); 36] = [
+const CONFUSIONS: [(&str, &str); 39] = [
     ("l", "1"),
     ("I", "1"),
     ("|", "1"),
@@ -49,8 +49,12 @@ const CONFUSIONS: [(&str, &str); 36] = [
     ("h", "b"),
     ("b", "h"),
     ("cl", "d"),
+    // The `t` of `Kt` read as a letter of its shape.
     ("Kf", "Kt"),
     ("Kl", "Kt"),
+    ("KL", "Kt"),
+    ("KI", "Kt"),
+    ("Ki", "Kt"),
     ("K t", "Kt"),
     ("eh", "ch"),
     ("cb", "ch"),
@@ -386,6 +390,14 @@ mod tests {
     /// The reading among `r` whose repaired text is `text`.
     fn with_text<'a>(r: &'a [Reading], text: &str) -> Option<&'a Reading> {
         r.iter().find(|r| r.text == text)
+    }
+
+    #[test]
+    fn the_t_of_kt_read_as_a_letter_of_its_shape_is_read_back() {
+        for seen in ["KL-QB3", "KI-QB3", "Ki-QB3", "Kl-QB3", "Kf-QB3"] {
+            let r = readings(EN, seen);
+            assert!(with_text(&r, "Kt-QB3").is_some(), "{seen}: {r:?}");
+        }
     }
 
     #[test]
