@@ -164,7 +164,7 @@ fn line_end(text: &str, k: usize) -> usize {
 
 /// `text` with the marks that movetext reads as structure blanked, one space a byte:
 /// braces, brackets, `;` and parentheses around words stand in prose for other things than
-/// comments and variations, and a table's cell walls (`| 1. P-K4 | P-K4 |`) for columns. Parentheses around one short word are kept: they are part of
+/// comments and variations. Parentheses around one short word are kept: they are part of
 /// a move (`R(QR1)-QR6`, `P-B8 (Q)`, `(ch.)`) or a note's letter.
 fn plain(text: &str) -> String {
     let b = text.as_bytes();
@@ -172,7 +172,7 @@ fn plain(text: &str) -> String {
     let mut i = 0;
     while i < b.len() {
         match b[i] {
-            b'{' | b'}' | b'[' | b']' | b';' | b'|' => out[i] = b' ',
+            b'{' | b'}' | b'[' | b']' | b';' => out[i] = b' ',
             b'(' => {
                 let inner = b[i + 1..]
                     .iter()

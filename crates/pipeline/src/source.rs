@@ -318,11 +318,17 @@ struct LineSpan {
     truncated: bool,
 }
 
-/// Whether a line is a row of a table as web copies print one, `| 1. P-K4 | P-K4 |` or
-/// `| 2. P-Q4 |`: it begins and ends with a cell wall.
+/// Whether a line is a row of a table of moves as web copies print one, `| 1. P-K4 | P-K4 |`
+/// or `| 2. P-Q4 |`: it begins and ends with a cell wall, has four cells at most and a
+/// digit in them. A boxed diagram's rank (`| *R | *Kt |  | … |`) has eight cells and no
+/// digit, and keeps its walls.
 fn table_row(line: &[u8]) -> bool {
     let line = line.trim_ascii();
-    line.len() > 2 && line.starts_with(b"|") && line.ends_with(b"|")
+    line.len() > 2
+        && line.starts_with(b"|")
+        && line.ends_with(b"|")
+        && memchr::memchr_iter(b'|', line).count() <= 5
+        && line.iter().any(u8::is_ascii_digit)
 }
 
 /// `text` with the cell walls of its table rows made blanks, byte for byte (so every place
@@ -745,16 +751,18 @@ mod tests {
 
     #[test]
     fn a_tables_cell_walls_are_blanks_in_place_and_other_bars_stay() {
-        let text = b"| WHITE. | BLACK. |\n  | 2. P-Q4 |\nK|-B3 and R | Q\n|\n";
-        let l = lines(text, 64);
+        let text = b"| 1. P-K4 | 1. P-K4 |\n  | 2. P-Q4 |\nK|-B3 and R | Q\n|\n\
+            | *R | *Kt |  | *Q | *K |  | *Kt | *R |\n";
+        let l = lines(text, 128);
         let got: Vec<&str> = l.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(
             got,
             [
-                "  WHITE.   BLACK.  ",
+                "  1. P-K4   1. P-K4  ",
                 "    2. P-Q4  ",
                 "K|-B3 and R | Q",
-                "|"
+                "|",
+                "| *R | *Kt |  | *Q | *K |  | *Kt | *R |"
             ]
         );
     }
