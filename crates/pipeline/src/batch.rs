@@ -17,13 +17,13 @@ use crate::error::{Error, Result};
 use crate::game::record::{GameResult, GameText};
 use crate::game::{SourceNotation, process_game_in, process_game_owned};
 use crate::jsonl::{SourceDigest, game_line_of_ocr_source};
-use crate::ocr::{OcrLayout, OcrText, sniff_ocr};
 use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
 use crate::source::Encoding;
 use crate::source::{LineReader, sniff_gzip, sniff_utf16};
 use escriba_book::{BookReport, UnitKind};
+use escriba_ocr::{OcrLayout, OcrText, sniff_ocr};
 
 /// One input.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -42,7 +42,7 @@ pub enum Error {
         path: PathBuf,
         /// What is wrong.
         #[source]
-        source: crate::ocr::OcrError,
+        source: escriba_ocr::OcrError,
     },
     /// A corrections file that cannot be read (bad TOML, a field missing or empty).
     #[error("{}:{line}: {message}", path.display())]

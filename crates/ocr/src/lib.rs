@@ -1,3 +1,5 @@
+//! # escriba-ocr
+//!
 //! OCR files in: ALTO XML (v2–v4), hOCR and PAGE XML, told by their content.
 //!
 //! An OCR file is parsed into [`OcrPage`]s of [`OcrWord`]s (text, box, confidence, line),
@@ -5,9 +7,19 @@
 //! vertical spans overlap, such as the two cells of a table row, share a row), words in x
 //! order, a line's indent and a far column's start in spaces proportional to their x
 //! offset from the page's left margin, a blank line where the page leaves a gap of a line
-//! or more, and one between pages. The rest of the pipeline reads that text as any text;
-//! the [`OcrLayout`] maps each of its places (line, column) back to the page, the word's
-//! box and its confidence.
+//! or more, and one between pages. The rest of escriba (`escriba-pipeline`) reads that
+//! text as any text; the [`OcrLayout`] maps each of its places (line, column) back to the
+//! page, the word's box and its confidence.
+//!
+//! It knows nothing of chess, and no other escriba crate: it sits at the start of the
+//! flow, beside `escriba-notation`.
+//!
+//! ## Modules
+//!
+//! - the formats: `alto`, `hocr`, `page`, each turning its XML tree into pages of words;
+//! - `words`: the page and word types they share ([`OcrPage`], [`OcrWord`]);
+//! - `layout`: the words laid out as text, and the map back ([`lay_out`], [`OcrLayout`]).
+#![deny(missing_docs)]
 
 mod alto;
 mod hocr;
