@@ -11,12 +11,12 @@ use rayon::prelude::*;
 
 use crate::config::{Config, MAX_JOBS};
 use crate::csv_out::{
-    GAME_COLUMNS, PLY_COLUMNS, PlyRow, game_row, header_bytes, ply_rows, rows_bytes, write_ply_rows,
+    GAME_COLUMNS, PLY_COLUMNS, game_row, header_bytes, rows_bytes, write_ply_rows,
 };
 use crate::error::{Error, Result};
 use crate::game::record::{GameResult, GameText};
 use crate::game::{SourceNotation, process_game_in, process_game_owned};
-use crate::jsonl::{SourceDigest, game_line_of_ocr_source};
+use crate::jsonl::{SourceDigest, game_line_of_source};
 use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
@@ -261,14 +261,8 @@ struct Wants {
     jsonl: bool,
 }
 
-/// A game's outputs; `digest` is its source's, for the JSONL, and `ocr` its OCR layout.
-fn render(
-    r: &GameResult,
-    cfg: &Config,
-    wants: Wants,
-    digest: Option<&SourceDigest>,
-    ocr: Option<&OcrLayout>,
-) -> Rendered {
+/// A game's outputs; `digest` is its source's, for the JSONL.
+fn render(r: &GameResult, cfg: &Config, wants: Wants, digest: Option<&SourceDigest>) -> Rendered {
     Rendered {
         plies_by_status: PlyCounts::of(r),
         pgn: (wants.pgn && !(cfg.drop_broken && r.status.is_broken())).then(|| {
@@ -277,17 +271,14 @@ fn render(
             s
         }),
         plies: wants.plies.then(|| {
-            if cfg.csv_safe {
-                return rows_bytes(ply_rows(r).into_iter().map(PlyRow::csv_safe));
-            }
             let mut rows = Vec::new();
-            write_ply_rows(r, &mut rows).map(|()| rows)
+            write_ply_rows(r, cfg.csv_safe, &mut rows).map(|()| rows)
         }),
         games: wants.games.then(|| {
             let row = game_row(r);
             rows_bytes([if cfg.csv_safe { row.csv_safe() } else { row }])
         }),
-        jsonl: wants.jsonl.then(|| game_line_of_ocr_source(r, digest, ocr)),
+        jsonl: wants.jsonl.then(|| game_line_of_source(r, digest)),
     }
 }
 
@@ -701,7 +692,7 @@ impl Delivery<'_, '_, '_> {
     fn input(&mut self, input: &Input, mut cutter: Cutter<'_>, run: &InputRun<'_>) -> Result<u64> {
         let (cfg, wants, digest) = (run.cfg, run.wants, run.digest);
         let ocr = cutter.ocr.clone();
-        let ocr = ocr.as_deref();
+        let ocr = &ocr;
         // Units of a book left out of the outputs, settled in the report at the end.
         let mut left_out: Vec<LeftOut> = Vec::new();
         let mut current = cutter.next_chunk()?;
@@ -729,8 +720,9 @@ impl Delivery<'_, '_, '_> {
             // first: one job frees it before the next chunk's results are made.
             let step = move || {
                 let work = |g: GameText| {
-                    let r = process_game_owned(g, cfg, hint);
-                    let out = render(&r, cfg, wants, digest, ocr);
+                    let mut r = process_game_owned(g, cfg, hint);
+                    r.ocr.clone_from(ocr);
+                    let out = render(&r, cfg, wants, digest);
                     (r, out)
                 };
                 let (next, done) = rayon::join(

@@ -659,6 +659,7 @@ fn new_record(game: &GameText) -> GameResult {
         search_capped: false,
         book: seg.book.clone(),
         note_variations: NoteVariations::default(),
+        ocr: None,
     }
 }
 
