@@ -18,13 +18,16 @@
 //!
 //! - the formats: `alto`, `hocr`, `page`, each turning its XML tree into pages of words;
 //! - `words`: the page and word types they share ([`OcrPage`], [`OcrWord`]);
-//! - `layout`: the words laid out as text, and the map back ([`lay_out`], [`OcrLayout`]).
+//! - `layout`: the words laid out as text, and the map back ([`lay_out`], [`OcrLayout`]);
+//! - [`scan`]: page images (PNG, TIFF, JPEG, PDF) read by Tesseract, run as a subprocess
+//!   that writes hOCR.
 #![deny(missing_docs)]
 
 mod alto;
 mod hocr;
 mod layout;
 mod page;
+pub mod scan;
 mod words;
 
 use std::io::{self, BufRead, Read};
@@ -87,6 +90,34 @@ pub enum OcrError {
     /// Reading the file failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// A program that reads page images is not installed.
+    #[error(
+        "`{tool}` is not installed: page images need it (on Debian or Ubuntu: `apt-get install {package}`)"
+    )]
+    Missing {
+        /// The program.
+        tool: &'static str,
+        /// The Debian package that holds it.
+        package: &'static str,
+    },
+    /// Tesseract has no model for the language asked for.
+    #[error(
+        "Tesseract has no model for the language `{lang}`: install it (on Debian or Ubuntu: `apt-get install tesseract-ocr-{lang}`), or choose another with --ocr-lang"
+    )]
+    Language {
+        /// The language, as Tesseract names it (`spa`, `fra`, …).
+        lang: String,
+    },
+    /// A program that reads page images failed.
+    #[error("`{tool}` failed ({status}): {stderr}")]
+    Tool {
+        /// The program.
+        tool: &'static str,
+        /// Its exit status.
+        status: String,
+        /// What it wrote on stderr.
+        stderr: String,
+    },
 }
 
 /// The largest OCR file read (it is read whole).
@@ -141,6 +172,14 @@ pub fn parse(format: OcrFormat, xml: &str) -> Result<Vec<OcrPage>, OcrError> {
         OcrFormat::Hocr => hocr::pages(root),
         OcrFormat::Page => page::pages(root),
     })
+}
+
+/// The text laid out from the pages of a page image (PNG, TIFF, JPEG, or PDF pages) that
+/// Tesseract reads with the language model `lang` ([`scan::read_image`]).
+pub fn read_image(path: &std::path::Path, lang: &str) -> Result<OcrText, OcrError> {
+    let pages = scan::read_image(path, lang)?;
+    let (text, layout) = lay_out(&pages);
+    Ok(OcrText { text, layout })
 }
 
 /// An OCR source read: the text laid out from its words, and the map back to them.

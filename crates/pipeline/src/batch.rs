@@ -23,7 +23,8 @@ use crate::segment::Segmenter;
 use crate::source::Encoding;
 use crate::source::{LineReader, sniff_gzip, sniff_utf16};
 use escriba_book::{BookReport, UnitKind};
-use escriba_ocr::{OcrLayout, OcrText, sniff_ocr};
+use escriba_ocr::scan::ImageKind;
+use escriba_ocr::{OcrLayout, OcrText, read_image, sniff_ocr};
 
 /// One input.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -377,9 +378,22 @@ impl AsRef<[u8]> for ArcBytes {
 }
 
 /// Opens an input by lines: a gzip file as the text it holds, UTF-16 with or without a
-/// byte-order mark as such, an OCR file (ALTO, hOCR, PAGE XML) as the text laid out from
-/// its words, with the map back to them.
+/// byte-order mark as such, an OCR file (ALTO, hOCR, PAGE XML) or a page image (PNG,
+/// TIFF, JPEG, PDF: read by Tesseract) as the text laid out from its words, with the map
+/// back to them.
 fn open_input(input: &Input, cfg: &Config) -> Result<(LineReader<Box<dyn BufRead + Send>>, Ocr)> {
+    if let Input::File(p) = input
+        && ImageKind::of(p).is_some()
+    {
+        let OcrText { text, layout } =
+            read_image(p, cfg.ocr_lang()).map_err(|source| Error::Ocr {
+                path: p.clone(),
+                source,
+            })?;
+        let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(text.into_bytes()));
+        let lines = LineReader::new(reader, cfg.chunk_bytes).with_max_line(cfg.max_line_bytes);
+        return Ok((lines, Some(Arc::new(layout))));
+    }
     let raw: Box<dyn BufRead + Send> = match input {
         Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
         Input::File(p) => Box::new(BufReader::with_capacity(
