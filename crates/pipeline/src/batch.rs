@@ -20,11 +20,11 @@ use crate::jsonl::{SourceDigest, game_line_of_source};
 use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
-use crate::source::Encoding;
-use crate::source::{LineReader, sniff_gzip, sniff_utf16};
 use escriba_book::{BookReport, UnitKind};
 use escriba_ocr::scan::ImageKind;
 use escriba_ocr::{OcrLayout, OcrText, read_image, sniff_ocr};
+use escriba_source::Encoding;
+use escriba_source::{LineReader, sniff_gzip, sniff_utf16};
 
 /// One input.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

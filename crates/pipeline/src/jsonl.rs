@@ -14,8 +14,8 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
 use crate::review_data::{GameReview, LegalMove, PlyReview, Reading, game_review};
-use crate::source::Encoding;
 use escriba_ocr::WordPlace;
+use escriba_source::Encoding;
 
 /// The tags as one JSON object, in their order.
 struct TagMap<'a>(&'a GameResult);

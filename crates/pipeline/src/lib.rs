@@ -24,7 +24,8 @@
 //!
 //! ## Modules
 //!
-//! - reading: [`source`] (encodings, line endings, chunked line reading, line/column maps),
+//! - reading: [`source`] (encodings, line endings, chunked line reading, line/column maps:
+//!   the `escriba-source` crate, re-exported),
 //!   [`ocr`] (ALTO, hOCR and PAGE XML files laid out as text, each place mapped to its word:
 //!   the `escriba-ocr` crate, re-exported),
 //!   [`segment`] (the pluggable [`Segmenter`], the default [`BlockSegmenter`]), [`tags`]
@@ -59,9 +60,9 @@ pub(crate) mod report;
 pub mod review_data;
 pub mod segment;
 pub(crate) mod shard;
-pub mod source;
 pub use escriba_notation::tags;
 pub use escriba_ocr as ocr;
+pub use escriba_source as source;
 
 pub use batch::{
     Input, Inputs, NoObserver, Observer, Progress, Sink, Sinks, expand_inputs, expand_inputs_with,

@@ -9,10 +9,10 @@ use escriba_resolve::{Diagnostic, Ply};
 use serde::Serialize;
 
 use crate::segment::Segment;
-use crate::source::Encoding;
 use escriba_book::{BookSegment, NoteVariations};
 use escriba_notation::tags::Tags;
 use escriba_ocr::{OcrLayout, WordPlace};
+use escriba_source::Encoding;
 
 /// One game's text with where it came from: the unit of parallel work.
 #[derive(Debug, Clone)]
