@@ -54,7 +54,7 @@ pub struct Config {
     /// Builds the segmenter for each input; `None` picks one from [`Config::book`].
     pub segmenter: Option<Arc<SegmenterFactory>>,
     /// The language model Tesseract reads page images with (`eng`, `spa`, `eng+fra`, …);
-    /// `None`: [`Config::ocr_lang`] picks the notation's language.
+    /// `None`: [`Config::ocr_lang()`] picks the notation's language.
     pub ocr_lang: Option<String>,
 }
 

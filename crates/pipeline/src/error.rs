@@ -34,8 +34,9 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// An OCR file (ALTO, hOCR, PAGE XML) that cannot be read: malformed XML, a root of
-    /// another kind.
+    /// An OCR file (ALTO, hOCR, PAGE XML) that cannot be read (malformed XML, a root of
+    /// another kind), or a page image that cannot be (Tesseract or a language model
+    /// missing, or failing).
     #[error("{}: {source}", path.display())]
     Ocr {
         /// The OCR file.
