@@ -551,7 +551,7 @@ mod tests {
         let out = replay_pgn("[EscribaGame \"7\"]\n\n1. e4 e6 *");
         let reference = replay_pgn("1. e4 e5 *");
         let mut idx = PlyIndex::new();
-        let row = |ply, status: &str, input: &str| PlyRow {
+        let row = |ply, status: &'static str, input: &'static str| PlyRow {
             source: "b".into(),
             game: 7,
             ply,
