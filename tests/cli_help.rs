@@ -4,8 +4,9 @@
 
 use crate::cli_support::run;
 
-const TRANSCRIBE: [&str; 21] = [
+const TRANSCRIBE: [&str; 22] = [
     "--notation",
+    "--ocr-lang",
     "--glob",
     "-o",
     "--output",

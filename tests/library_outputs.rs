@@ -95,11 +95,11 @@ fn csv_files_round_trip_through_the_csv_crate() {
 
     let mut r = csv::Reader::from_reader(&o.plies[..]);
     assert_eq!(r.headers().unwrap().iter().collect::<Vec<_>>(), PLY_COLUMNS);
-    let plies: Vec<PlyRow> = r.deserialize().map(Result::unwrap).collect();
+    let plies: Vec<PlyRow<'static>> = r.deserialize().map(Result::unwrap).collect();
     // The algebraic game reads whole; each descriptive game yields its `failed` row.
     let exact: Vec<_> = plies.iter().filter(|p| p.status == "exact").collect();
     assert_eq!(
-        exact.iter().map(|p| p.san.as_str()).collect::<Vec<_>>(),
+        exact.iter().map(|p| &*p.san).collect::<Vec<_>>(),
         ["e4", "e5", "Nf3"]
     );
     assert_eq!((exact[2].line, exact[2].column), (4, 13));

@@ -320,7 +320,7 @@ fn folder_edges(g: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> BTreeMap<ModPath, B
 /// step. (`tables` writes the outputs' Arrow, Parquet and SQLite forms from `pipeline`'s
 /// types, for `cli` and `python`.)
 const FLOW: &[&[&str]] = &[
-    &["escriba-notation"],
+    &["escriba-notation", "escriba-ocr", "escriba-source"],
     &["escriba-resolve"],
     &["escriba-book"],
     &["escriba-pipeline"],

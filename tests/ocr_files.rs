@@ -1,7 +1,8 @@
 //! OCR files in: ALTO (v2, v3, v4), hOCR and PAGE XML are told by their content, their
 //! words laid out as text by their boxes (a two-column table reads as two columns), and
 //! each ply's JSONL object keeps the page and the box of its word. A malformed file is an
-//! error naming it, never a panic; an XML file that is not OCR is read as text.
+//! error naming it, never a panic; an XML file that is not OCR is read as text. The page
+//! and the word's box are in every place: `plies.csv`, SQLite, Parquet, the diagnostics.
 
 use crate::cli_support::{TempDir, parse_pgn, run};
 
@@ -310,4 +311,124 @@ fn a_failing_token_keeps_its_page_and_box() {
         place["box"],
         serde_json::json!([130.0, 260.0, 190.0, 280.0])
     );
+}
+
+#[test]
+fn the_page_and_box_are_in_plies_csv_sqlite_parquet_and_the_diagnostics() {
+    use arrow_array::Array;
+    let dir = TempDir::new("ocr-everywhere");
+    let mut words = game_words();
+    // `3. P-Q4 B-KKt5`: White's pawn move misread as an impossible bishop move.
+    words.iter_mut().find(|w| w.text == "P-Q4").unwrap().text = "B-KKt7".to_owned();
+    std::fs::write(dir.path().join("bad.xml"), alto(&words, 3)).unwrap();
+    let (csv, db, parquet) = (dir.file("p.csv"), dir.file("r.sqlite"), dir.file("pq"));
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file("bad.xml"),
+            "--plies-csv",
+            &csv,
+            "--sqlite",
+            &db,
+            "--parquet",
+            &parquet,
+        ],
+        None,
+    );
+    // The failing token's word: `B-KKt7`, on the third line, at x 130..190, y 260..280.
+    let want = ["1", "130", "260", "190", "280"];
+    assert!(
+        r.stderr
+            .contains("on the scan: page 1, box [130, 260, 190, 280]"),
+        "{}",
+        r.stderr
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = rows.headers().unwrap().iter().map(String::from).collect();
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let records: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    let failed = records
+        .iter()
+        .find(|r| &r[at("status")] == "failed")
+        .unwrap();
+    let cells: Vec<&str> = ["page", "box_x0", "box_y0", "box_x1", "box_y1"]
+        .iter()
+        .map(|c| &failed[at(c)])
+        .collect();
+    assert_eq!(cells, want, "{text}");
+    // `2. Kt-KB3`: White's second move, the second word of the second line.
+    let nf3 = &records[2];
+    assert_eq!((&nf3[at("san")], &nf3[at("box_x0")]), ("Nf3", "130"));
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let issue: (i64, i64, i64, i64, i64) = conn
+        .query_row(
+            "SELECT page, box_x0, box_y0, box_x1, box_y1 FROM issues WHERE severity = 'failure'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .unwrap();
+    assert_eq!(issue, (1, 130, 260, 190, 280));
+    let ply: (i64, i64) = conn
+        .query_row(
+            "SELECT page, box_y0 FROM plies WHERE status = 'failed'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(ply, (1, 260));
+    let file = std::fs::File::open(dir.path().join("pq/plies.parquet")).unwrap();
+    let reader =
+        parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let batch = reader.build().unwrap().next().unwrap().unwrap();
+    let schema = batch.schema();
+    assert!(schema.field_with_name("page").unwrap().is_nullable());
+    let page = batch
+        .column_by_name("page")
+        .unwrap()
+        .as_any()
+        .downcast_ref::<arrow_array::Int64Array>()
+        .unwrap();
+    assert_eq!(
+        page.null_count(),
+        0,
+        "every ply of an OCR source has its page"
+    );
+    assert_eq!(page.value(0), 1);
+}
+
+#[test]
+fn a_text_source_leaves_the_page_and_box_empty_everywhere() {
+    let dir = TempDir::new("ocr-text-empty");
+    std::fs::write(dir.path().join("game.txt"), GAME.join("\n")).unwrap();
+    let (csv, db) = (dir.file("p.csv"), dir.file("r.sqlite"));
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file("game.txt"),
+            "--plies-csv",
+            &csv,
+            "--sqlite",
+            &db,
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with(",page,box_x0,box_y0,box_x1,box_y1")
+    );
+    assert!(text.lines().skip(1).all(|l| l.ends_with(",,,,,")), "{text}");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let placed: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM plies WHERE page IS NOT NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(placed, 0);
 }

@@ -36,6 +36,7 @@
 //! - `cli_edges`: closed streams, encodings, signals, clashing outputs, unusable inputs;
 //! - `input_kinds`: gzip files, UTF-16 without a byte-order mark, FIFOs in input folders;
 //! - `ocr_files`: ALTO, hOCR and PAGE XML read by their words' boxes; each ply's page and box;
+//! - `page_images`: page images (TIFF, PDF) read by Tesseract; a missing tool names its package;
 //! - `research_outputs`: `--sqlite` and `--parquet` hold the CSV files' rows (corpus, books);
 //! - `review_page`: the review page (also in headless Chromium) and the corrections loop;
 //! - `terminal_escapes`: a book's control characters reach the terminal escaped;
@@ -73,6 +74,7 @@ mod module_graph;
 mod moves_anywhere;
 mod nothing_lost;
 mod ocr_files;
+mod page_images;
 mod print_forms;
 mod printed_numbers;
 mod qa_cli;

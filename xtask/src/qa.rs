@@ -377,7 +377,7 @@ fn book(
             figures.undocumented_wrong += 1;
             let confident = index
                 .get(&(number, ply))
-                .is_some_and(|row| matches!(row.status.as_str(), "exact" | "inferred"));
+                .is_some_and(|row| matches!(&*row.status, "exact" | "inferred"));
             if confident {
                 figures.silently_wrong += 1;
                 println!("SILENT: {name} reference game {} ply {ply}", d.game);

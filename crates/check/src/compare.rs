@@ -200,7 +200,7 @@ pub struct Comparison {
 }
 
 /// Ply records from a `plies.csv`, keyed by (game, ply).
-pub type PlyIndex = HashMap<(u64, usize), PlyRow>;
+pub type PlyIndex = HashMap<(u64, usize), PlyRow<'static>>;
 
 /// Reads a `plies.csv` written by `transcribe` (rows with status `failed` included).
 pub fn read_plies_csv(path: &Path) -> Result<PlyIndex> {
@@ -304,7 +304,7 @@ pub fn compare_to_book_end(
                     if let (Some(idx), Some(n)) = (plies, number)
                         && idx
                             .get(&(n, k + 1))
-                            .is_some_and(|row| matches!(row.status.as_str(), "exact" | "inferred"))
+                            .is_some_and(|row| matches!(&*row.status, "exact" | "inferred"))
                     {
                         *c.silently_wrong.as_mut().expect("set with a CSV") += 1;
                     }
@@ -327,8 +327,8 @@ pub fn compare_to_book_end(
                     output_game: oi.map(|i| i + 1),
                     ply: k + 1,
                     move_label: format!("{num}{}", if color == Color::White { "." } else { "..." }),
-                    book_token: row.map(|r| r.input.clone()),
-                    status: row.map(|r| r.status.clone()),
+                    book_token: row.map(|r| r.input.to_string()),
+                    status: row.map(|r| r.status.to_string()),
                     output_san: out_san.get(k).cloned(),
                     reference_san: r.sans[k].clone(),
                 });
@@ -551,20 +551,25 @@ mod tests {
         let out = replay_pgn("[EscribaGame \"7\"]\n\n1. e4 e6 *");
         let reference = replay_pgn("1. e4 e5 *");
         let mut idx = PlyIndex::new();
-        let row = |ply, status: &str, input: &str| PlyRow {
+        let row = |ply, status: &'static str, input: &'static str| PlyRow {
             source: "b".into(),
             game: 7,
             ply,
             move_number: 1,
             side: "black".into(),
             input: input.into(),
-            san: String::new(),
-            uci: String::new(),
+            san: "".into(),
+            uci: "".into(),
             status: status.into(),
             cost: None,
             line: 1,
             column: 1,
-            note: String::new(),
+            note: "".into(),
+            page: None,
+            box_x0: None,
+            box_y0: None,
+            box_x1: None,
+            box_y1: None,
         };
         idx.insert((7, 2), row(2, "exact", "P-K3"));
         let c = compare(&out, &reference, MatchBy::Index, Some(&idx));

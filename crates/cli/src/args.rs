@@ -145,6 +145,14 @@ pub(crate) struct TranscribeArgs {
     #[arg(long, value_name = "auto|ID", default_value = "auto", value_parser = parse_notation)]
     pub(crate) notation: Notation,
 
+    /// The language Tesseract reads page images in (PNG, TIFF, JPEG, PDF inputs): its
+    /// model's name, such as eng, spa, fra, deu, or several joined by `+` (eng+fra). By
+    /// default the language of --notation, else English. Each model is a Debian package
+    /// (tesseract-ocr-spa, …); Tesseract itself is tesseract-ocr, and PDF pages need
+    /// pdftoppm (poppler-utils).
+    #[arg(long, value_name = "LANG")]
+    pub(crate) ocr_lang: Option<String>,
+
     /// Write the PGN to FILE instead of stdout (atomically for regular files). For every
     /// output, `-` means stdout, which only one output may use; no output may be an input
     /// or another output.

@@ -140,11 +140,28 @@ pub(crate) fn clip(list: &[String], n: usize) -> String {
     s
 }
 
+/// Where a place of a game read from an OCR file or a page image stands on the scan:
+/// `on the scan: page 3, box [130, 100, 170, 120]` (the word's box, in the file's units,
+/// rounded), and its confidence when the engine gave one.
+fn scan_place(r: &GameResult, line: usize, column: usize) -> Option<String> {
+    let place = r.place(line, column)?;
+    let [x0, y0, x1, y1] = place.bbox.map(f64::round);
+    let conf = place
+        .conf
+        .map(|c| format!(", confidence {:.0}%", c * 100.0))
+        .unwrap_or_default();
+    Some(format!(
+        "on the scan: page {}, box [{x0}, {y0}, {x1}, {y1}]{conf}",
+        place.page
+    ))
+}
+
 impl Console {
     /// The diagnostic of a game that stopped: the token in its line, the position, the
     /// legal moves and the nearest readings.
     fn failure(&mut self, r: &GameResult, f: &Failure, dialect: &str) {
         let origin = visible(&r.source).into_owned();
+        let scan = scan_place(r, f.line, f.column);
         let title = visible(&format!("game {} ({}): {}", r.index, dialect, f.message)).into_owned();
         let rendered = match &f.diagnostic {
             Some(d) => {
@@ -175,11 +192,17 @@ impl Console {
                 if !d.nearest().is_empty() {
                     m = m.footer(Level::Help.title(&nearest));
                 }
+                if let Some(scan) = &scan {
+                    m = m.footer(Level::Note.title(scan));
+                }
                 self.renderer.render(m).to_string()
             }
             None => {
                 let at = visible(&format!("at {}:{}:{}", r.source, f.line, f.column)).into_owned();
-                let m = Level::Error.title(&title).footer(Level::Note.title(&at));
+                let mut m = Level::Error.title(&title).footer(Level::Note.title(&at));
+                if let Some(scan) = &scan {
+                    m = m.footer(Level::Note.title(scan));
+                }
                 self.renderer.render(m).to_string()
             }
         };
@@ -210,7 +233,7 @@ impl Console {
                 .map_or(line.len(), |(i, _)| at + i);
             visible_span(line, at, end)
         });
-        let m = match &shown {
+        let mut m = match &shown {
             Some((line, at, end)) => Level::Warning.title(&title).snippet(
                 Snippet::source(line)
                     .line_start(issue.line)
@@ -219,6 +242,10 @@ impl Console {
             ),
             None => Level::Warning.title(&title),
         };
+        let scan = scan_place(r, issue.line, issue.column);
+        if let Some(scan) = &scan {
+            m = m.footer(Level::Note.title(scan));
+        }
         let s = self.renderer.render(m).to_string();
         self.print(&s);
     }
@@ -249,6 +276,10 @@ impl Console {
         );
         if !p.ply.alternatives.is_empty() {
             m = m.footer(Level::Note.title(&alts));
+        }
+        let scan = scan_place(r, p.line, p.column);
+        if let Some(scan) = &scan {
+            m = m.footer(Level::Note.title(scan));
         }
         let s = self.renderer.render(m).to_string();
         self.print(&s);

@@ -11,19 +11,20 @@ use rayon::prelude::*;
 
 use crate::config::{Config, MAX_JOBS};
 use crate::csv_out::{
-    GAME_COLUMNS, PLY_COLUMNS, PlyRow, game_row, header_bytes, ply_rows, rows_bytes, write_ply_rows,
+    GAME_COLUMNS, PLY_COLUMNS, game_row, header_bytes, rows_bytes, write_ply_rows,
 };
 use crate::error::{Error, Result};
 use crate::game::record::{GameResult, GameText};
 use crate::game::{SourceNotation, process_game_in, process_game_owned};
-use crate::jsonl::{SourceDigest, game_line_of_ocr_source};
-use crate::ocr::{OcrLayout, OcrText, sniff_ocr};
+use crate::jsonl::{SourceDigest, game_line_of_source};
 use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
 use crate::segment::Segmenter;
-use crate::source::Encoding;
-use crate::source::{LineReader, sniff_gzip, sniff_utf16};
 use escriba_book::{BookReport, UnitKind};
+use escriba_ocr::scan::ImageKind;
+use escriba_ocr::{OcrLayout, OcrText, read_image, sniff_ocr};
+use escriba_source::Encoding;
+use escriba_source::{LineReader, sniff_gzip, sniff_utf16};
 
 /// One input.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -261,14 +262,8 @@ struct Wants {
     jsonl: bool,
 }
 
-/// A game's outputs; `digest` is its source's, for the JSONL, and `ocr` its OCR layout.
-fn render(
-    r: &GameResult,
-    cfg: &Config,
-    wants: Wants,
-    digest: Option<&SourceDigest>,
-    ocr: Option<&OcrLayout>,
-) -> Rendered {
+/// A game's outputs; `digest` is its source's, for the JSONL.
+fn render(r: &GameResult, cfg: &Config, wants: Wants, digest: Option<&SourceDigest>) -> Rendered {
     Rendered {
         plies_by_status: PlyCounts::of(r),
         pgn: (wants.pgn && !(cfg.drop_broken && r.status.is_broken())).then(|| {
@@ -277,17 +272,14 @@ fn render(
             s
         }),
         plies: wants.plies.then(|| {
-            if cfg.csv_safe {
-                return rows_bytes(ply_rows(r).into_iter().map(PlyRow::csv_safe));
-            }
             let mut rows = Vec::new();
-            write_ply_rows(r, &mut rows).map(|()| rows)
+            write_ply_rows(r, cfg.csv_safe, &mut rows).map(|()| rows)
         }),
         games: wants.games.then(|| {
             let row = game_row(r);
             rows_bytes([if cfg.csv_safe { row.csv_safe() } else { row }])
         }),
-        jsonl: wants.jsonl.then(|| game_line_of_ocr_source(r, digest, ocr)),
+        jsonl: wants.jsonl.then(|| game_line_of_source(r, digest)),
     }
 }
 
@@ -386,9 +378,22 @@ impl AsRef<[u8]> for ArcBytes {
 }
 
 /// Opens an input by lines: a gzip file as the text it holds, UTF-16 with or without a
-/// byte-order mark as such, an OCR file (ALTO, hOCR, PAGE XML) as the text laid out from
-/// its words, with the map back to them.
+/// byte-order mark as such, an OCR file (ALTO, hOCR, PAGE XML) or a page image (PNG,
+/// TIFF, JPEG, PDF: read by Tesseract) as the text laid out from its words, with the map
+/// back to them.
 fn open_input(input: &Input, cfg: &Config) -> Result<(LineReader<Box<dyn BufRead + Send>>, Ocr)> {
+    if let Input::File(p) = input
+        && ImageKind::of(p).is_some()
+    {
+        let OcrText { text, layout } =
+            read_image(p, cfg.ocr_lang()).map_err(|source| Error::Ocr {
+                path: p.clone(),
+                source,
+            })?;
+        let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(text.into_bytes()));
+        let lines = LineReader::new(reader, cfg.chunk_bytes).with_max_line(cfg.max_line_bytes);
+        return Ok((lines, Some(Arc::new(layout))));
+    }
     let raw: Box<dyn BufRead + Send> = match input {
         Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
         Input::File(p) => Box::new(BufReader::with_capacity(
@@ -701,7 +706,7 @@ impl Delivery<'_, '_, '_> {
     fn input(&mut self, input: &Input, mut cutter: Cutter<'_>, run: &InputRun<'_>) -> Result<u64> {
         let (cfg, wants, digest) = (run.cfg, run.wants, run.digest);
         let ocr = cutter.ocr.clone();
-        let ocr = ocr.as_deref();
+        let ocr = &ocr;
         // Units of a book left out of the outputs, settled in the report at the end.
         let mut left_out: Vec<LeftOut> = Vec::new();
         let mut current = cutter.next_chunk()?;
@@ -729,8 +734,9 @@ impl Delivery<'_, '_, '_> {
             // first: one job frees it before the next chunk's results are made.
             let step = move || {
                 let work = |g: GameText| {
-                    let r = process_game_owned(g, cfg, hint);
-                    let out = render(&r, cfg, wants, digest, ocr);
+                    let mut r = process_game_owned(g, cfg, hint);
+                    r.ocr.clone_from(ocr);
+                    let out = render(&r, cfg, wants, digest);
                     (r, out)
                 };
                 let (next, done) = rayon::join(

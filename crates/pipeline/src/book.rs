@@ -16,7 +16,7 @@ pub use escriba_book::{
 
 use crate::choice::Notation;
 use crate::segment::{BlockSegmenter, Segment, SegmentNote, Segmenter};
-use crate::source::{Encoding, Line, LineRef};
+use escriba_source::{Encoding, Line, LineRef};
 
 /// Where a buffered line stands in the raw source: what the book reader does not need,
 /// and a segment does.

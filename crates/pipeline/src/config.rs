@@ -53,6 +53,9 @@ pub struct Config {
     pub csv_safe: bool,
     /// Builds the segmenter for each input; `None` picks one from [`Config::book`].
     pub segmenter: Option<Arc<SegmenterFactory>>,
+    /// The language model Tesseract reads page images with (`eng`, `spa`, `eng+fra`, …);
+    /// `None`: [`Config::ocr_lang()`] picks the notation's language.
+    pub ocr_lang: Option<String>,
 }
 
 impl Config {
@@ -66,6 +69,20 @@ impl Config {
             BookMode::Off => Box::new(BlockSegmenter::new()),
             BookMode::On => Box::new(BookSegmenter::new(self.notation, true)),
             BookMode::Auto => Box::new(AutoSegmenter::new(self.notation)),
+        }
+    }
+
+    /// The language model Tesseract reads page images with: the one asked for, else
+    /// that of the notation's language (`es-descriptive`: `spa`), else English.
+    pub fn ocr_lang(&self) -> &str {
+        if let Some(lang) = &self.ocr_lang {
+            return lang;
+        }
+        match self.notation {
+            Notation::Fixed(d) => {
+                escriba_ocr::scan::tesseract_lang(d.id().split('-').next().unwrap_or(""))
+            }
+            Notation::Auto => "eng",
         }
     }
 }
@@ -88,6 +105,7 @@ impl std::fmt::Debug for Config {
             .field("no_fragments", &self.no_fragments)
             .field("corrections", &self.corrections)
             .field("csv_safe", &self.csv_safe)
+            .field("ocr_lang", &self.ocr_lang)
             .finish_non_exhaustive()
     }
 }
@@ -111,6 +129,7 @@ impl Default for Config {
             corrections: None,
             csv_safe: false,
             segmenter: None,
+            ocr_lang: None,
         }
     }
 }

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::source::text_from_bytes;
+use escriba_source::text_from_bytes;
 
 /// One chosen ply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,14 +1,17 @@
 //! CSV outputs (RFC 4180, UTF-8, header row, stable columns): one row per ply, one row
 //! per game.
 
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
 use escriba_resolve::shakmaty::Color;
 use serde::Serialize;
 
-use crate::game::record::GameResult;
+use crate::game::record::{GameResult, PlyRecord};
 use escriba_book::UnitKind;
 
 /// The columns of `plies.csv`, in order.
-pub const PLY_COLUMNS: [&str; 13] = [
+pub const PLY_COLUMNS: [&str; 18] = [
     "source",
     "game",
     "ply",
@@ -22,6 +25,11 @@ pub const PLY_COLUMNS: [&str; 13] = [
     "line",
     "column",
     "note",
+    "page",
+    "box_x0",
+    "box_y0",
+    "box_x1",
+    "box_y1",
 ];
 
 /// The columns of `games.csv`, in order.
@@ -45,11 +53,13 @@ pub const GAME_COLUMNS: [&str; 17] = [
     "kind",
 ];
 
-/// One row of `plies.csv`; field order is [`PLY_COLUMNS`].
+/// One row of `plies.csv`; field order is [`PLY_COLUMNS`]. Written, it borrows from its
+/// game ([`ply_rows`]); read back (`csv::Reader::deserialize`), it owns its text
+/// (`PlyRow<'static>`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct PlyRow {
+pub struct PlyRow<'a> {
     /// Source path.
-    pub source: String,
+    pub source: Cow<'a, str>,
     /// 1-based game index.
     pub game: u64,
     /// 1-based ply within the game.
@@ -57,15 +67,15 @@ pub struct PlyRow {
     /// Move number.
     pub move_number: u32,
     /// `white` or `black`.
-    pub side: String,
+    pub side: Cow<'a, str>,
     /// The book's token.
-    pub input: String,
+    pub input: Cow<'a, str>,
     /// SAN (English letters); empty on a `failed` row.
-    pub san: String,
+    pub san: Cow<'a, str>,
     /// UCI; empty on a `failed` row.
-    pub uci: String,
+    pub uci: Cow<'a, str>,
     /// `exact`, `inferred`, `repaired`, `ambiguous` or `failed`.
-    pub status: String,
+    pub status: Cow<'a, str>,
     /// Reading cost; empty on a `failed` row.
     pub cost: Option<u32>,
     /// 1-based source line.
@@ -73,21 +83,43 @@ pub struct PlyRow {
     /// 1-based source column, in characters.
     pub column: usize,
     /// Why the status is what it is; alternatives of ambiguous plies.
-    pub note: String,
+    pub note: Cow<'a, str>,
+    /// The 1-based page of the token's word, for a source read from an OCR file or a
+    /// page image; empty for text.
+    #[serde(default)]
+    pub page: Option<u32>,
+    /// The left edge of the word's box, in the OCR file's units (pixels for hOCR, PAGE and
+    /// page images) rounded to a whole unit; empty with `page`.
+    #[serde(default)]
+    pub box_x0: Option<i64>,
+    /// The top edge of the word's box.
+    #[serde(default)]
+    pub box_y0: Option<i64>,
+    /// The right edge of the word's box.
+    #[serde(default)]
+    pub box_x1: Option<i64>,
+    /// The bottom edge of the word's box.
+    #[serde(default)]
+    pub box_y1: Option<i64>,
 }
 
 /// A cell a spreadsheet would read as a formula (it starts with `=`, `+`, `-`, `@`, a tab
 /// or a carriage return) gets a `'` before it, which spreadsheets show as text
 /// (`--csv-safe`). Other cells are left as they are.
 pub fn csv_safe(cell: &mut String) {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+    if is_formula(cell) {
         cell.insert(0, '\'');
     }
 }
 
-impl PlyRow {
+/// True for a cell a spreadsheet would read as a formula ([`csv_safe`]).
+fn is_formula(cell: &str) -> bool {
+    cell.starts_with(['=', '+', '-', '@', '\t', '\r'])
+}
+
+impl PlyRow<'_> {
     /// The row with every text cell made safe for spreadsheets ([`csv_safe`]).
-    pub fn csv_safe(mut self) -> PlyRow {
+    pub fn csv_safe(mut self) -> Self {
         for cell in [
             &mut self.source,
             &mut self.side,
@@ -97,7 +129,9 @@ impl PlyRow {
             &mut self.status,
             &mut self.note,
         ] {
-            csv_safe(cell);
+            if is_formula(cell) {
+                *cell = Cow::Owned(format!("'{cell}"));
+            }
         }
         self
     }
@@ -172,143 +206,115 @@ fn side_str(c: Color) -> &'static str {
     }
 }
 
-fn side(c: Color) -> String {
-    side_str(c).to_owned()
+/// A ply's note in `plies.csv`: its own note, its alternatives and the issues at it.
+/// Borrowed when there is only its own note, so a clean ply allocates nothing.
+fn ply_note<'r>(r: &'r GameResult, i: usize, p: &'r PlyRecord) -> Cow<'r, str> {
+    let own = p.ply.note.as_deref().unwrap_or_default();
+    let mut issues = r.issues_at(i).peekable();
+    if p.ply.alternatives.is_empty() && issues.peek().is_none() {
+        return Cow::Borrowed(own);
+    }
+    let mut note = own.to_owned();
+    let part = |note: &mut String| {
+        if !note.is_empty() {
+            note.push_str("; ");
+        }
+    };
+    if !p.ply.alternatives.is_empty() {
+        part(&mut note);
+        note.push_str("alternatives: ");
+        note.push_str(&p.ply.alternatives.join(" "));
+    }
+    for issue in issues {
+        part(&mut note);
+        let _ = write!(note, "{}:{}: {}", issue.line, issue.column, issue.message);
+    }
+    Cow::Owned(note)
 }
 
-/// The `plies.csv` rows of a game: one per ply, plus a `failed` row for a stopped game.
-pub fn ply_rows(r: &GameResult) -> Vec<PlyRow> {
-    let mut rows: Vec<PlyRow> = r
-        .plies
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let mut note = p.ply.note.as_deref().unwrap_or_default().to_owned();
-            if !p.ply.alternatives.is_empty() {
-                if !note.is_empty() {
-                    note.push_str("; ");
-                }
-                note.push_str("alternatives: ");
-                note.push_str(&p.ply.alternatives.join(" "));
-            }
-            for issue in r.issues_at(i) {
-                if !note.is_empty() {
-                    note.push_str("; ");
-                }
-                note.push_str(&format!(
-                    "{}:{}: {}",
-                    issue.line, issue.column, issue.message
-                ));
-            }
-            PlyRow {
-                source: r.source.to_string(),
-                game: r.index,
-                ply: i + 1,
-                move_number: p.ply.move_number,
-                side: side(p.ply.color),
-                input: r.input(p).to_owned(),
-                san: p.ply.san.to_string(),
-                uci: p.ply.uci.to_string(),
-                status: p.ply.status.as_str().to_owned(),
-                cost: Some(p.ply.cost),
-                line: p.line,
-                column: p.column,
-                note,
-            }
-        })
-        .collect();
-    if let Some(f) = &r.failure {
+/// A row's page and box cells: those of the word at `line`, `column` when the game was
+/// read from an OCR file or a page image.
+fn with_place<'a>(r: &GameResult, line: usize, column: usize, row: PlyRow<'a>) -> PlyRow<'a> {
+    let Some(place) = r.place(line, column) else {
+        return row;
+    };
+    let [x0, y0, x1, y1] = place.bbox.map(|v| v.round() as i64);
+    PlyRow {
+        page: Some(place.page),
+        box_x0: Some(x0),
+        box_y0: Some(y0),
+        box_x1: Some(x1),
+        box_y1: Some(y1),
+        ..row
+    }
+}
+
+/// The `plies.csv` rows of a game, borrowing from it: one per ply, plus a `failed` row
+/// for a stopped game.
+pub fn ply_rows(r: &GameResult) -> impl Iterator<Item = PlyRow<'_>> {
+    let plies = r.plies.iter().enumerate().map(move |(i, p)| {
+        let row = PlyRow {
+            source: Cow::Borrowed(&r.source),
+            game: r.index,
+            ply: i + 1,
+            move_number: p.ply.move_number,
+            side: Cow::Borrowed(side_str(p.ply.color)),
+            input: Cow::Borrowed(r.input(p)),
+            san: Cow::Borrowed(p.ply.san.as_str()),
+            uci: Cow::Borrowed(p.ply.uci.as_str()),
+            status: Cow::Borrowed(p.ply.status.as_str()),
+            cost: Some(p.ply.cost),
+            line: p.line,
+            column: p.column,
+            note: ply_note(r, i, p),
+            page: None,
+            box_x0: None,
+            box_y0: None,
+            box_x1: None,
+            box_y1: None,
+        };
+        with_place(r, p.line, p.column, row)
+    });
+    let failed = r.failure.as_ref().map(|f| {
         let (move_number, color) = f
             .diagnostic
             .as_ref()
             .map_or((1, Color::White), |d| (d.move_number, d.color));
-        rows.push(PlyRow {
-            source: r.source.to_string(),
+        let row = PlyRow {
+            source: Cow::Borrowed(&r.source),
             game: r.index,
             ply: f.ply + 1,
             move_number,
-            side: side(color),
-            input: f.token.clone(),
-            san: String::new(),
-            uci: String::new(),
-            status: "failed".to_owned(),
+            side: Cow::Borrowed(side_str(color)),
+            input: Cow::Borrowed(&f.token),
+            san: Cow::Borrowed(""),
+            uci: Cow::Borrowed(""),
+            status: Cow::Borrowed("failed"),
             cost: None,
             line: f.line,
             column: f.column,
-            note: f.message.clone(),
-        });
-    }
-    rows
+            note: Cow::Borrowed(&f.message),
+            page: None,
+            box_x0: None,
+            box_y0: None,
+            box_x1: None,
+            box_y1: None,
+        };
+        with_place(r, f.line, f.column, row)
+    });
+    plies.chain(failed)
 }
 
-/// Appends the `plies.csv` rows of a game to `out`, the same bytes as
-/// [`rows_bytes`]`(`[`ply_rows`]`(r))`, written straight from the game: no row is built,
-/// and a ply allocates nothing unless it has a note.
-pub fn write_ply_rows(r: &GameResult, out: &mut Vec<u8>) -> csv::Result<()> {
+/// Appends the `plies.csv` rows of a game ([`ply_rows`]) to `out`, each made safe for
+/// spreadsheets ([`PlyRow::csv_safe`]) when `safe`. This is the one writer of
+/// `plies.csv`: a ply allocates nothing unless it has a note or a cell to make safe.
+pub fn write_ply_rows(r: &GameResult, safe: bool, out: &mut Vec<u8>) -> csv::Result<()> {
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .buffer_capacity(4096)
         .from_writer(out);
-    let mut buf = itoa::Buffer::new();
-    let mut note = String::new();
-    for (i, p) in r.plies.iter().enumerate() {
-        note.clear();
-        if let Some(n) = &p.ply.note {
-            note.push_str(n);
-        }
-        if !p.ply.alternatives.is_empty() {
-            if !note.is_empty() {
-                note.push_str("; ");
-            }
-            note.push_str("alternatives: ");
-            for (k, a) in p.ply.alternatives.iter().enumerate() {
-                if k > 0 {
-                    note.push(' ');
-                }
-                note.push_str(a);
-            }
-        }
-        for issue in r.issues_at(i) {
-            use std::fmt::Write as _;
-            if !note.is_empty() {
-                note.push_str("; ");
-            }
-            let _ = write!(note, "{}:{}: {}", issue.line, issue.column, issue.message);
-        }
-        w.write_field(&*r.source)?;
-        w.write_field(buf.format(r.index))?;
-        w.write_field(buf.format(i as u64 + 1))?;
-        w.write_field(buf.format(p.ply.move_number))?;
-        w.write_field(side_str(p.ply.color))?;
-        w.write_field(r.input(p))?;
-        w.write_field(p.ply.san.as_bytes())?;
-        w.write_field(p.ply.uci.as_bytes())?;
-        w.write_field(p.ply.status.as_str())?;
-        w.write_field(buf.format(p.ply.cost))?;
-        w.write_field(buf.format(p.line as u64))?;
-        w.write_field(buf.format(p.column as u64))?;
-        w.write_field(&note)?;
-        w.write_record(None::<&[u8]>)?;
-    }
-    if let Some(f) = &r.failure {
-        let (move_number, color) = f
-            .diagnostic
-            .as_ref()
-            .map_or((1, Color::White), |d| (d.move_number, d.color));
-        w.write_field(&*r.source)?;
-        w.write_field(buf.format(r.index))?;
-        w.write_field(buf.format(f.ply as u64 + 1))?;
-        w.write_field(buf.format(move_number))?;
-        w.write_field(side_str(color))?;
-        w.write_field(&f.token)?;
-        w.write_field("")?;
-        w.write_field("")?;
-        w.write_field("failed")?;
-        w.write_field("")?;
-        w.write_field(buf.format(f.line as u64))?;
-        w.write_field(buf.format(f.column as u64))?;
-        w.write_field(&f.message)?;
-        w.write_record(None::<&[u8]>)?;
+    for row in ply_rows(r) {
+        w.serialize(if safe { row.csv_safe() } else { row })?;
     }
     w.flush()?;
     Ok(())
@@ -394,7 +400,7 @@ mod tests {
     }
 
     #[test]
-    fn ply_rows_written_straight_are_the_bytes_of_the_serialized_rows() {
+    fn ply_rows_written_are_the_rows_read_back_and_safe_rows_quote_formulas() {
         // Clean plies, an ambiguous ply with alternatives, unread words, a stop, a
         // variation, a comment with a comma and quotes, and a game without moves.
         let text = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 1-0\n\n\
@@ -414,15 +420,28 @@ mod tests {
             "a ply has a note"
         );
         for r in &results {
-            let mut straight = Vec::new();
-            write_ply_rows(r, &mut straight).unwrap();
-            let serialized = rows_bytes(ply_rows(r)).unwrap();
-            assert_eq!(
-                String::from_utf8_lossy(&straight),
-                String::from_utf8_lossy(&serialized),
-                "game {}",
-                r.index
-            );
+            for safe in [false, true] {
+                let mut bytes = Vec::new();
+                write_ply_rows(r, safe, &mut bytes).unwrap();
+                let back: Vec<PlyRow<'static>> = csv::ReaderBuilder::new()
+                    .has_headers(false)
+                    .from_reader(&bytes[..])
+                    .deserialize()
+                    .map(Result::unwrap)
+                    .collect();
+                let rows: Vec<PlyRow<'_>> = ply_rows(r)
+                    .map(|row| if safe { row.csv_safe() } else { row })
+                    .collect();
+                assert_eq!(back, rows, "game {}", r.index);
+                assert!(rows.iter().all(|row| row.page.is_none()), "no OCR, no page");
+            }
         }
+        let failed = results
+            .iter()
+            .find_map(|r| ply_rows(r).find(|row| row.status == "failed"));
+        assert!(failed.is_some(), "a stopped game has its failed row");
+        let mut row = failed.unwrap();
+        row.note = Cow::Borrowed("-1 is a formula");
+        assert_eq!(row.csv_safe().note, "'-1 is a formula");
     }
 }

@@ -34,15 +34,16 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// An OCR file (ALTO, hOCR, PAGE XML) that cannot be read: malformed XML, a root of
-    /// another kind.
+    /// An OCR file (ALTO, hOCR, PAGE XML) that cannot be read (malformed XML, a root of
+    /// another kind), or a page image that cannot be (Tesseract or a language model
+    /// missing, or failing).
     #[error("{}: {source}", path.display())]
     Ocr {
         /// The OCR file.
         path: PathBuf,
         /// What is wrong.
         #[source]
-        source: crate::ocr::OcrError,
+        source: escriba_ocr::OcrError,
     },
     /// A corrections file that cannot be read (bad TOML, a field missing or empty).
     #[error("{}:{line}: {message}", path.display())]

@@ -13,9 +13,9 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
-use crate::ocr::{OcrLayout, WordPlace};
 use crate::review_data::{GameReview, LegalMove, PlyReview, Reading, game_review};
-use crate::source::Encoding;
+use escriba_ocr::WordPlace;
+use escriba_source::Encoding;
 
 /// The tags as one JSON object, in their order.
 struct TagMap<'a>(&'a GameResult);
@@ -64,8 +64,8 @@ struct MoveJson<'a> {
     confidence: Option<f32>,
 }
 
-/// The plies, rendered one at a time, with their OCR layout for an OCR source.
-struct Moves<'a>(&'a GameResult, &'a GameReview, Option<&'a OcrLayout>);
+/// The plies, rendered one at a time, with their page and box for an OCR source.
+struct Moves<'a>(&'a GameResult, &'a GameReview);
 
 impl Serialize for Moves<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -73,7 +73,7 @@ impl Serialize for Moves<'_> {
         let mut seq = s.serialize_seq(Some(r.plies.len()))?;
         for (i, p) in r.plies.iter().enumerate() {
             let mut m = move_json(r, i, p, self.1.plies.get(i).and_then(Option::as_ref));
-            if let Some(place) = self.2.and_then(|l| l.place(p.line, p.column)) {
+            if let Some(place) = r.place(p.line, p.column) {
                 m.page = Some(place.page);
                 m.bbox = Some(place.bbox);
                 m.confidence = place.conf;
@@ -238,22 +238,13 @@ pub fn game_line(r: &GameResult) -> String {
 }
 
 /// [`game_line`], with the size and SHA-256 of the game's source as the run read it
-/// (`digest`; `null` when not known, as for stdin).
+/// (`digest`; `null` when not known, as for stdin). For a game read from an OCR file
+/// (ALTO, hOCR, PAGE XML) or a page image ([`GameResult::place`]), each ply whose word is
+/// placed also holds `page` (1-based), `box` (`[x0, y0, x1, y1]` in the file's units)
+/// and, when the engine gives one, `confidence` (0 to 1); the game holds `page` (its first
+/// line's) and, when it stopped, `failure_place` (`{page, box, confidence}` of the failing
+/// token's word).
 pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> String {
-    game_line_of_ocr_source(r, digest, None)
-}
-
-/// [`game_line_of_source`] for a game read from an OCR file (ALTO, hOCR, PAGE XML): each
-/// ply whose word `ocr` places also holds `page` (1-based), `box` (`[x0, y0, x1, y1]` in
-/// the file's units) and, when the engine gives one, `confidence` (0 to 1); the game
-/// holds `page` (its first line's) and, when it stopped, `failure_place` (`{page, box,
-/// confidence}` of the failing token's word). With `ocr` `None`, the same object as
-/// [`game_line_of_source`].
-pub fn game_line_of_ocr_source(
-    r: &GameResult,
-    digest: Option<&SourceDigest>,
-    ocr: Option<&OcrLayout>,
-) -> String {
     let review = game_review(r);
     let g = GameJson {
         source: &r.source,
@@ -266,7 +257,7 @@ pub fn game_line_of_ocr_source(
         result: r.result,
         encoding: r.encoding,
         tags: TagMap(r),
-        moves: Moves(r, &review, ocr),
+        moves: Moves(r, &review),
         flagged: r.flagged,
         issues: &r.issues,
         tokens: r.tokens,
@@ -280,10 +271,11 @@ pub fn game_line_of_ocr_source(
             .as_ref()
             .map_or(escriba_book::UnitKind::Game, |b| b.kind)
             .as_str(),
-        page: ocr.and_then(|l| l.place(r.line, 1)).map(|p| p.page),
-        failure_place: ocr
-            .zip(r.failure.as_ref())
-            .and_then(|(l, f)| l.place(f.line, f.column))
+        page: r.place(r.line, 1).map(|p| p.page),
+        failure_place: r
+            .failure
+            .as_ref()
+            .and_then(|f| r.place(f.line, f.column))
             .map(PlaceJson::of),
     };
     let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");

@@ -24,8 +24,10 @@
 //!
 //! ## Modules
 //!
-//! - reading: [`source`] (encodings, line endings, chunked line reading, line/column maps),
-//!   [`ocr`] (ALTO, hOCR and PAGE XML files laid out as text, each place mapped to its word),
+//! - reading: [`source`] (encodings, line endings, chunked line reading, line/column maps:
+//!   the `escriba-source` crate, re-exported),
+//!   [`ocr`] (ALTO, hOCR and PAGE XML files laid out as text, each place mapped to its word:
+//!   the `escriba-ocr` crate, re-exported),
 //!   [`segment`] (the pluggable [`Segmenter`], the default [`BlockSegmenter`]), [`tags`]
 //!   (PGN tag pairs and the Seven Tag Roster, from `escriba-notation`);
 //! - book mode: [`book`], the adapter to `escriba-book`, which reads a whole book's lines
@@ -52,15 +54,15 @@ pub(crate) mod error;
 pub mod game;
 pub mod jsonl;
 pub(crate) mod letters;
-pub mod ocr;
 pub mod output;
 pub mod pgn;
 pub(crate) mod report;
 pub mod review_data;
 pub mod segment;
 pub(crate) mod shard;
-pub mod source;
 pub use escriba_notation::tags;
+pub use escriba_ocr as ocr;
+pub use escriba_source as source;
 
 pub use batch::{
     Input, Inputs, NoObserver, Observer, Progress, Sink, Sinks, expand_inputs, expand_inputs_with,

@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use crate::error::Error;
 use crate::game::record::{GameResult, GameStatus, TokenCounts};
-use crate::source::Encoding;
 use escriba_book::NoteVariations;
 use escriba_book::{BookReport, UnitKind};
+use escriba_source::Encoding;
 
 /// Games by status.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]

@@ -8,9 +8,9 @@
 use escriba_notation::movetext::{self, ends_with_result};
 use escriba_notation::{AlgLang, Dialect, TokenKind};
 
-use crate::source::{Encoding, LineRef};
 use escriba_book::header::{header_moves_at, parse_header_line};
 use escriba_notation::tags::{TagPairs, Tags, parse_tag_line};
+use escriba_source::{Encoding, LineRef};
 
 /// The most movetext one game may hold, in bytes (about 250,000 plies of compact text; a
 /// printed game rarely reaches 10 KB). A longer game is cut there and fails with a

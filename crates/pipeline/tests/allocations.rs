@@ -63,7 +63,7 @@ fn writing(r: &GameResult, cfg: &Config) -> u64 {
     let mut rows = Vec::with_capacity(1 << 20);
     measure(|| {
         write_game(r, cfg, &mut pgn);
-        write_ply_rows(r, &mut rows).expect("rows are written");
+        write_ply_rows(r, false, &mut rows).expect("rows are written");
     })
     .count_total
 }

@@ -17,7 +17,8 @@ pub enum Kind {
     Int32,
     /// A 64-bit integer, never null.
     Int64,
-    /// A 64-bit integer or null (`plies.cost`, empty on a `failed` row).
+    /// A 64-bit integer or null (`plies.cost`, empty on a `failed` row; `plies.page` and
+    /// the box, empty for a source that was not an OCR file or a page image).
     OptInt64,
 }
 
@@ -38,6 +39,11 @@ pub const PLY_KINDS: [Kind; PLY_COLUMNS.len()] = [
     Int32,    // line
     Int32,    // column
     Text,     // note
+    OptInt64, // page
+    OptInt64, // box_x0
+    OptInt64, // box_y0
+    OptInt64, // box_x1
+    OptInt64, // box_y1
 ];
 
 /// The types of [`GAME_COLUMNS`], in order.
@@ -123,8 +129,7 @@ pub fn game_values(r: &GameResult) -> Result<Vec<Value>> {
 /// The cells of a game's `plies.csv` rows, each in [`PLY_COLUMNS`] order.
 pub fn ply_values(r: &GameResult) -> Result<Vec<Vec<Value>>> {
     escriba_pipeline::csv_out::ply_rows(r)
-        .iter()
-        .map(|row| values(row, &PLY_COLUMNS, &PLY_KINDS))
+        .map(|row| values(&row, &PLY_COLUMNS, &PLY_KINDS))
         .collect()
 }
 

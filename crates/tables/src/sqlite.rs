@@ -64,7 +64,12 @@ CREATE TABLE issues (
   line INTEGER NOT NULL,
   \"column\" INTEGER NOT NULL,
   place TEXT NOT NULL,
-  message TEXT NOT NULL
+  message TEXT NOT NULL,
+  page INTEGER,
+  box_x0 INTEGER,
+  box_y0 INTEGER,
+  box_x1 INTEGER,
+  box_y1 INTEGER
 );
 CREATE TABLE book_spans (
   id INTEGER PRIMARY KEY,
@@ -175,31 +180,36 @@ impl SqliteOut {
         }
         drop(insert);
         let mut issue = self.conn.prepare_cached(
-            "INSERT INTO issues (game, severity, ply, source, line, \"column\", place, message)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO issues (game, severity, ply, source, line, \"column\", place, message,
+                                 page, box_x0, box_y0, box_x1, box_y1)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )?;
-        for w in &r.issues {
+        let warnings = r
+            .issues
+            .iter()
+            .map(|w| ("warning", w.ply, w.line, w.column, &w.message));
+        let failure = r
+            .failure
+            .iter()
+            .map(|f| ("failure", Some(f.ply), f.line, f.column, &f.message));
+        for (severity, ply, line, column, message) in warnings.chain(failure) {
+            let place = r.place(line, column);
+            let [x0, y0, x1, y1] =
+                place.map_or([None; 4], |p| p.bbox.map(|v| Some(v.round() as i64)));
             issue.execute(params![
                 r.index as i64,
-                "warning",
-                w.ply.map(|p| p as i64 + 1),
+                severity,
+                ply.map(|p| p as i64 + 1),
                 &*r.source,
-                w.line as i64,
-                w.column as i64,
-                format!("{}:{}:{}", r.source, w.line, w.column),
-                w.message,
-            ])?;
-        }
-        if let Some(f) = &r.failure {
-            issue.execute(params![
-                r.index as i64,
-                "failure",
-                f.ply as i64 + 1,
-                &*r.source,
-                f.line as i64,
-                f.column as i64,
-                format!("{}:{}:{}", r.source, f.line, f.column),
-                f.message,
+                line as i64,
+                column as i64,
+                format!("{}:{}:{}", r.source, line, column),
+                message,
+                place.map(|p| p.page),
+                x0,
+                y0,
+                x1,
+                y1,
             ])?;
         }
         Ok(())

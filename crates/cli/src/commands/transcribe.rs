@@ -344,6 +344,7 @@ fn config_of(args: &TranscribeArgs) -> Result<Config, Error> {
         },
         no_fragments: args.no_fragments,
         csv_safe: args.csv_safe,
+        ocr_lang: args.ocr_lang.clone(),
         ..Config::default()
     })
 }

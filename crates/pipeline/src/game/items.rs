@@ -13,9 +13,9 @@ use super::claims::{
 };
 use super::record::{Issue, Item, PlyRecord, TokenCounts};
 use crate::config::Config;
-use crate::source::LineMap;
 use escriba_book::Footnote;
 use escriba_book::notes::NoteVariation;
+use escriba_source::LineMap;
 
 /// Collapses whitespace and removes `{` and `}` so the text can sit inside a PGN comment.
 /// A `{` must go too: PGN comments do not nest, but readers that count braces (escriba's

@@ -27,11 +27,11 @@ use crate::choice::Notation;
 use crate::config::Config;
 use crate::corrections::Correction;
 use crate::segment::Segment;
-use crate::source::LineMap;
 use escriba_book::checks;
 use escriba_book::notes::note_variations;
 use escriba_book::{AlternateRole, NoteVariations, UnitKind};
 use escriba_notation::tags::Tags;
+use escriba_source::LineMap;
 
 /// One dialect's attempt at a game.
 struct Attempt {
@@ -659,6 +659,7 @@ fn new_record(game: &GameText) -> GameResult {
         search_capped: false,
         book: seg.book.clone(),
         note_variations: NoteVariations::default(),
+        ocr: None,
     }
 }
 

@@ -9,9 +9,10 @@ use escriba_resolve::{Diagnostic, Ply};
 use serde::Serialize;
 
 use crate::segment::Segment;
-use crate::source::Encoding;
 use escriba_book::{BookSegment, NoteVariations};
 use escriba_notation::tags::Tags;
+use escriba_ocr::{OcrLayout, WordPlace};
+use escriba_source::Encoding;
 
 /// One game's text with where it came from: the unit of parallel work.
 #[derive(Debug, Clone)]
@@ -217,9 +218,18 @@ pub struct GameResult {
     pub book: Option<Box<BookSegment>>,
     /// Move runs in the game's notes: replayed as variations, or left in the notes.
     pub note_variations: NoteVariations,
+    /// The layout of the game's source when it was an OCR file or a page image: where
+    /// each place of its text stands on the page ([`GameResult::place`]).
+    pub ocr: Option<Arc<OcrLayout>>,
 }
 
 impl GameResult {
+    /// The page, box and confidence of the word at `line`, `column` (1-based, as the
+    /// game's places are given), when the game's source was an OCR file or a page image.
+    pub fn place(&self, line: usize, column: usize) -> Option<&WordPlace> {
+        self.ocr.as_ref()?.place(line, column)
+    }
+
     /// Where the plies a correction pinned stand: (source, line, column), as
     /// [`crate::corrections::Corrections::unapplied`] takes them.
     pub fn corrected_places(&self) -> impl Iterator<Item = (String, usize, usize)> + '_ {

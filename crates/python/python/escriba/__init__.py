@@ -53,7 +53,9 @@ class Run:
             (int32), ``side`` (dictionary), ``input``, ``san``, ``uci``, ``status``
             (dictionary: exact, inferred, repaired, ambiguous, failed, corrected),
             ``cost`` (int64, null on a failed row), ``line``, ``column`` (int32),
-            ``note``.
+            ``note``, ``page``, ``box_x0``, ``box_y0``, ``box_x1``, ``box_y1`` (int64,
+            the page and word box of a source read from an OCR file or a page image,
+            null for text).
         report: the QA summary that ``--report`` writes, as a dict.
         pgn: the PGN that ``-o`` writes.
         warnings: what the command line would print as ``warning: correction …``.

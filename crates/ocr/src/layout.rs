@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::words::{OcrPage, OcrWord};
+use crate::words::{OcrPage, OcrWord};
 
 /// Where one word of the derived text stands on its page.
 #[derive(Debug, Clone, PartialEq)]

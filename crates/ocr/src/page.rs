@@ -5,7 +5,7 @@
 
 use roxmltree::Node;
 
-use super::words::{OcrPage, OcrWord, children, descendants, num};
+use crate::words::{OcrPage, OcrWord, children, descendants, num};
 
 /// The pages of a PAGE document (its root, `PcGts`).
 pub(super) fn pages(root: Node<'_, '_>) -> Vec<OcrPage> {

@@ -1,4 +1,8 @@
-//! Reading sources: encodings, line endings, and streaming by lines in bounded chunks.
+//! # escriba-source
+//!
+//! Reading text sources: encodings, line endings, and streaming by lines in bounded
+//! chunks. It knows no chess and no other escriba crate: `escriba-pipeline` reads every
+//! input through it (and re-exports it as `escriba_pipeline::source`).
 //!
 //! Decoding goes through `encoding_rs`. A byte-order mark decides first: UTF-8 (stripped),
 //! UTF-16LE or UTF-16BE (the whole source is transcoded). Without one, each chunk of whole
@@ -9,6 +13,8 @@
 //! like LF. Every line keeps its 1-based number and the byte offset of its start in the
 //! raw source (for UTF-16 sources, in the source transcoded to UTF-8). A line longer than
 //! the reader's limit is cut there and marked [`Line::truncated`].
+
+#![deny(missing_docs)]
 
 use std::io::{self, BufRead, Read};
 

@@ -3,7 +3,7 @@
 
 use roxmltree::Node;
 
-use super::words::{OcrPage, OcrWord, children, descendants, num, numbered_pages};
+use crate::words::{OcrPage, OcrWord, children, descendants, num, numbered_pages};
 
 /// The pages of an ALTO document (its root, `alto`): each `Page` element, or the whole
 /// document as one page when it has none.

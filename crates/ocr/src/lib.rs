@@ -1,3 +1,5 @@
+//! # escriba-ocr
+//!
 //! OCR files in: ALTO XML (v2–v4), hOCR and PAGE XML, told by their content.
 //!
 //! An OCR file is parsed into [`OcrPage`]s of [`OcrWord`]s (text, box, confidence, line),
@@ -5,14 +7,27 @@
 //! vertical spans overlap, such as the two cells of a table row, share a row), words in x
 //! order, a line's indent and a far column's start in spaces proportional to their x
 //! offset from the page's left margin, a blank line where the page leaves a gap of a line
-//! or more, and one between pages. The rest of the pipeline reads that text as any text;
-//! the [`OcrLayout`] maps each of its places (line, column) back to the page, the word's
-//! box and its confidence.
+//! or more, and one between pages. The rest of escriba (`escriba-pipeline`) reads that
+//! text as any text; the [`OcrLayout`] maps each of its places (line, column) back to the
+//! page, the word's box and its confidence.
+//!
+//! It knows nothing of chess, and no other escriba crate: it sits at the start of the
+//! flow, beside `escriba-notation`.
+//!
+//! ## Modules
+//!
+//! - the formats: `alto`, `hocr`, `page`, each turning its XML tree into pages of words;
+//! - `words`: the page and word types they share ([`OcrPage`], [`OcrWord`]);
+//! - `layout`: the words laid out as text, and the map back ([`lay_out`], [`OcrLayout`]);
+//! - [`scan`]: page images (PNG, TIFF, JPEG, PDF) read by Tesseract, run as a subprocess
+//!   that writes hOCR.
+#![deny(missing_docs)]
 
 mod alto;
 mod hocr;
 mod layout;
 mod page;
+pub mod scan;
 mod words;
 
 use std::io::{self, BufRead, Read};
@@ -75,6 +90,34 @@ pub enum OcrError {
     /// Reading the file failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// A program that reads page images is not installed.
+    #[error(
+        "`{tool}` is not installed: page images need it (on Debian or Ubuntu: `apt-get install {package}`)"
+    )]
+    Missing {
+        /// The program.
+        tool: &'static str,
+        /// The Debian package that holds it.
+        package: &'static str,
+    },
+    /// Tesseract has no model for the language asked for.
+    #[error(
+        "Tesseract has no model for the language `{lang}`: install it (on Debian or Ubuntu: `apt-get install tesseract-ocr-{lang}`), or choose another with --ocr-lang"
+    )]
+    Language {
+        /// The language, as Tesseract names it (`spa`, `fra`, …).
+        lang: String,
+    },
+    /// A program that reads page images failed.
+    #[error("`{tool}` failed ({status}): {stderr}")]
+    Tool {
+        /// The program.
+        tool: &'static str,
+        /// Its exit status.
+        status: String,
+        /// What it wrote on stderr.
+        stderr: String,
+    },
 }
 
 /// The largest OCR file read (it is read whole).
@@ -129,6 +172,14 @@ pub fn parse(format: OcrFormat, xml: &str) -> Result<Vec<OcrPage>, OcrError> {
         OcrFormat::Hocr => hocr::pages(root),
         OcrFormat::Page => page::pages(root),
     })
+}
+
+/// The text laid out from the pages of a page image (PNG, TIFF, JPEG, or PDF pages) that
+/// Tesseract reads with the language model `lang` ([`scan::read_image`]).
+pub fn read_image(path: &std::path::Path, lang: &str) -> Result<OcrText, OcrError> {
+    let pages = scan::read_image(path, lang)?;
+    let (text, layout) = lay_out(&pages);
+    Ok(OcrText { text, layout })
 }
 
 /// An OCR source read: the text laid out from its words, and the map back to them.

@@ -3,7 +3,7 @@
 
 use roxmltree::Node;
 
-use super::words::{OcrPage, OcrWord, numbered_pages};
+use crate::words::{OcrPage, OcrWord, numbered_pages};
 
 /// The classes of an element.
 fn has_class(node: Node<'_, '_>, class: &str) -> bool {
