@@ -14,8 +14,9 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
 use crate::ocr::{OcrLayout, WordPlace};
-use crate::review_data::{GameReview, LegalMove, PlyReview, Reading, game_review};
+use crate::review_data::{GameReview, game_review};
 use crate::source::Encoding;
+use escriba_resolve::review::{LegalMove, PlyReview, Reading};
 
 /// The tags as one JSON object, in their order.
 struct TagMap<'a>(&'a GameResult);
