@@ -20,10 +20,10 @@ use crate::jsonl::{SourceDigest, game_line_of_ocr_source};
 use crate::ocr::{OcrLayout, OcrText, sniff_ocr};
 use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
-use crate::segment::Segmenter;
+use crate::segment::{SegmentReport, Segmenter};
 use crate::source::Encoding;
 use crate::source::{LineReader, sniff_gzip, sniff_utf16};
-use escriba_book::{BookReport, UnitKind};
+use escriba_book::UnitKind;
 
 /// One input.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -447,7 +447,7 @@ struct Cutter<'c> {
     other_shards: u64,
     eof: bool,
     /// The book report of this input, once its segmenter has finished.
-    book: Option<BookReport>,
+    book: Option<SegmentReport>,
     /// The input's notation, chosen once (on the games cut) and confirmed per game.
     notation: SourceNotation,
     /// The input's OCR layout, when it is an OCR file.
@@ -653,10 +653,10 @@ fn close_input(
     summary.other_shards += cutter.other_shards;
     if let Some(mut report) = cutter.book.take() {
         for (line, game, reason) in left_out {
-            report.settle(line, game, reason);
+            report.book.settle(line, game, reason);
         }
         // The book's own claim check: every line held by one span.
-        for (from, to, what) in report.breaches() {
+        for (from, to, what) in report.book.breaches() {
             summary.warnings += 1;
             summary.failed += 1;
             summary.failures.push(crate::report::FailureRef {
@@ -670,7 +670,7 @@ fn close_input(
                 ),
             });
         }
-        summary.unread_moves += report.unread_moves() as u64;
+        summary.unread_moves += report.book.unread_moves() as u64;
         summary.books.push(report);
     }
 }
