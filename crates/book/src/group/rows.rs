@@ -2,6 +2,7 @@
 //! columns, a note), and how a unit closes.
 
 use super::*;
+use crate::lexicon::{GAME_IN_PROSE, OPENING_TITLES};
 
 impl Grouper<'_> {
     pub(super) fn close(&mut self, before: usize) {
@@ -302,7 +303,7 @@ impl Grouper<'_> {
                 LineKind::Blank | LineKind::Prose | LineKind::Players(_) => {}
                 LineKind::Heading(HeadingKind::Section) => {
                     let lower = self.lines[k].text.to_lowercase();
-                    return ANALYSIS_TITLE_WORDS.iter().any(|w| lower.contains(w));
+                    return OPENING_TITLES.iter().any(|w| lower.contains(w));
                 }
                 _ => return false,
             }
@@ -325,7 +326,7 @@ impl Grouper<'_> {
         (t.ends_with(':') || words <= 4)
             && lower
                 .split(|c: char| !c.is_alphabetic())
-                .any(|w| GAME_WORDS_IN_PROSE.contains(&w))
+                .any(|w| GAME_IN_PROSE.contains(&w))
     }
 
     pub(super) fn start(&mut self, i: usize) -> &mut Draft {
