@@ -21,7 +21,7 @@ pub struct Book {
     pub dialect: Dialect,
     /// One unit per game or fragment worth decoding, in book order.
     pub units: Vec<Unit>,
-    /// The accounting (its `source` is left empty).
+    /// The accounting of every line.
     pub report: BookReport,
 }
 
