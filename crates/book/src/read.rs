@@ -8,9 +8,9 @@ use escriba_notation::tags::Tags;
 use escriba_resolve::shakmaty::Chess;
 use escriba_resolve::{Options, resolve};
 
+use super::detect::Sample;
 use super::runs::{self, Found};
 use super::unit::{BookReport, BookSegment, LineSpan, SpanKind, Unit, UnitKind};
-use super::detect::Sample;
 use super::{build, columns, detect, group, sequence, token_lines, xref};
 use crate::line::{Line, lines_of};
 

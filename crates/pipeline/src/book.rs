@@ -285,6 +285,9 @@ mod tests {
             json.starts_with(r#"{"source":"b.txt","explicit":false,"lines":3,"dialect":"#),
             "{json}"
         );
-        assert!(!json.contains(r#""book""#), "the accounting is not nested: {json}");
+        assert!(
+            !json.contains(r#""book""#),
+            "the accounting is not nested: {json}"
+        );
     }
 }

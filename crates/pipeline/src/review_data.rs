@@ -66,6 +66,8 @@ pub(crate) fn game_review(r: &GameResult) -> GameReview {
 mod tests {
     use std::sync::Arc;
 
+    use escriba_resolve::review::{MAX_READINGS, NEAREST_FAILURE, ReadingKind};
+
     use super::*;
     use crate::config::Config;
     use crate::game::process_game;

@@ -21,7 +21,7 @@ const NEAREST_REPAIRS: u32 = 3;
 /// How many nearest readings a ply lists besides the chosen and the tied ones.
 const NEAREST_PLY: usize = 4;
 /// How many nearest readings the token a game stopped at lists.
-const NEAREST_FAILURE: usize = 6;
+pub const NEAREST_FAILURE: usize = 6;
 
 /// Why a reading is listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
