@@ -1,13 +1,12 @@
 //! `--notation auto`'s cheap confirmation of the likeliest dialect
-//! ([`escriba_pipeline::game::detect_top_from`]) against the whole ranking
+//! ([`escriba_notation::detect::detect_top_from`]) against the whole ranking
 //! ([`escriba_notation::detect::rank_dialects`]): whatever dialect it is asked to confirm,
 //! it names a dialect only when the whole ranking puts that dialect first.
 
 use std::path::Path;
 
-use escriba_notation::detect::rank_dialects;
+use escriba_notation::detect::{detect_top_from, rank_dialects};
 use escriba_notation::{Dialect, Form, KnightLetter, Style};
-use escriba_pipeline::game::detect_top_from;
 use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::Chess;
 

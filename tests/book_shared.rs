@@ -35,9 +35,13 @@ fn every_line_of_both_books_is_accounted_for_and_every_reference_game_found() {
         let (pgn, summary) = run(&path, 1);
         let report = summary.books.first().expect("detected as a book");
         assert!(!report.explicit, "book mode was detected, not asked for");
-        assert!(report.covers_every_line(), "{book}: {:#?}", report.spans);
+        assert!(
+            report.book.covers_every_line(),
+            "{book}: {:#?}",
+            report.book.spans
+        );
         assert_eq!(
-            report.lines,
+            report.book.lines,
             std::fs::read(&path).unwrap().split(|&b| b == b'\n').count() - 1
         );
         // Each emitted game or fragment carries its line range, inside the book.
@@ -50,6 +54,7 @@ fn every_line_of_both_books_is_accounted_for_and_every_reference_game_found() {
         );
         // Spans that are games or fragments name the game they became.
         for s in report
+            .book
             .spans
             .iter()
             .filter(|s| s.what != escriba_pipeline::book::SpanKind::Skipped)

@@ -329,10 +329,11 @@ fn book(
 ) -> Result<(Measure, BookFigures)> {
     let name = txt.file_name().unwrap_or_default().to_string_lossy();
     let (summary, pgn, plies_csv) = transcribe_book(txt)?;
-    let report = summary
+    let report = &summary
         .books
         .first()
-        .context("the book's line accounting")?;
+        .context("the book's line accounting")?
+        .book;
     let index = read_plies(&plies_csv)?;
     let output = compare::replay_pgn(&pgn);
     let reference = compare::replay_pgn_file(reference)?;

@@ -766,7 +766,7 @@ fn event_tags(tags: &mut Tags, e: &str) {
     let lower = inner.to_ascii_lowercase();
     // Where it was played, from its word on (`Game played in the Masters' Tournament,
     // 1892, between …:`), up to the players.
-    let place = super::classify::PLACE_WORDS
+    let place = crate::lexicon::PLACE_WORDS
         .iter()
         .find_map(|p| lower.find(p).map(|at| &inner[at + p.len()..]))
         // A name (`at London`, `in the Masters' Tournament`), not `at odds of …`.

@@ -7,6 +7,7 @@
 use escriba_notation::{Dialect, TokenKind, movetext};
 
 use crate::header::parse_header_line;
+use crate::lexicon::{ANALYSIS_HEADINGS, EVENT_WORDS, GAME_HEADINGS, ORDINALS, SECTION_HEADINGS};
 
 /// What a line of a book is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,76 +103,6 @@ pub struct SecondPair {
     /// Moves of the row before it (the first pair's).
     pub moves_before: u16,
 }
-
-/// Words that open a numbered game's heading.
-const GAME_WORDS: [&str; 8] = [
-    "game",
-    "partida",
-    "partie",
-    "jogo",
-    "partita",
-    "spiel",
-    "partij",
-    "illustrative game",
-];
-/// Words that open an analysis heading.
-const ANALYSIS_WORDS: [&str; 10] = [
-    "variation",
-    "variante",
-    "variación",
-    "example",
-    "ejemplo",
-    "exemplo",
-    "study",
-    "estudio",
-    "ending",
-    "problem",
-];
-/// Words that open a section heading whatever their case.
-const SECTION_WORDS: [&str; 7] = [
-    "chapter",
-    "capítulo",
-    "capitulo",
-    "part ",
-    "section",
-    "book ",
-    "index",
-];
-/// Ordinal words: `GAME THE FIRST.` is an opening line in a treatise, not a played game.
-const ORDINALS: [&str; 20] = [
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-    "twentieth",
-];
-/// Words that say where or how a game was played.
-const EVENT_WORDS: [&str; 9] = [
-    "played at",
-    "played in",
-    "played by",
-    "jugada en",
-    "disputada en",
-    "jogada em",
-    "jouée à",
-    "gespielt in",
-    "giocata a",
-];
 
 /// Classifies one line (without its line ending) for a book read in `dialect`.
 pub fn classify(text: &str, dialect: Dialect) -> LineKind {
@@ -595,7 +526,7 @@ fn heading(t: &str, shape: &RowShape) -> Option<HeadingKind> {
     let letters: Vec<char> = t.chars().filter(|c| c.is_alphabetic()).collect();
     let upper = letters.iter().filter(|c| c.is_uppercase()).count();
     let capitals = letters.len() >= 4 && upper * 10 >= letters.len() * 8;
-    for w in GAME_WORDS {
+    for w in GAME_HEADINGS {
         if starts_with_word(&lower, w) {
             let rest = lower[w.len()..].trim_start();
             let rest = rest.strip_prefix("no.").unwrap_or(rest).trim_start();
@@ -615,13 +546,13 @@ fn heading(t: &str, shape: &RowShape) -> Option<HeadingKind> {
             }
         }
     }
-    if ANALYSIS_WORDS
+    if ANALYSIS_HEADINGS
         .iter()
         .any(|w| starts_with_word(&lower, w) && (capitals || numeral_start(&lower[w.len()..])))
     {
         return Some(HeadingKind::Analysis);
     }
-    if SECTION_WORDS.iter().any(|w| lower.starts_with(w)) && (capitals || t.len() < 40) {
+    if SECTION_HEADINGS.iter().any(|w| lower.starts_with(w)) && (capitals || t.len() < 40) {
         return Some(HeadingKind::Section);
     }
     if shape.moves == 0 && !shape.result && capitals && t.len() <= 80 {
@@ -635,9 +566,6 @@ fn heading(t: &str, shape: &RowShape) -> Option<HeadingKind> {
     }
     None
 }
-
-/// Words that name the place a game was played: `played at London`, `jugada en Madrid`.
-pub(crate) const PLACE_WORDS: [&str; 4] = ["played at ", "played in ", "jugada en ", "jogada em "];
 
 /// `No. 17.`, `Núm. 41. Entre Sr. Anderssen y P. A. Rubinstein.`, `No. 3—Morphy v. Löwenthal`:
 /// a number sign, a numeral, and then nothing or a stop or dash before the rest.

@@ -85,24 +85,65 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
 /// at its first note, diagram or page break, and prose read as games is dozens of failed
 /// games.
 pub fn looks_like_book(lines: &[Line]) -> bool {
+    sample(lines).book
+}
+
+/// What the detector read of a source's first lines: whether they read like a book
+/// ([`looks_like_book`]), and the kind of each of them in the dialect they vote for, which
+/// the reader takes over ([`crate::read_book_after`]) rather than classify them again.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    book: bool,
+    dialect: Dialect,
+    /// Each line's kind as `classify` gives it, before any pass over its neighbours.
+    kinds: Vec<LineKind>,
+}
+
+impl Sample {
+    /// The lines read like a book.
+    pub fn is_book(&self) -> bool {
+        self.book
+    }
+
+    /// The kinds of the sample's lines, when they were classified in `dialect`.
+    pub(crate) fn kinds_in(&self, dialect: Dialect) -> Option<&[LineKind]> {
+        (self.dialect == dialect).then_some(&self.kinds[..])
+    }
+}
+
+/// Reads a source's first lines as [`looks_like_book`] does, and keeps what it classified.
+pub fn sample(lines: &[Line]) -> Sample {
     // A tag line makes it a game file: known before the costlier dialect vote.
     if lines.iter().any(|l| {
         let t = l.text.trim();
         t.starts_with('[') && parse_tag_line(t).is_some()
     }) {
-        return false;
+        return Sample {
+            book: false,
+            dialect: Dialect::ALL[0],
+            kinds: Vec::new(),
+        };
     }
     let dialect = book_dialect(lines.iter().map(|l| l.text.as_str()));
+    let classified: Vec<LineKind> = lines
+        .iter()
+        .map(|l| classify::classify(&l.text, dialect))
+        .collect();
+    Sample {
+        book: reads_like_book(lines, classified.clone(), dialect),
+        dialect,
+        kinds: classified,
+    }
+}
+
+/// The vote of [`looks_like_book`] on lines classified in `dialect` (`kinds`).
+fn reads_like_book(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> bool {
     let (mut prose, mut filled, mut rows, mut headings) = (0usize, 0usize, 0usize, 0usize);
     let (mut prose_words, mut words) = (0usize, 0usize);
     let (mut game_headings, mut diagram_lines) = (0usize, 0usize);
     // Prose lines seen since the last row, and those that stood between two rows.
     let (mut pending_notes, mut notes) = (0usize, 0usize);
     let mut openers: std::collections::HashMap<(u32, bool), u8> = Default::default();
-    let mut kinds: Vec<LineKind> = lines
-        .iter()
-        .map(|l| classify::classify(&l.text, dialect))
-        .collect();
     super::token_lines::numbers_over_moves(lines, &mut kinds, dialect);
     for (l, kind) in lines.iter().zip(kinds) {
         let t = l.text.trim();

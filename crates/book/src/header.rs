@@ -1,8 +1,7 @@
 //! Header lines that name the players (`White: Teichmann. Black: Rubinstein.`,
 //! `Blancas: Capablanca`) and headings that name them `between X and Y`.
 
-const WHITE_WORDS: [&str; 3] = ["white", "blancas", "brancas"];
-const BLACK_WORDS: [&str; 3] = ["black", "negras", "pretas"];
+use crate::lexicon::{ABBREVIATIONS, HEADER_BLACK, HEADER_WHITE};
 
 /// Finds `word` at a word start in `lower` followed by `:` or `.`; returns (start, end
 /// after the separator).
@@ -102,9 +101,9 @@ pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)>
     // the whole line.
     let head = &trimmed.as_bytes()[..trimmed.len().min(7)];
     if head.is_ascii()
-        && !WHITE_WORDS
+        && !HEADER_WHITE
             .iter()
-            .chain(&BLACK_WORDS)
+            .chain(&HEADER_BLACK)
             .any(|w| head.len() >= w.len() && head[..w.len()].eq_ignore_ascii_case(w.as_bytes()))
     {
         return None;
@@ -118,8 +117,8 @@ pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)>
     // 4th. …`, a flattened web copy): the names stop at the first move.
     let stop = header_moves_at(trimmed).unwrap_or(trimmed.len());
     let (trimmed, lower) = (&trimmed[..stop], &lower[..stop]);
-    let white = keyword(lower, &WHITE_WORDS, 0);
-    let black = keyword(lower, &BLACK_WORDS, 0);
+    let white = keyword(lower, &HEADER_WHITE, 0);
+    let black = keyword(lower, &HEADER_BLACK, 0);
     let first = match (white, black) {
         (Some(w), Some(b)) => w.0.min(b.0),
         (Some(w), None) => w.0,
@@ -141,12 +140,6 @@ pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)>
         (None, None) => unreachable!(),
     })
 }
-
-/// Abbreviated titles and first names whose period ends no sentence.
-const TITLES: [&str; 18] = [
-    "mr", "mrs", "messrs", "dr", "wm", "capt", "rev", "st", "jr", "sr", "prof", "col", "gen",
-    "lieut", "hon", "sig", "chas", "jas",
-];
 
 /// The players a sentence names as `between X and Y` (`Game played in the Masters'
 /// Tournament, 23rd September, 1892, between Messrs. James Mason and H. E. Bird:`,
@@ -194,7 +187,7 @@ pub fn between_players(text: &str) -> Option<(Option<String>, Option<String>)> {
     let mut end = second.len();
     for (i, c) in second.char_indices() {
         let word_before = second[..i].rsplit([' ', '.']).next().unwrap_or("");
-        let title = TITLES.contains(&word_before.to_lowercase().as_str());
+        let title = ABBREVIATIONS.contains(&word_before.to_lowercase().as_str());
         if matches!(c, ',' | ':' | ';' | '(' | '[')
             || c == '.' && word_before.chars().count() > 1 && !title
             || second[i..].starts_with(" in ")

@@ -39,7 +39,13 @@
 //!
 //! After the decoder has read a unit, [`checks`] holds it against the diagrams and the
 //! second notation, and [`notes`] replays the variations printed in its notes.
-//! [`looks_like_book`] tells a book from a game file by its first lines.
+//! [`looks_like_book`] tells a book from a game file by its first lines; [`sample`] keeps
+//! the kinds it gave them, and [`read_book_after`] takes them over instead of classifying
+//! those lines again.
+//!
+//! The words the stages match lines against (players' and column words, titles, game,
+//! analysis and section headings, event, place and odds words) are in one place,
+//! `lexicon`, each list named for its question with its languages.
 #![deny(missing_docs)]
 
 mod blocks;
@@ -51,6 +57,7 @@ mod detect;
 mod diagram;
 mod group;
 pub mod header;
+mod lexicon;
 mod line;
 pub mod notes;
 mod odds;
@@ -62,9 +69,9 @@ mod token_lines;
 mod unit;
 mod xref;
 
-pub use detect::{DETECT_BYTES, book_dialect, looks_like_book};
+pub use detect::{DETECT_BYTES, Sample, book_dialect, looks_like_book, sample};
 pub use line::{Line, lines_of};
-pub use read::{Book, line_views, read_book, read_text};
+pub use read::{Book, line_views, read_book, read_book_after, read_text};
 pub use unit::{
     Alternate, AlternateRole, BookReport, BookSegment, Checkpoint, Footnote, LineSpan,
     NoteVariations, SpanKind, Unit, UnitKind, Unread, Warning,

@@ -8,6 +8,7 @@
 //! gives them. A giver the text does not name is assumed (White; Black for the pawn and
 //! move), and said so.
 
+use crate::lexicon::{ODDS_WORDS, OPENING_NAME_WORDS};
 use escriba_resolve::shakmaty::{Board, Color, File, Rank, Role, Square};
 
 /// The odds a unit's header text states.
@@ -28,17 +29,11 @@ pub enum Odds {
     Unreadable(String),
 }
 
-/// Words that announce odds.
-const ANNOUNCE: [&str; 10] = [
-    "odds", "remove", "gives", "giving", "removed", "give", "without", "yields", "yield",
-    "yielding",
-];
-
 /// Reads the odds stated in `text` (a unit's heading, event lines and the notes over its
 /// table), with the players' names to tell who gives them.
 pub fn read(text: &str, white: Option<&str>, black: Option<&str>) -> Odds {
     let words = normalize(text);
-    let Some(at) = words.iter().position(|w| ANNOUNCE.contains(&w.as_str())) else {
+    let Some(at) = words.iter().position(|w| ODDS_WORDS.contains(&w.as_str())) else {
         return Odds::None;
     };
     // An odds game announced as such, not a sentence that merely says "gives".
@@ -299,7 +294,7 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
         };
         if phrase
             .get(j + 1)
-            .is_some_and(|n| OPENING_WORDS.contains(&n.as_str()))
+            .is_some_and(|n| OPENING_NAME_WORDS.contains(&n.as_str()))
         {
             return Vec::new();
         }
@@ -315,11 +310,6 @@ fn men(phrase: &[String]) -> Vec<(Role, Option<File>)> {
     }
     out
 }
-
-/// Words after a man's name that make it an opening's name.
-const OPENING_WORDS: [&str; 6] = [
-    "gambit", "opening", "defence", "defense", "counter", "attack",
-];
 
 /// The file a man starts on, on the queen's or the king's wing.
 fn file_of_man(role: Role, queen_side: bool) -> File {

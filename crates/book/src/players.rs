@@ -2,13 +2,7 @@
 //! (`WHITE. (Rev. M.)  BLACK. (M. D.)`) and the heading's full names (`Between Rev. G. A.
 //! McDonnell and M. Deimmann.`), matched to each other.
 
-/// The words that stand before a name as a title (lower case, without their period).
-/// `m` and `d` (`M. Deimmann`, `D. Rodrigo`) are initials as well.
-const TITLES: [&str; 28] = [
-    "mr", "mrs", "miss", "messrs", "herr", "frau", "rev", "capt", "captain", "dr", "prof", "col",
-    "gen", "lieut", "hon", "sig", "signor", "sr", "sra", "srta", "señor", "don", "doña", "m", "mm",
-    "mme", "mlle", "d",
-];
+use crate::lexicon::NAME_TITLES;
 
 /// A word without its period, in lower case.
 fn bare(w: &str) -> String {
@@ -16,7 +10,7 @@ fn bare(w: &str) -> String {
 }
 
 fn is_title(w: &str) -> bool {
-    TITLES.contains(&bare(w).as_str())
+    NAME_TITLES.contains(&bare(w).as_str())
 }
 
 /// A title of more than one letter (`Mr.`, `Rev.`, `Herr`): never an initial.

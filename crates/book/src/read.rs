@@ -8,6 +8,7 @@ use escriba_notation::tags::Tags;
 use escriba_resolve::shakmaty::Chess;
 use escriba_resolve::{Options, resolve};
 
+use super::detect::Sample;
 use super::runs::{self, Found};
 use super::unit::{BookReport, BookSegment, LineSpan, SpanKind, Unit, UnitKind};
 use super::{build, columns, detect, group, sequence, token_lines, xref};
@@ -20,15 +21,26 @@ pub struct Book {
     pub dialect: Dialect,
     /// One unit per game or fragment worth decoding, in book order.
     pub units: Vec<Unit>,
-    /// The accounting (its `source` is left empty).
+    /// The accounting of every line.
     pub report: BookReport,
 }
 
 /// Reads a whole book in `dialect` (`None`: the dialect that reads most of its numbered
 /// lines): classify, group, build.
 pub fn read_book(lines: &[Line], dialect: Option<Dialect>) -> Book {
+    read(lines, dialect, None)
+}
+
+/// [`read_book`] on a book whose first lines the detector read (`sample`): the kinds it
+/// gave them are taken over when the book is read in the dialect they were classified in.
+pub fn read_book_after(lines: &[Line], dialect: Option<Dialect>, sample: &Sample) -> Book {
+    read(lines, dialect, Some(sample))
+}
+
+fn read(lines: &[Line], dialect: Option<Dialect>, sample: Option<&Sample>) -> Book {
     let dialect = dialect.unwrap_or_else(|| book_dialect(lines));
-    let mut grouped = group::group(lines, kinds(lines, dialect), dialect);
+    let classified = sample.and_then(|s| s.kinds_in(dialect)).unwrap_or(&[]);
+    let mut grouped = group::group(lines, kinds(lines, classified, dialect), dialect);
     let borrowed = xref::borrowings(lines, &grouped, dialect);
     for (u, b) in grouped.units.iter_mut().zip(&borrowed) {
         // A game that takes its opening from another starts where a board is known.
@@ -45,8 +57,6 @@ pub fn read_book(lines: &[Line], dialect: Option<Dialect>) -> Book {
         .map(|(i, u)| build::unit(lines, &grouped, u, i, dialect, borrowed[i].as_ref()))
         .collect();
     let mut report = BookReport {
-        source: String::new(),
-        explicit: true,
         lines: lines.len(),
         dialect: dialect.id().to_owned(),
         games: grouped
@@ -212,12 +222,16 @@ fn book_dialect(lines: &[Line]) -> Dialect {
     detect::book_dialect(lines.iter().map(|l| l.text.as_str()))
 }
 
-/// Stage one: the kind of every line, with every pass that changes a kind.
-fn kinds(lines: &[Line], dialect: Dialect) -> Vec<LineKind> {
-    let mut kinds: Vec<LineKind> = lines
-        .iter()
-        .map(|l| classify::classify(&l.text, dialect))
-        .collect();
+/// Stage one: the kind of every line, with every pass that changes a kind. The first
+/// lines' kinds are taken from `classified` (the detector's, in `dialect`) as far as it
+/// goes.
+fn kinds(lines: &[Line], classified: &[LineKind], dialect: Dialect) -> Vec<LineKind> {
+    let mut kinds: Vec<LineKind> = classified[..classified.len().min(lines.len())].to_vec();
+    kinds.extend(
+        lines[kinds.len()..]
+            .iter()
+            .map(|l| classify::classify(&l.text, dialect)),
+    );
     // Move numbers over their moves first, so that one repeated game after game (`1.`
     // with a mark on its line) is not taken for a running head; then again over the
     // running heads found, which stand between a number and its move at a page break.
@@ -231,7 +245,7 @@ fn kinds(lines: &[Line], dialect: Dialect) -> Vec<LineKind> {
 /// its role in a unit (or why it was set aside), as debug text.
 pub fn line_views(lines: &[Line], dialect: Option<Dialect>) -> Vec<(String, String)> {
     let dialect = dialect.unwrap_or_else(|| book_dialect(lines));
-    let grouped = group::group(lines, kinds(lines, dialect), dialect);
+    let grouped = group::group(lines, kinds(lines, &[], dialect), dialect);
     grouped
         .kinds
         .iter()
@@ -243,4 +257,35 @@ pub fn line_views(lines: &[Line], dialect: Option<Dialect>) -> Vec<(String, Stri
 /// Reads a whole text as a book (for tests and small inputs).
 pub fn read_text(text: &str, dialect: Option<Dialect>) -> Book {
     read_book(&lines_of(text), dialect)
+}
+
+#[cfg(test)]
+mod tests {
+    use escriba_notation::DescLang;
+
+    use super::*;
+    use crate::detect::sample;
+
+    #[test]
+    fn a_book_read_after_the_detectors_sample_reads_as_it_reads_alone() {
+        // A number alone over its move, a heading, players, a note and a second game in
+        // another dialect: the sample may end anywhere, in the book's dialect or another.
+        let text = "CHAPTER I.\n\nGAME 1.\nWhite: Morphy. Black: Anderssen.\n1. P-K4 P-K4\n\
+                    2. Kt-KB3 Kt-QB3\n3.\nB-B4 B-B4\nThe bishop stands well here, and the \
+                    game goes on with a plan of attack on the king.\n4. P-B3 Kt-B3\n\n\
+                    GAME 2.\n1. P4R P4R\n2. C3AR C3AD\n";
+        let lines = lines_of(text);
+        let en = Dialect::Descriptive(DescLang::En);
+        let es = Dialect::Descriptive(DescLang::Es);
+        for cut in 0..=lines.len() {
+            let s = sample(&lines[..cut]);
+            for dialect in [None, Some(en), Some(es)] {
+                assert_eq!(
+                    format!("{:?}", read_book_after(&lines, dialect, &s)),
+                    format!("{:?}", read_book(&lines, dialect)),
+                    "sample of {cut} lines, {dialect:?}"
+                );
+            }
+        }
+    }
 }

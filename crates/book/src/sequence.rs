@@ -10,7 +10,7 @@
 //! token keeps its line and column: the reading is the printed lines, each blanked but for
 //! the token it holds. Notes and marks go along with the move they follow.
 
-use escriba_notation::{Dialect, Span, TokenKind, movetext as mt};
+use escriba_notation::{Dialect, Span, Token, TokenKind, movetext as mt};
 
 use super::unit::{Alternate, AlternateRole};
 
@@ -24,44 +24,12 @@ pub fn by_numbers(
     first_line: usize,
     dialect: Dialect,
 ) -> Option<Alternate> {
-    let tokens = mt::tokenize(dialect, movetext);
-    // The half-move (from move 1, White) each move token takes, and the tokens that ride
-    // with it (notes, marks, results after it in the text).
-    let mut placed: Vec<(u32, Span, Vec<Span>)> = Vec::new();
-    let mut leading: Vec<Span> = Vec::new();
-    let mut results: Vec<Span> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut next: u32 = 0;
-    let mut repeated = false;
-    for t in &tokens {
-        match t.kind {
-            TokenKind::MoveNumber { number, black } => {
-                let white_slot = number.saturating_sub(1).saturating_mul(2).min(1 << 30);
-                next = if black {
-                    white_slot + 1
-                } else if seen.contains(&white_slot) {
-                    repeated = true;
-                    white_slot + 1
-                } else {
-                    white_slot
-                };
-            }
-            TokenKind::Move(_) | TokenKind::Unknown => {
-                if !seen.insert(next) {
-                    return None;
-                }
-                placed.push((next, t.span, Vec::new()));
-                next += 1;
-            }
-            TokenKind::Ellipsis => {}
-            // A result ends the game wherever its column printed it.
-            TokenKind::Result(_) => results.push(t.span),
-            _ => match placed.last_mut() {
-                Some((_, _, riders)) => riders.push(t.span),
-                None => leading.push(t.span),
-            },
-        }
-    }
+    let Placed {
+        mut placed,
+        leading,
+        results,
+        repeated,
+    } = place(&mt::tokenize(dialect, movetext))?;
     if !repeated || placed.is_empty() {
         return None;
     }
@@ -108,6 +76,65 @@ pub fn by_numbers(
         line_numbers: out.line_numbers,
         role: AlternateRole::Sequence,
         dialect: None,
+    })
+}
+
+/// The tokens of a table read by their move numbers.
+struct Placed {
+    /// The half-move (from move 1, White) each move token takes, and the tokens that ride
+    /// with it (notes, marks, results after it in the text).
+    placed: Vec<(u32, Span, Vec<Span>)>,
+    /// Tokens before the first move.
+    leading: Vec<Span>,
+    /// The results, wherever their column printed them.
+    results: Vec<Span>,
+    /// A move number was printed twice (the table's second column).
+    repeated: bool,
+}
+
+/// Places each move token of `tokens` at the half-move its move number gives it; `None`
+/// when two take the same half-move.
+fn place(tokens: &[Token]) -> Option<Placed> {
+    let mut placed: Vec<(u32, Span, Vec<Span>)> = Vec::new();
+    let mut leading: Vec<Span> = Vec::new();
+    let mut results: Vec<Span> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut next: u32 = 0;
+    let mut repeated = false;
+    for t in tokens {
+        match t.kind {
+            TokenKind::MoveNumber { number, black } => {
+                let white_slot = number.saturating_sub(1).saturating_mul(2).min(1 << 30);
+                next = if black {
+                    white_slot + 1
+                } else if seen.contains(&white_slot) {
+                    repeated = true;
+                    white_slot + 1
+                } else {
+                    white_slot
+                };
+            }
+            TokenKind::Move(_) | TokenKind::Unknown => {
+                if !seen.insert(next) {
+                    return None;
+                }
+                placed.push((next, t.span, Vec::new()));
+                next += 1;
+            }
+            TokenKind::Ellipsis => {}
+            // A result ends the game wherever its column printed it.
+            TokenKind::Result(_) => results.push(t.span),
+            _ => match placed.last_mut() {
+                Some((_, _, riders)) => riders.push(t.span),
+                None => leading.push(t.span),
+            },
+        }
+    }
+    Some(Placed {
+        placed,
+        leading,
+        results,
+        repeated,
     })
 }
 

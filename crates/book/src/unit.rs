@@ -186,10 +186,6 @@ pub struct LineSpan {
 /// How one book was read: every line accounted for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BookReport {
-    /// The source's name.
-    pub source: String,
-    /// Book mode was asked for (`--book`) rather than detected.
-    pub explicit: bool,
     /// Lines in the book.
     pub lines: usize,
     /// The dialect the book's lines were classified in.
@@ -323,8 +319,6 @@ mod tests {
             game: None,
         };
         let report = |spans, lines| BookReport {
-            source: "b.txt".into(),
-            explicit: true,
             lines,
             dialect: "en-descriptive".into(),
             games: 0,

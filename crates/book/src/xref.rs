@@ -8,31 +8,8 @@ use super::build::clean_row;
 use super::classify::HeadingKind;
 use super::group::{Draft, Grouped, Role, ply_of};
 use super::unit::Borrowed;
+use crate::lexicon::NUMBER_WORDS;
 use crate::line::Line;
-
-/// Number words up to twenty, for "the first eight moves".
-const NUMBER_WORDS: [&str; 20] = [
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-];
 
 fn number_word(w: &str) -> Option<u32> {
     let w = w.trim_matches(|c: char| !c.is_alphanumeric());

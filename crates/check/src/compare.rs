@@ -265,17 +265,7 @@ pub fn compare_to_book_end(
             c.reference_errors
                 .push(format!("reference game {} (line {}): {e}", ri + 1, r.line));
         }
-        let oi = match by {
-            MatchBy::Index => (ri < output.len()).then_some(ri),
-            // Only a game sharing at least the first position is a partner.
-            MatchBy::Content => output
-                .iter()
-                .enumerate()
-                .map(|(i, o)| (common_prefix(&o.positions, &r.positions), i))
-                .filter(|&(n, _)| n > 0)
-                .max_by_key(|&(n, i)| (n, std::cmp::Reverse(i)))
-                .map(|(_, i)| i),
-        };
+        let oi = partner(output, r, ri, by);
         if let Some(i) = oi {
             paired[i] = true;
         }
@@ -283,8 +273,40 @@ pub fn compare_to_book_end(
         if r.positions.is_empty() {
             continue;
         }
-        c.games_compared += 1;
-        c.reference_unpaired += usize::from(oi.is_none());
+        c.game(output, (ri, r), oi, plies, to_book_end);
+    }
+    c.output_unpaired = paired.iter().filter(|&&p| !p).count();
+    c
+}
+
+/// The output game paired with reference game `ri` (`r`), if any.
+fn partner(output: &[ReplayedGame], r: &ReplayedGame, ri: usize, by: MatchBy) -> Option<usize> {
+    match by {
+        MatchBy::Index => (ri < output.len()).then_some(ri),
+        // Only a game sharing at least the first position is a partner.
+        MatchBy::Content => output
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (common_prefix(&o.positions, &r.positions), i))
+            .filter(|&(n, _)| n > 0)
+            .max_by_key(|&(n, i)| (n, std::cmp::Reverse(i)))
+            .map(|(_, i)| i),
+    }
+}
+
+impl Comparison {
+    /// Counts reference game `ri` (`r`, with plies) against its partner `oi` in `output`,
+    /// ply by ply, and records its first discrepancy.
+    fn game(
+        &mut self,
+        output: &[ReplayedGame],
+        (ri, r): (usize, &ReplayedGame),
+        oi: Option<usize>,
+        plies: Option<&PlyIndex>,
+        to_book_end: bool,
+    ) {
+        self.games_compared += 1;
+        self.reference_unpaired += usize::from(oi.is_none());
         let empty = Vec::new();
         let (out_pos, out_san) = match oi {
             Some(i) => (&output[i].positions, &output[i].sans),
@@ -297,32 +319,32 @@ pub fn compare_to_book_end(
         let mut first: Option<usize> = None;
         for (k, rp) in r.positions.iter().enumerate() {
             match out_pos.get(k) {
-                Some(op) if op == rp => c.plies_right += 1,
+                Some(op) if op == rp => self.plies_right += 1,
                 Some(_) => {
-                    c.plies_wrong += 1;
+                    self.plies_wrong += 1;
                     first.get_or_insert(k);
                     if let (Some(idx), Some(n)) = (plies, number)
                         && idx
                             .get(&(n, k + 1))
                             .is_some_and(|row| matches!(&*row.status, "exact" | "inferred"))
                     {
-                        *c.silently_wrong.as_mut().expect("set with a CSV") += 1;
+                        *self.silently_wrong.as_mut().expect("set with a CSV") += 1;
                     }
                 }
-                None if finished => c.plies_beyond += 1,
+                None if finished => self.plies_beyond += 1,
                 None => {
-                    c.plies_missing += 1;
+                    self.plies_missing += 1;
                     first.get_or_insert(k);
                 }
             }
         }
-        c.plies_extra += out_pos.len().saturating_sub(r.positions.len()) as u64;
+        self.plies_extra += out_pos.len().saturating_sub(r.positions.len()) as u64;
         match first {
-            None => c.games_exact += 1,
+            None => self.games_exact += 1,
             Some(k) => {
                 let row = plies.zip(number).and_then(|(idx, n)| idx.get(&(n, k + 1)));
                 let (num, color) = r.numbers[k];
-                c.discrepancies.push(Discrepancy {
+                self.discrepancies.push(Discrepancy {
                     game: ri + 1,
                     output_game: oi.map(|i| i + 1),
                     ply: k + 1,
@@ -335,8 +357,6 @@ pub fn compare_to_book_end(
             }
         }
     }
-    c.output_unpaired = paired.iter().filter(|&&p| !p).count();
-    c
 }
 
 /// True when a PGN file holds something to compare: a game with a move replayed, or a

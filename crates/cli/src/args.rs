@@ -232,7 +232,7 @@ pub(crate) struct TranscribeArgs {
 
     /// Write SAN with these piece letters, in the order K Q R B N (e.g. `RDTAC` for
     /// Spanish, `KDTLS` for German, or comma-separated names such as `Кр,Ф,Л,С,К`).
-    #[arg(long, value_name = "KQRBN", conflicts_with = "figurine")]
+    #[arg(long, value_name = "KQRBN", conflicts_with = "figurine", value_parser = parse_piece_letters)]
     pub(crate) piece_letters: Option<PieceLetters>,
 
     /// Write SAN with figurines (♔♕♖♗♘) instead of piece letters.
@@ -390,4 +390,10 @@ pub(crate) struct QaArgs {
 
 pub(crate) fn parse_notation(s: &str) -> Result<Notation, String> {
     s.parse::<Notation>().map_err(|e| e.to_string())
+}
+
+/// `--piece-letters`, its error named after the option.
+pub(crate) fn parse_piece_letters(s: &str) -> Result<PieceLetters, String> {
+    s.parse::<PieceLetters>()
+        .map_err(|e| escriba_pipeline::Error::from(e).to_string())
 }

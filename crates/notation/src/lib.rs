@@ -15,7 +15,7 @@
 //! model (how print and OCR damage a token) that the corruption test and the bench apply,
 //! and [`cost`] the repair model's table of costs, which the readings and the resolver
 //! share. [`tags`] reads and writes PGN tag pairs, the one part of a game file around the
-//! movetext.
+//! movetext, and [`letters`] writes SAN with another language's piece letters.
 #![deny(missing_docs)]
 
 pub mod ast;
@@ -23,6 +23,7 @@ pub mod cost;
 pub mod damage;
 pub mod detect;
 pub mod dialect;
+pub mod letters;
 pub mod movetext;
 pub mod readings;
 pub mod style;

@@ -19,8 +19,8 @@ use crate::game::{SourceNotation, process_game_in, process_game_owned};
 use crate::jsonl::{SourceDigest, game_line_of_source};
 use crate::pgn::{size_hint, write_game};
 use crate::report::{PlyCounts, SourceEncoding, Summary};
-use crate::segment::Segmenter;
-use escriba_book::{BookReport, UnitKind};
+use crate::segment::{SegmentReport, Segmenter};
+use escriba_book::UnitKind;
 use escriba_ocr::scan::ImageKind;
 use escriba_ocr::{OcrLayout, OcrText, read_image, sniff_ocr};
 use escriba_source::Encoding;
@@ -452,7 +452,7 @@ struct Cutter<'c> {
     other_shards: u64,
     eof: bool,
     /// The book report of this input, once its segmenter has finished.
-    book: Option<BookReport>,
+    book: Option<SegmentReport>,
     /// The input's notation, chosen once (on the games cut) and confirmed per game.
     notation: SourceNotation,
     /// The input's OCR layout, when it is an OCR file.
@@ -658,10 +658,10 @@ fn close_input(
     summary.other_shards += cutter.other_shards;
     if let Some(mut report) = cutter.book.take() {
         for (line, game, reason) in left_out {
-            report.settle(line, game, reason);
+            report.book.settle(line, game, reason);
         }
         // The book's own claim check: every line held by one span.
-        for (from, to, what) in report.breaches() {
+        for (from, to, what) in report.book.breaches() {
             summary.warnings += 1;
             summary.failed += 1;
             summary.failures.push(crate::report::FailureRef {
@@ -675,7 +675,7 @@ fn close_input(
                 ),
             });
         }
-        summary.unread_moves += report.unread_moves() as u64;
+        summary.unread_moves += report.book.unread_moves() as u64;
         summary.books.push(report);
     }
 }

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use escriba_book::{DETECT_BYTES, Unit, looks_like_book, read_book};
+use escriba_book::{DETECT_BYTES, Sample, Unit, read_book, read_book_after};
 
 pub use crate::choice::BookMode;
 pub use escriba_book::{
@@ -15,7 +15,7 @@ pub use escriba_book::{
 };
 
 use crate::choice::Notation;
-use crate::segment::{BlockSegmenter, Segment, SegmentNote, Segmenter};
+use crate::segment::{BlockSegmenter, Segment, SegmentNote, SegmentReport, Segmenter};
 use escriba_source::{Encoding, Line, LineRef};
 
 /// Where a buffered line stands in the raw source: what the book reader does not need,
@@ -44,7 +44,9 @@ pub struct BookSegmenter {
     notation: Notation,
     explicit: bool,
     source: Arc<str>,
-    report: Option<BookReport>,
+    report: Option<SegmentReport>,
+    /// What the detector read of the first lines, taken over by the reader.
+    sample: Option<Sample>,
 }
 
 impl BookSegmenter {
@@ -58,12 +60,14 @@ impl BookSegmenter {
             explicit,
             source: Arc::from(""),
             report: None,
+            sample: None,
         }
     }
 
-    /// Starts from lines already read (by the detector).
-    pub fn with_lines(notation: Notation, explicit: bool, lines: Vec<Line>) -> BookSegmenter {
-        let mut seg = BookSegmenter::new(notation, explicit);
+    /// Starts from lines already read by the detector, with what it read of them.
+    fn with_sample(notation: Notation, lines: Vec<Line>, sample: Sample) -> BookSegmenter {
+        let mut seg = BookSegmenter::new(notation, false);
+        seg.sample = Some(sample);
         for l in lines {
             let place = Place::of(&l.borrowed());
             seg.push(l.text, l.number, place);
@@ -128,15 +132,18 @@ impl Segmenter for BookSegmenter {
             Notation::Fixed(d) => Some(d),
             Notation::Auto => None,
         };
-        let book = read_book(&self.lines, dialect);
+        let book = match self.sample.take() {
+            Some(sample) => read_book_after(&self.lines, dialect, &sample),
+            None => read_book(&self.lines, dialect),
+        };
         let encoding = self.places.first().map_or(Encoding::Utf8, |p| p.encoding);
         out.extend(book.units.into_iter().map(|u| self.segment(u, encoding)));
         self.lines.clear();
         self.places.clear();
-        self.report = Some(BookReport {
+        self.report = Some(SegmentReport {
             source: self.source.to_string(),
             explicit: self.explicit,
-            ..book.report
+            book: book.report,
         });
     }
 
@@ -144,7 +151,7 @@ impl Segmenter for BookSegmenter {
         self.source = name.clone();
     }
 
-    fn take_report(&mut self) -> Option<BookReport> {
+    fn take_report(&mut self) -> Option<SegmentReport> {
         self.report.take()
     }
 }
@@ -154,7 +161,7 @@ impl Segmenter for BookSegmenter {
 pub struct Cut {
     /// One segment per unit worth decoding, in book order.
     pub segments: Vec<Segment>,
-    /// The accounting (its `source` is left empty).
+    /// The book reader's accounting of the text's lines.
     pub report: BookReport,
 }
 
@@ -176,7 +183,10 @@ pub fn cut_text(text: &str, notation: Notation) -> Cut {
     }
     let mut segments = Vec::new();
     seg.finish(&mut segments);
-    let report = seg.take_report().expect("a finished book has its report");
+    let report = seg
+        .take_report()
+        .expect("a finished book has its report")
+        .book;
     Cut { segments, report }
 }
 
@@ -211,8 +221,9 @@ impl AutoSegmenter {
                 number: l.number,
             })
             .collect();
-        let mut inner: Box<dyn Segmenter> = if looks_like_book(&sample) {
-            Box::new(BookSegmenter::with_lines(self.notation, false, lines))
+        let detected = escriba_book::sample(&sample);
+        let mut inner: Box<dyn Segmenter> = if detected.is_book() {
+            Box::new(BookSegmenter::with_sample(self.notation, lines, detected))
         } else {
             let mut block = BlockSegmenter::new();
             // Named before its lines come: the name decides PGN's rules for `;` and `%`.
@@ -253,7 +264,30 @@ impl Segmenter for AutoSegmenter {
         self.source = name.clone();
     }
 
-    fn take_report(&mut self) -> Option<BookReport> {
+    fn take_report(&mut self) -> Option<SegmentReport> {
         self.inner.as_mut().and_then(|i| i.take_report())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::segment::segment_text;
+
+    #[test]
+    fn a_books_report_names_its_source_first_and_the_accounting_beside_it_in_json() {
+        let mut seg = BookSegmenter::new(Notation::Auto, false);
+        seg.set_source(&Arc::from("b.txt"));
+        segment_text(&mut seg, "GAME 1.\n1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3");
+        let report = seg.take_report().expect("a book was read");
+        let json = serde_json::to_string(&report).expect("JSON");
+        assert!(
+            json.starts_with(r#"{"source":"b.txt","explicit":false,"lines":3,"dialect":"#),
+            "{json}"
+        );
+        assert!(
+            !json.contains(r#""book""#),
+            "the accounting is not nested: {json}"
+        );
     }
 }

@@ -7,9 +7,9 @@ use escriba_resolve::Options;
 use crate::book::{AutoSegmenter, BookSegmenter};
 pub use crate::choice::{BookMode, Notation};
 use crate::corrections::Corrections;
-use crate::letters::PieceLetters;
 use crate::segment::{BlockSegmenter, Segmenter, SegmenterFactory};
 use crate::shard::Shard;
+use escriba_notation::letters::PieceLetters;
 
 /// The most worker threads a run may ask for (`--jobs`); a run never uses more threads
 /// than games in a chunk.

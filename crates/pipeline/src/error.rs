@@ -80,5 +80,15 @@ impl Error {
     }
 }
 
+impl From<escriba_notation::letters::LettersError> for Error {
+    /// A piece-letter set that cannot be used is a malformed `--piece-letters`.
+    fn from(e: escriba_notation::letters::LettersError) -> Error {
+        Error::Usage {
+            option: "--piece-letters",
+            message: e.to_string(),
+        }
+    }
+}
+
 /// A shorthand for results of this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

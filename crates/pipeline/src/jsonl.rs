@@ -13,8 +13,9 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
-use crate::review_data::{GameReview, LegalMove, PlyReview, Reading, game_review};
+use crate::review_data::{GameReview, game_review};
 use escriba_ocr::WordPlace;
+use escriba_resolve::review::{LegalMove, PlyReview, Reading};
 use escriba_source::Encoding;
 
 /// The tags as one JSON object, in their order.

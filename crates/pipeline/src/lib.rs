@@ -36,8 +36,9 @@
 //! - one game: [`game`] ([`process_game`] and its record, [`GameResult`]);
 //! - the batch: [`batch`] (the parallel, ordered, bounded driver), `shard`
 //!   (deterministic shards);
-//! - outputs: [`pgn`], [`csv_out`], [`jsonl`], [`review_data`], `report`, [`output`]
-//!   (atomic output files), `letters` (localized SAN);
+//! - outputs: [`pgn`] (with SAN in any piece letters: [`PieceLetters`], from
+//!   `escriba-notation`), [`csv_out`], [`jsonl`], [`review_data`], `report`, [`output`]
+//!   (atomic output files);
 //! - settings: [`config`] ([`Config`]), `choice` (the notation and book mode a run reads
 //!   its inputs in), [`corrections`] (plies chosen by a proofreader, pinned on the next
 //!   run);
@@ -53,7 +54,6 @@ pub mod csv_out;
 pub(crate) mod error;
 pub mod game;
 pub mod jsonl;
-pub(crate) mod letters;
 pub mod output;
 pub mod pgn;
 pub(crate) mod report;
@@ -71,8 +71,8 @@ pub use batch::{
 pub use choice::{BookMode, Notation};
 pub use config::Config;
 pub use error::Error;
+pub use escriba_notation::letters::PieceLetters;
 pub use game::{GameResult, GameStatus, GameText, process_game};
-pub use letters::PieceLetters;
 pub use output::OutputFile;
 pub use report::{Strict, Summary, exit_code};
 pub use segment::{BlockSegmenter, Segment, Segmenter};

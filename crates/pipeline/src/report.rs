@@ -7,8 +7,9 @@ use serde::Serialize;
 
 use crate::error::Error;
 use crate::game::record::{GameResult, GameStatus, TokenCounts};
+use crate::segment::SegmentReport;
 use escriba_book::NoteVariations;
-use escriba_book::{BookReport, UnitKind};
+use escriba_book::UnitKind;
 use escriba_source::Encoding;
 
 /// Games by status.
@@ -122,7 +123,7 @@ impl Summary {
         self.books
             .iter()
             .flat_map(|b| {
-                b.unread.iter().map(move |u| {
+                b.book.unread.iter().map(move |u| {
                     format!(
                         "{}:{}:{}: {} printed {} in text that no game or fragment took",
                         b.source,
@@ -189,7 +190,7 @@ pub struct Summary {
     /// Games of books that are fragments (analysis, openings, studies), among `games`.
     pub fragments: u64,
     /// Every input read as a book, with its line accounting.
-    pub books: Vec<BookReport>,
+    pub books: Vec<SegmentReport>,
     /// Moves printed after a move number in lines of a book that no game or fragment
     /// took (the books' `unread`, in all): while there are any, the run is not called
     /// complete.
@@ -282,7 +283,7 @@ impl Summary {
                 plural(n, "book", "books"),
                 self.books
                     .iter()
-                    .map(BookReport::skipped_lines)
+                    .map(|b| b.book.skipped_lines())
                     .sum::<usize>(),
                 "lines",
             );

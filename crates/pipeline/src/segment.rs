@@ -7,6 +7,7 @@
 
 use escriba_notation::movetext::{self, ends_with_result};
 use escriba_notation::{AlgLang, Dialect, TokenKind};
+use serde::Serialize;
 
 use escriba_book::header::{header_moves_at, parse_header_line};
 use escriba_notation::tags::{TagPairs, Tags, parse_tag_line};
@@ -73,6 +74,20 @@ impl Segment {
 /// (lichess writes 15 tags) and the four the record adds.
 const TAGS_ROOM: usize = 20;
 
+/// What a segmenter reports of a source it has finished reading as a book: the book
+/// reader's line accounting, with the source's name and how book mode came to be used.
+/// In the report's JSON its fields stand beside the accounting's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SegmentReport {
+    /// The source's name.
+    pub source: String,
+    /// Book mode was asked for (`--book`) rather than detected.
+    pub explicit: bool,
+    /// Every line of the book, accounted for.
+    #[serde(flatten)]
+    pub book: escriba_book::BookReport,
+}
+
 /// Cuts lines into games. Implementations keep state across calls, so that a game may
 /// span chunks; [`Segmenter::finish`] flushes the last game and resets for the next source.
 pub trait Segmenter: Send {
@@ -83,7 +98,7 @@ pub trait Segmenter: Send {
     /// Names the source about to be read (for reports).
     fn set_source(&mut self, _name: &std::sync::Arc<str>) {}
     /// The line accounting of the source just finished, when it was read as a book.
-    fn take_report(&mut self) -> Option<escriba_book::BookReport> {
+    fn take_report(&mut self) -> Option<SegmentReport> {
         None
     }
 }

@@ -271,8 +271,8 @@ fn transcribe<'py>(
     } else {
         match piece_letters {
             Some(s) => s
-                .parse()
-                .map_err(|e: Error| PyValueError::new_err(e.to_string()))?,
+                .parse::<PieceLetters>()
+                .map_err(|e| PyValueError::new_err(Error::from(e).to_string()))?,
             None => PieceLetters::default(),
         }
     };

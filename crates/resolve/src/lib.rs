@@ -9,7 +9,8 @@
 //! - [`decode()`] searches the whole game for the cheapest complete reading, settles
 //!   ambiguous tokens by the moves that follow, repairs damaged ones, and reports ties;
 //!   [`decode_pinned()`] does the same with some plies chosen by a human ([`Pin`]);
-//! - [`describe`] writes any legal move back in any dialect, for diagnostics and round trips.
+//! - [`describe`] writes any legal move back in any dialect, for diagnostics and round trips;
+//! - [`review`] lists a doubtful ply's readings and the legal moves, for a proofreader.
 //!
 //! Each [`Ply`] carries its SAN, UCI, [`Status`], cost, source span, alternatives and note;
 //! a game that cannot go on ends with a [`Diagnostic`].
@@ -20,6 +21,7 @@ pub mod decode;
 pub mod describe;
 pub mod diagnose;
 pub mod identity;
+pub mod review;
 pub mod san;
 pub mod side;
 mod start;

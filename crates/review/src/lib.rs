@@ -5,7 +5,7 @@
 //! a proofreader choose and save corrections (`escriba_pipeline::corrections`).
 //!
 //! It reads results back, so it sits after the pipeline: a run writes JSONL (with the
-//! review data of `escriba_pipeline::review_data` on each doubtful ply), and this crate
+//! review data of `escriba_resolve::review` on each doubtful ply), and this crate
 //! turns those objects into the page.
 //!
 //! - [`page`]: [`GameIn`] (one JSONL object, read by [`read_jsonl`] or taken from a

@@ -20,8 +20,8 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use escriba_resolve::Status;
+use escriba_resolve::review::{LegalMove, PlyReview, Reading, ReadingKind};
 
-use escriba_pipeline::review_data::{LegalMove, PlyReview, Reading, ReadingKind};
 use escriba_pipeline::source::text_from_bytes;
 use escriba_pipeline::{GameResult, GameStatus};
 
@@ -582,101 +582,24 @@ fn show_bidi_controls(page: String) -> String {
 /// Renders the review page of `games` (a run's JSONL objects, in order), quoting the book
 /// lines from `sources`; `title` names the run.
 pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Result<String> {
-    // Plies by status, in the order of `Status::ALL`.
-    let mut counts: Vec<(&str, u64)> = Status::ALL.iter().map(|s| (s.as_str(), 0)).collect();
-    fn count(counts: &mut [(&str, u64)], status: &str) {
-        if let Some(c) = counts.iter_mut().find(|c| c.0 == status) {
-            c.1 += 1;
-        }
-    }
-    let mut entries: Vec<Entry> = Vec::new();
-    let mut rows: Vec<GameRow> = Vec::new();
-    let mut missing: BTreeMap<String, String> = BTreeMap::new();
-    let mut plies = 0u64;
+    let mut page = Gathered {
+        // Plies by status, in the order of `Status::ALL`.
+        counts: Status::ALL.iter().map(|s| (s.as_str(), 0)).collect(),
+        entries: Vec::new(),
+        rows: Vec::new(),
+        missing: BTreeMap::new(),
+        plies: 0,
+    };
     for g in games {
-        let tag = |k: &str| g.tags.get(k).cloned().unwrap_or_default();
-        let players = match (tag("White"), tag("Black")) {
-            (w, b) if w.is_empty() && b.is_empty() => tag("BookHeading"),
-            (w, b) => format!("{w} – {b}"),
-        };
-        let lines = sources.lines.get(&g.source);
-        if let Some(Err(why)) = lines {
-            missing.insert(g.source.clone(), why.clone());
-        }
-        let first_entry = entries.len();
-        let mut entry = |status: &str,
-                         ply: usize,
-                         label: String,
-                         token: &str,
-                         (line, column, width): (usize, usize, usize),
-                         review: Option<&PlyReview>,
-                         chosen: Option<&MoveIn>,
-                         message: Option<&str>| {
-            let (context, source_note) =
-                source_context(lines, &g.source, token, (line, column, width));
-            let fen = review.map(|r| r.fen.clone()).unwrap_or_default();
-            let readings = readings_out(review);
-            let id = format!("e{}", entries.len() + 1);
-            let san = chosen.map(|m| m.san.clone()).unwrap_or_default();
-            let uci = chosen.map(|m| m.uci.clone()).unwrap_or_default();
-            entries.push(Entry {
-                id,
-                game: g.game,
-                ply,
-                label,
-                status: status.to_owned(),
-                token: token.to_owned(),
-                san,
-                uci,
-                cost: chosen.map_or(0, |m| m.cost),
-                note: chosen.and_then(|m| m.note.clone()),
-                source: g.source.clone(),
-                line,
-                column,
-                context,
-                source_note,
-                fen,
-                readings,
-                legal: review.map(|r| r.legal.clone()).unwrap_or_default(),
-                failed: message.is_some(),
-                message: message.map(str::to_owned),
-                players: players.clone(),
-            });
-        };
-        for m in &g.moves {
-            plies += 1;
-            count(&mut counts, m.status.as_str());
-            if !reviewed(m.status) {
-                continue;
-            }
-            let review = m.review();
-            let width = m.input.chars().count();
-            entry(
-                m.status.as_str(),
-                m.ply,
-                m.label(),
-                &m.input,
-                (m.line, m.column, width),
-                review.as_ref(),
-                Some(m),
-                None,
-            );
-        }
-        if let Some(f) = &g.failure {
-            count(&mut counts, Status::Failed.as_str());
-            entry(
-                "failed",
-                f.ply + 1,
-                failure_label(g.failure_review.as_ref()),
-                &f.token,
-                (f.line, f.column, f.width),
-                g.failure_review.as_ref(),
-                None,
-                Some(&f.message),
-            );
-        }
-        rows.push(game_row(g, &entries[first_entry..]));
+        page.game(g, sources);
     }
+    let Gathered {
+        counts,
+        entries,
+        rows,
+        missing,
+        plies,
+    } = page;
     let data = script_data(&entries);
     let flagged_entries = entries
         .iter()
@@ -695,6 +618,119 @@ pub fn render_page(games: &[GameIn], sources: &SourceLines, title: &str) -> Resu
         data => minijinja::Value::from_safe_string(json_for_script(&data)),
         version => env!("CARGO_PKG_VERSION"),
     })
+}
+
+/// What the page gathers from the games, one game at a time.
+struct Gathered {
+    /// Plies by status.
+    counts: Vec<(&'static str, u64)>,
+    /// One per doubtful ply or failure, in game order.
+    entries: Vec<Entry>,
+    /// One per game.
+    rows: Vec<GameRow>,
+    /// The sources the page cannot quote, with why.
+    missing: BTreeMap<String, String>,
+    /// Plies in all.
+    plies: u64,
+}
+
+/// One place the page lists: a doubtful ply, or the token a game stopped at.
+struct Spot<'g> {
+    status: &'g str,
+    ply: usize,
+    label: String,
+    token: &'g str,
+    /// Line, column and width of the token.
+    at: (usize, usize, usize),
+    review: Option<&'g PlyReview>,
+    chosen: Option<&'g MoveIn>,
+    message: Option<&'g str>,
+}
+
+impl Gathered {
+    fn count(&mut self, status: &str) {
+        if let Some(c) = self.counts.iter_mut().find(|c| c.0 == status) {
+            c.1 += 1;
+        }
+    }
+
+    /// Counts `g`'s plies, lists its doubtful ones and its failure, and adds its row.
+    fn game(&mut self, g: &GameIn, sources: &SourceLines) {
+        let tag = |k: &str| g.tags.get(k).cloned().unwrap_or_default();
+        let players = match (tag("White"), tag("Black")) {
+            (w, b) if w.is_empty() && b.is_empty() => tag("BookHeading"),
+            (w, b) => format!("{w} – {b}"),
+        };
+        let lines = sources.lines.get(&g.source);
+        if let Some(Err(why)) = lines {
+            self.missing.insert(g.source.clone(), why.clone());
+        }
+        let first_entry = self.entries.len();
+        for m in &g.moves {
+            self.plies += 1;
+            self.count(m.status.as_str());
+            if !reviewed(m.status) {
+                continue;
+            }
+            let review = m.review();
+            let spot = Spot {
+                status: m.status.as_str(),
+                ply: m.ply,
+                label: m.label(),
+                token: &m.input,
+                at: (m.line, m.column, m.input.chars().count()),
+                review: review.as_ref(),
+                chosen: Some(m),
+                message: None,
+            };
+            self.entry(g, lines, &players, spot);
+        }
+        if let Some(f) = &g.failure {
+            self.count(Status::Failed.as_str());
+            let spot = Spot {
+                status: "failed",
+                ply: f.ply + 1,
+                label: failure_label(g.failure_review.as_ref()),
+                token: &f.token,
+                at: (f.line, f.column, f.width),
+                review: g.failure_review.as_ref(),
+                chosen: None,
+                message: Some(&f.message),
+            };
+            self.entry(g, lines, &players, spot);
+        }
+        self.rows.push(game_row(g, &self.entries[first_entry..]));
+    }
+
+    /// Lists `spot` of game `g`, quoting it from the source's `lines`.
+    fn entry(&mut self, g: &GameIn, lines: Option<&Lines>, players: &str, spot: Spot<'_>) {
+        let (line, column, _) = spot.at;
+        let (context, source_note) = source_context(lines, &g.source, spot.token, spot.at);
+        let (review, chosen) = (spot.review, spot.chosen);
+        self.entries.push(Entry {
+            id: format!("e{}", self.entries.len() + 1),
+            game: g.game,
+            ply: spot.ply,
+            label: spot.label,
+            status: spot.status.to_owned(),
+            token: spot.token.to_owned(),
+            san: chosen.map(|m| m.san.clone()).unwrap_or_default(),
+            uci: chosen.map(|m| m.uci.clone()).unwrap_or_default(),
+            cost: chosen.map_or(0, |m| m.cost),
+            note: chosen.and_then(|m| m.note.clone()),
+            source: g.source.clone(),
+            line,
+            column,
+            context,
+            source_note,
+            fen: review.map(|r| r.fen.clone()).unwrap_or_default(),
+            readings: readings_out(review),
+            legal: review.map(|r| r.legal.clone()).unwrap_or_default(),
+            failed: spot.message.is_some(),
+            message: spot.message.map(str::to_owned),
+            players: players.to_owned(),
+        });
+    }
 }
 
 /// The book's lines around a token at (`line`, `column`, `width`) of `source`, and a note

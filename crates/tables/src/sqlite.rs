@@ -236,7 +236,7 @@ impl SqliteOut {
         }
         for book in &summary.books {
             let id = self.source_id(&book.source)?;
-            for s in &book.spans {
+            for s in &book.book.spans {
                 // A unit written as a game of another shard is not in this database.
                 let game = s.game.map(|g| g as i64).filter(|g| self.games.contains(g));
                 self.conn

@@ -7,6 +7,7 @@ use escriba_notation::Dialect;
 use super::classify::{self, HeadingKind, LineKind, Players, RowShape, year_in};
 use super::diagram;
 use super::unit::{LineSpan, SpanKind, UnitKind};
+use crate::lexicon::COLUMN_BLACK;
 use crate::line::Line;
 
 mod place;
@@ -198,29 +199,6 @@ impl Grouped {
         spans
     }
 }
-
-/// Words that name a game in a line of prose (`Ejemplo de partida:`).
-const GAME_WORDS_IN_PROSE: [&str; 8] = [
-    "game", "partida", "partie", "jogo", "partita", "spiel", "partij", "partidas",
-];
-
-/// Words of a title that names an opening or its analysis rather than a game.
-const ANALYSIS_TITLE_WORDS: [&str; 14] = [
-    "variation",
-    "attack",
-    "defence",
-    "defense",
-    "opening",
-    "gambit",
-    "analysis",
-    "variante",
-    "apertura",
-    "defensa",
-    "gambito",
-    "ataque",
-    "ouverture",
-    "défense",
-];
 
 /// The reason a line outside every unit is set aside.
 fn outside_reason(kind: &LineKind) -> &'static str {
@@ -448,9 +426,6 @@ fn header_sized(text: &str) -> bool {
     words <= 16 || words <= 30 && crate::header::between_players(text).is_some()
 }
 
-/// The word for Black that heads Black's column.
-const BLACK_WORDS: [&str; 6] = ["black", "negras", "pretas", "noirs", "schwarz", "nero"];
-
 /// A column header of Black's word alone (`BLACK.`, `NEGRAS.`) under a table that so far
 /// is one column of numbered rows of one move each from a White move (move 1, or where a
 /// heading the text does not give as furniture cut White's column, the part joined later),
@@ -462,7 +437,7 @@ fn second_column_header(u: &Draft, p: &Players, text: &str) -> bool {
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| !w.is_empty());
     let blacks_word =
-        words.next().is_some_and(|w| BLACK_WORDS.contains(&w)) && words.next().is_none();
+        words.next().is_some_and(|w| COLUMN_BLACK.contains(&w)) && words.next().is_none();
     blacks_word
         && p.white.is_none()
         && p.black.is_none()
@@ -479,7 +454,9 @@ fn second_column_header(u: &Draft, p: &Players, text: &str) -> bool {
 fn says_who_or_where(text: &str) -> bool {
     let lower = text.to_lowercase();
     crate::header::between_players(text).is_some()
-        || classify::PLACE_WORDS.iter().any(|w| lower.contains(w))
+        || crate::lexicon::PLACE_WORDS
+            .iter()
+            .any(|w| lower.contains(w))
 }
 
 /// Players named inside a heading: `EXAMPLE 53.--… White: J. R. Capablanca. Black: D.

@@ -2,6 +2,7 @@
 //! columns, a note), and how a unit closes.
 
 use super::*;
+use crate::lexicon::{GAME_IN_PROSE, OPENING_TITLES};
 
 impl Grouper<'_> {
     pub(super) fn close(&mut self, before: usize) {
@@ -302,7 +303,7 @@ impl Grouper<'_> {
                 LineKind::Blank | LineKind::Prose | LineKind::Players(_) => {}
                 LineKind::Heading(HeadingKind::Section) => {
                     let lower = self.lines[k].text.to_lowercase();
-                    return ANALYSIS_TITLE_WORDS.iter().any(|w| lower.contains(w));
+                    return OPENING_TITLES.iter().any(|w| lower.contains(w));
                 }
                 _ => return false,
             }
@@ -325,7 +326,7 @@ impl Grouper<'_> {
         (t.ends_with(':') || words <= 4)
             && lower
                 .split(|c: char| !c.is_alphabetic())
-                .any(|w| GAME_WORDS_IN_PROSE.contains(&w))
+                .any(|w| GAME_IN_PROSE.contains(&w))
     }
 
     pub(super) fn start(&mut self, i: usize) -> &mut Draft {
@@ -483,6 +484,9 @@ impl Grouper<'_> {
         }
         let prev_blank = i == 0 || self.kinds[i - 1] == LineKind::Blank;
         let prev_role = self.previous_role(i).cloned();
+        if self.variation_in_columns(i, s) || self.second_column(i, s, prev_role.as_ref()) {
+            return;
+        }
         let u = self.cur.as_ref().expect("a unit");
         // A table row continues the table's numbers, stands where its rows stand, and does
         // not run on from a paragraph of prose.
@@ -497,37 +501,6 @@ impl Grouper<'_> {
         let in_paragraph = !prev_blank && prev_role == Some(Role::Note) && (!aligned || runs_on);
         let shaped = (s.indent + 4 >= u.table_indent || u.table_indent < 4)
             && (s.prose_separators == u.table_separators || !s.prose_separators);
-        // A variation printed in columns (`5. K's B. takes K. B. Pawn (ch.)` after move 5
-        // was read) goes on, row under row, until the main line resumes.
-        if let (Some(next), Some(last), Some((n, black))) = (u.var_next, u.var_line, s.number)
-            && s.numbered
-            && last + 1 == i
-            && ply_of(n, black) + 1 >= next
-            && ply_of(n, black) <= next + 1
-        {
-            let u = self.cur.as_mut().expect("a unit");
-            u.var_next = Some(ply_of(n, black).saturating_add(u32::from(s.moves)));
-            u.var_line = Some(i);
-            self.roles[i] = Role::Note;
-            return;
-        }
-        // White's column printed whole, then Black's: one move a row, the numbers running
-        // 1, 2, 3 … twice.
-        if let Some((n, false)) = s.number
-            && s.numbered
-            && s.moves == 1
-            && u.single_column
-            && !u.terminated
-            && prev_role != Some(Role::Note)
-            && ((n == 1 && !u.second_column && u.rows.len() >= 2 && u.prev_number >= 2)
-                || (u.second_column && n == u.prev_number + 1))
-        {
-            let u = self.cur.as_mut().expect("a unit");
-            u.second_column = true;
-            accept(u, i, s);
-            self.roles[i] = Role::Row;
-            return;
-        }
         let is_row = match s.number {
             Some((1, false)) if s.numbered && (u.last_number >= 2 || u.next_ply >= 2) => {
                 // A new table from move 1: a new unit, with the header over it.
@@ -554,35 +527,7 @@ impl Grouper<'_> {
                     |next: u32| at.saturating_add(1) >= next && at <= next.saturating_add(24);
                 follows(u.next_ply) || (u.far_ply > 0 && follows(u.far_ply))
             }
-            _ => {
-                // Right under a row; or over a page break, standing where the table's
-                // unnumbered rows stand (Black's move under White's, one move a line).
-                let under_row = !prev_blank && prev_role == Some(Role::Row);
-                // Before the table has printed an unnumbered row, Black's first one stands
-                // right of White's numbers, alone on its line, where Black is to move; in a
-                // paragraph or a staggered table, a line of moves stands at the table's
-                // margin or its last row's (`K R - B 1`, `Q(KN8)-KB8 ch` turned over to
-                // the next page).
-                let stands = match u.loose_indent {
-                    Some(d) => d.abs_diff(s.indent) <= 2,
-                    None if u.single_column => {
-                        s.moves == 1 && u.next_ply % 2 == 1 && s.indent > u.table_indent
-                    }
-                    None => std::iter::once(u.table_indent)
-                        .chain(
-                            u.rows
-                                .iter()
-                                .rev()
-                                .take(8)
-                                .map(|&r| row_indent(&self.kinds[r])),
-                        )
-                        .any(|d| d.abs_diff(s.indent) <= 2),
-                };
-                let over_break = self.previous_content_role(i) == Some(&Role::Row) && stands;
-                (under_row || over_break || self.under_number_alone(i))
-                    && !s.prose_separators
-                    && (s.moves <= 2 || s.result)
-            }
+            _ => self.unnumbered_row(i, s, prev_blank, prev_role.as_ref()),
         };
         let u = self.cur.as_mut().expect("a unit");
         if is_row {
@@ -592,6 +537,91 @@ impl Grouper<'_> {
             return;
         }
         self.note_row(i, s, shaped);
+    }
+
+    /// A variation printed in columns (row `i`, of shape `s`) goes on: a note. True when
+    /// row `i` is one.
+    fn variation_in_columns(&mut self, i: usize, s: RowShape) -> bool {
+        let u = self.cur.as_ref().expect("a unit");
+        // A variation printed in columns (`5. K's B. takes K. B. Pawn (ch.)` after move 5
+        // was read) goes on, row under row, until the main line resumes.
+        if let (Some(next), Some(last), Some((n, black))) = (u.var_next, u.var_line, s.number)
+            && s.numbered
+            && last + 1 == i
+            && ply_of(n, black) + 1 >= next
+            && ply_of(n, black) <= next + 1
+        {
+            let u = self.cur.as_mut().expect("a unit");
+            u.var_next = Some(ply_of(n, black).saturating_add(u32::from(s.moves)));
+            u.var_line = Some(i);
+            self.roles[i] = Role::Note;
+            return true;
+        }
+        false
+    }
+
+    /// Row `i` (of shape `s`) is a row of Black's column, printed whole after White's.
+    /// True when it is one.
+    fn second_column(&mut self, i: usize, s: RowShape, prev_role: Option<&Role>) -> bool {
+        let u = self.cur.as_ref().expect("a unit");
+        // White's column printed whole, then Black's: one move a row, the numbers running
+        // 1, 2, 3 … twice.
+        if let Some((n, false)) = s.number
+            && s.numbered
+            && s.moves == 1
+            && u.single_column
+            && !u.terminated
+            && prev_role != Some(&Role::Note)
+            && ((n == 1 && !u.second_column && u.rows.len() >= 2 && u.prev_number >= 2)
+                || (u.second_column && n == u.prev_number + 1))
+        {
+            let u = self.cur.as_mut().expect("a unit");
+            u.second_column = true;
+            accept(u, i, s);
+            self.roles[i] = Role::Row;
+            return true;
+        }
+        false
+    }
+
+    /// Row `i` (of shape `s`), with no number at its start and no moves before one, stands
+    /// as a row of the open unit's table: right under a row, or over a page break where
+    /// the table's unnumbered rows stand.
+    fn unnumbered_row(
+        &self,
+        i: usize,
+        s: RowShape,
+        prev_blank: bool,
+        prev_role: Option<&Role>,
+    ) -> bool {
+        let u = self.cur.as_ref().expect("a unit");
+        // Right under a row; or over a page break, standing where the table's
+        // unnumbered rows stand (Black's move under White's, one move a line).
+        let under_row = !prev_blank && prev_role == Some(&Role::Row);
+        // Before the table has printed an unnumbered row, Black's first one stands
+        // right of White's numbers, alone on its line, where Black is to move; in a
+        // paragraph or a staggered table, a line of moves stands at the table's
+        // margin or its last row's (`K R - B 1`, `Q(KN8)-KB8 ch` turned over to
+        // the next page).
+        let stands = match u.loose_indent {
+            Some(d) => d.abs_diff(s.indent) <= 2,
+            None if u.single_column => {
+                s.moves == 1 && u.next_ply % 2 == 1 && s.indent > u.table_indent
+            }
+            None => std::iter::once(u.table_indent)
+                .chain(
+                    u.rows
+                        .iter()
+                        .rev()
+                        .take(8)
+                        .map(|&r| row_indent(&self.kinds[r])),
+                )
+                .any(|d| d.abs_diff(s.indent) <= 2),
+        };
+        let over_break = self.previous_content_role(i) == Some(&Role::Row) && stands;
+        (under_row || over_break || self.under_number_alone(i))
+            && !s.prose_separators
+            && (s.moves <= 2 || s.result)
     }
 
     /// Row `i`, not a row of the table: a note, and the start of a variation in columns

@@ -128,58 +128,16 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     if let Some(path) = &args.corrections {
         cfg.corrections = Some(Arc::new(load_corrections(path, &inputs, args.quiet)?));
     }
-    let dash = PathBuf::from("-");
-    let pgn_path = args.output.clone().unwrap_or_else(|| dash.clone());
+    let pgn_path = args.output.clone().unwrap_or_else(|| PathBuf::from("-"));
     let parquet_files = parquet_files(args.parquet.as_deref())?;
-    let named = named_outputs(&args, &pgn_path, parquet_files.as_ref());
-    let mut read = inputs.clone();
-    read.extend(args.corrections.clone().map(Input::File));
-    check_outputs(&read, &named)?;
-    // With files to write besides stdout, a closed stdout does not stop the run.
-    let tolerant = named.iter().any(|(_, p)| p.as_os_str() != "-");
-    // Open every output before reading anything, so a bad path fails fast.
-    let mut pgn = Out::open_for("--output", &pgn_path, tolerant)?;
-    let open = |o: &'static str, p: &Option<PathBuf>| {
-        p.as_deref()
-            .map(|p| Out::open_for(o, p, tolerant))
-            .transpose()
-    };
-    let mut plies = open("--plies-csv", &args.plies_csv)?;
-    let mut games = open("--games-csv", &args.games_csv)?;
-    let mut jsonl = open("--jsonl", &args.jsonl)?;
-    let mut report = open("--report", &args.report)?;
-    let mut html = open("--html", &args.html)?;
-    let sqlite = open("--sqlite", &args.sqlite)?;
-    let names: Vec<String> = inputs.iter().map(Input::name).collect();
-    let tables_err = |path: &Path, e: escriba_tables::Error| Error::io(path, io::Error::other(e));
-    let parquet = open_parquet(args.parquet.as_deref(), parquet_files.as_ref())?;
-    let sqlite_db = match &args.sqlite {
-        Some(p) => Some(escriba_tables::SqliteOut::new(&names).map_err(|e| tables_err(p, e))?),
-        None => None,
-    };
-
+    let mut outs = Outputs::open(&args, &inputs, &pgn_path, parquet_files.as_ref())?;
     let mut observer = Collect {
         console: Console::new(args.quiet),
         games: args.html.as_ref().map(|_| Vec::new()),
         corrected: HashSet::new(),
-        tables: escriba_tables::Recorder::new(None, parquet, sqlite_db),
+        tables: recorder(&args, &inputs, parquet_files.as_ref())?,
     };
-    let summary = {
-        let mut sinks = Sinks {
-            pgn: Some(Sink::new(pgn_path.clone(), &mut pgn)),
-            plies_csv: plies
-                .as_mut()
-                .map(|f| Sink::new(name(args.plies_csv.as_deref()), f)),
-            games_csv: games
-                .as_mut()
-                .map(|f| Sink::new(name(args.games_csv.as_deref()), f)),
-            jsonl: jsonl
-                .as_mut()
-                .map(|f| Sink::new(name(args.jsonl.as_deref()), f)),
-            observer: Some(&mut observer),
-        };
-        transcribe(&inputs, &cfg, &mut sinks)
-    };
+    let summary = outs.run(&args, &inputs, &cfg, &pgn_path, &mut observer);
     observer.console.finish();
     let mut summary = summary?;
     if let Some(c) = &cfg.corrections
@@ -187,41 +145,166 @@ pub(crate) fn transcribe_inner(args: TranscribeArgs) -> Result<Summary, Error> {
     {
         say_unapplied(c, &observer.corrected);
     }
-    if let (Some(h), Some(games)) = (html.take(), observer.games.take()) {
+    if let (Some(h), Some(games)) = (outs.html.take(), observer.games.take()) {
         write_review_page(h, &name(args.html.as_deref()), &games, &inputs)?;
     }
     summary.files_skipped = expanded.skipped;
-    let tables = observer.tables.finish().map_err(|e| {
+    let tables = finish_tables(&args, observer.tables, outs.sqlite.take(), &summary)?;
+    if let Some(r) = outs.report.take() {
+        write_report(r, &name(args.report.as_deref()), &summary)?;
+    }
+    outs.commit(args.quiet, tables)?;
+    Ok(summary)
+}
+
+/// The output files of a run, opened before anything is read so that a bad path fails
+/// fast.
+struct Outputs {
+    pgn: Out,
+    plies: Option<Out>,
+    games: Option<Out>,
+    jsonl: Option<Out>,
+    report: Option<Out>,
+    html: Option<Out>,
+    sqlite: Option<Out>,
+}
+
+impl Outputs {
+    /// Opens every output the command line names (the PGN at `pgn_path`), once none of
+    /// them is found to be an input ([`check_outputs`]).
+    fn open(
+        args: &TranscribeArgs,
+        inputs: &[Input],
+        pgn_path: &Path,
+        parquet_files: Option<&[PathBuf; 2]>,
+    ) -> Result<Outputs, Error> {
+        let named = named_outputs(args, pgn_path, parquet_files);
+        let mut read = inputs.to_vec();
+        read.extend(args.corrections.clone().map(Input::File));
+        check_outputs(&read, &named)?;
+        // With files to write besides stdout, a closed stdout does not stop the run.
+        let tolerant = named.iter().any(|(_, p)| p.as_os_str() != "-");
+        let open = |o: &'static str, p: &Option<PathBuf>| {
+            p.as_deref()
+                .map(|p| Out::open_for(o, p, tolerant))
+                .transpose()
+        };
+        Ok(Outputs {
+            pgn: Out::open_for("--output", pgn_path, tolerant)?,
+            plies: open("--plies-csv", &args.plies_csv)?,
+            games: open("--games-csv", &args.games_csv)?,
+            jsonl: open("--jsonl", &args.jsonl)?,
+            report: open("--report", &args.report)?,
+            html: open("--html", &args.html)?,
+            sqlite: open("--sqlite", &args.sqlite)?,
+        })
+    }
+
+    /// Runs the batch on `inputs`, writing the PGN, the CSV files and the JSON Lines, and
+    /// showing each game to `observer`.
+    fn run(
+        &mut self,
+        args: &TranscribeArgs,
+        inputs: &[Input],
+        cfg: &Config,
+        pgn_path: &Path,
+        observer: &mut Collect,
+    ) -> Result<Summary, Error> {
+        let mut sinks = Sinks {
+            pgn: Some(Sink::new(pgn_path.to_path_buf(), &mut self.pgn)),
+            plies_csv: self
+                .plies
+                .as_mut()
+                .map(|f| Sink::new(name(args.plies_csv.as_deref()), f)),
+            games_csv: self
+                .games
+                .as_mut()
+                .map(|f| Sink::new(name(args.games_csv.as_deref()), f)),
+            jsonl: self
+                .jsonl
+                .as_mut()
+                .map(|f| Sink::new(name(args.jsonl.as_deref()), f)),
+            observer: Some(observer),
+        };
+        transcribe(inputs, cfg, &mut sinks)
+    }
+
+    /// Commits every file written (a closed stdout is said, unless `quiet`), the tables'
+    /// last.
+    fn commit(self, quiet: bool, tables: Tables) -> Result<(), Error> {
+        let outs = [
+            Some(self.pgn),
+            self.plies,
+            self.games,
+            self.jsonl,
+            self.html,
+        ];
+        if !quiet && outs.iter().flatten().any(Out::closed) {
+            say("escriba: stdout was closed before the end: that output is incomplete");
+        }
+        for f in outs.into_iter().flatten().chain(tables.sqlite) {
+            f.commit()?;
+        }
+        for f in tables.parquet {
+            f.commit()?;
+        }
+        Ok(())
+    }
+}
+
+/// The table files of a run, written and waiting to be committed.
+struct Tables {
+    sqlite: Option<Out>,
+    parquet: Vec<OutputFile>,
+}
+
+/// An I/O error of the tables' file at `path`.
+fn tables_err(path: &Path, e: escriba_tables::Error) -> Error {
+    Error::io(path, io::Error::other(e))
+}
+
+/// The recorder of the SQLite database and the Parquet files the command line asks for
+/// (the Parquet folder made and its files created).
+fn recorder(
+    args: &TranscribeArgs,
+    inputs: &[Input],
+    parquet_files: Option<&[PathBuf; 2]>,
+) -> Result<escriba_tables::Recorder<OutputFile>, Error> {
+    let names: Vec<String> = inputs.iter().map(Input::name).collect();
+    let parquet = open_parquet(args.parquet.as_deref(), parquet_files)?;
+    let sqlite_db = match &args.sqlite {
+        Some(p) => Some(escriba_tables::SqliteOut::new(&names).map_err(|e| tables_err(p, e))?),
+        None => None,
+    };
+    Ok(escriba_tables::Recorder::new(None, parquet, sqlite_db))
+}
+
+/// Finishes the tables of a run: the SQLite database written to `sqlite`, the Parquet
+/// files closed.
+fn finish_tables(
+    args: &TranscribeArgs,
+    recorder: escriba_tables::Recorder<OutputFile>,
+    sqlite: Option<Out>,
+    summary: &Summary,
+) -> Result<Tables, Error> {
+    let tables = recorder.finish().map_err(|e| {
         let path = args.sqlite.as_deref().or(args.parquet.as_deref());
         tables_err(path.unwrap_or(Path::new("-")), e)
     })?;
-    let mut committed_tables = Vec::new();
-    if let (Some(mut out), Some(db), Some(path)) = (sqlite, tables.sqlite, &args.sqlite) {
-        let bytes = db.finish(&summary).map_err(|e| tables_err(path, e))?;
-        out.write_all(&bytes).map_err(|e| Error::io(path, e))?;
-        committed_tables.push(out);
-    }
-    let parquet_outs = match (tables.parquet, &args.parquet) {
-        (Some(p), Some(dir)) => {
-            let (g, p) = p.finish().map_err(|e| tables_err(dir, e))?;
-            vec![g, p]
-        }
-        _ => Vec::new(),
+    let mut out = Tables {
+        sqlite: None,
+        parquet: Vec::new(),
     };
-    if let Some(r) = report.take() {
-        write_report(r, &name(args.report.as_deref()), &summary)?;
+    if let (Some(mut file), Some(db), Some(path)) = (sqlite, tables.sqlite, &args.sqlite) {
+        let bytes = db.finish(summary).map_err(|e| tables_err(path, e))?;
+        file.write_all(&bytes).map_err(|e| Error::io(path, e))?;
+        out.sqlite = Some(file);
     }
-    let outs = [Some(pgn), plies, games, jsonl, html];
-    if !args.quiet && outs.iter().flatten().any(Out::closed) {
-        say("escriba: stdout was closed before the end: that output is incomplete");
+    if let (Some(p), Some(dir)) = (tables.parquet, &args.parquet) {
+        let (g, p) = p.finish().map_err(|e| tables_err(dir, e))?;
+        out.parquet = vec![g, p];
     }
-    for f in outs.into_iter().flatten().chain(committed_tables) {
-        f.commit()?;
-    }
-    for f in parquet_outs {
-        f.commit()?;
-    }
-    Ok(summary)
+    Ok(out)
 }
 
 /// Names each input that is no regular file (a FIFO, a socket, a device in an input

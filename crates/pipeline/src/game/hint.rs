@@ -3,8 +3,8 @@
 //! A file, a book or a section is nearly always in one notation. Under `--notation auto`
 //! the dialect of a source is chosen once, by ranking the dialects on its first game that
 //! `auto` ranks ([`SourceNotation::hint`]); each later game of the source is then read in
-//! that dialect when its first tokens read as moves in it ([`confirms`]), or all but a few
-//! ([`mostly_reads`]: damage leaves a word unread), and it replays to its end in it (its
+//! that dialect when its first tokens read as moves in it ([`detect::confirms`]), or all but a few
+//! ([`detect::mostly_reads`]: damage leaves a word unread), and it replays to its end in it (its
 //! flagged plies, repairs of the text's damage, are no cue to another notation). Any
 //! other game ranks the dialects itself, as every game did before: a Spanish game inside an English file is read in Spanish, and the English
 //! games after it in English again. In that ranking the source's dialect is kept unless
@@ -12,7 +12,7 @@
 //! fewer plies flagged, may have a damaged word read as another move there). The choice depends only on the source's text, never on
 //! which thread read which game, so every `--jobs` gives the same output.
 
-use escriba_notation::{Dialect, Token, TokenKind, detect};
+use escriba_notation::{Dialect, detect};
 
 use crate::choice::Notation;
 use crate::config::Config;
@@ -75,58 +75,11 @@ pub fn ranks_itself(seg: &Segment) -> bool {
             .is_none_or(|n| n.parse::<Dialect>().is_err())
 }
 
-/// The words of the detector's sample of `movetext` that `tokens` (the movetext read in
-/// one dialect) read as moves, and those they do not read; `None` when the sample holds
-/// Cyrillic: such a text is ranked among the Cyrillic dialects only
-/// ([`detect::rank_dialects`]).
-fn sample_reading(movetext: &str, tokens: &[Token]) -> Option<(usize, usize)> {
-    let sample = detect::prefix(movetext, detect::SAMPLE);
-    if has_cyrillic(sample) {
-        return None;
-    }
-    let (mut moves, mut unread) = (0usize, 0usize);
-    for t in tokens
-        .iter()
-        .take_while(|t| t.span.end as usize <= sample.len())
-    {
-        match t.kind {
-            TokenKind::Move(_) => moves += 1,
-            TokenKind::Unknown => unread += 1,
-            _ => {}
-        }
-    }
-    Some((moves, unread))
-}
-
-/// The cheap confirmation of a source's dialect on one game: `tokens` (the game's
-/// `movetext` read in that dialect) read every word of the detector's sample as a move,
-/// and at least one, and the sample holds no Cyrillic.
-pub fn confirms(movetext: &str, tokens: &[Token]) -> bool {
-    sample_reading(movetext, tokens).is_some_and(|(moves, unread)| moves > 0 && unread == 0)
-}
-
-/// A weaker confirmation that every game [`confirms`] passes: `tokens` read at least three
-/// words of the detector's sample as moves for each word they do not read (print or OCR
-/// damage leaves a word or two unread; a game in another notation leaves most of them),
-/// and the sample holds no Cyrillic. Such a game is read in the source's dialect first,
-/// and the dialects are ranked only when that reading does not reach the game's end.
-pub fn mostly_reads(movetext: &str, tokens: &[Token]) -> bool {
-    sample_reading(movetext, tokens).is_some_and(|(moves, unread)| moves > 0 && moves >= 3 * unread)
-}
-
-/// True when `s` holds a character of the Cyrillic block (U+0400 to U+04FF): those are
-/// the characters whose UTF-8 starts with a byte from 0xD0 to 0xD3, so the bytes are read
-/// and no character is decoded.
-fn has_cyrillic(s: &str) -> bool {
-    // An ASCII text (most are) is told at once, a word at a time.
-    !s.is_ascii() && s.bytes().any(|b| (0xD0..=0xD3).contains(&b))
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
 
-    use escriba_notation::{DescLang, movetext};
+    use escriba_notation::DescLang;
 
     use super::*;
     use crate::segment::{BlockSegmenter, segment_text};
@@ -160,57 +113,5 @@ mod tests {
         };
         assert_eq!(SourceNotation::new().hint(&g, &fixed), None);
         assert_eq!(SourceNotation::new().hint(&g[..1], &cfg), None);
-    }
-
-    #[test]
-    fn the_cyrillic_block_is_found_by_its_lead_bytes_for_every_character() {
-        let mut buf = [0u8; 4];
-        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
-            let s: &str = c.encode_utf8(&mut buf);
-            let cyrillic = ('\u{400}'..='\u{4ff}').contains(&c);
-            assert_eq!(has_cyrillic(s), cyrillic, "{c:?}");
-            assert_eq!(
-                has_cyrillic(&format!("P-K4 {s} x")),
-                cyrillic,
-                "{c:?} in a text"
-            );
-        }
-    }
-
-    #[test]
-    fn a_game_confirms_a_dialect_only_when_its_first_words_all_read_as_moves() {
-        let en = Dialect::Descriptive(DescLang::En);
-        let ok = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 *";
-        assert!(confirms(ok, &movetext::tokenize(en, ok)));
-        let es = "1. P4R P4R 2. C3AR C3AD *";
-        assert!(!confirms(es, &movetext::tokenize(en, es)));
-        assert!(!confirms(
-            "{a note} *",
-            &movetext::tokenize(en, "{a note} *")
-        ));
-        // A word past the sample is the decoder's business, not the confirmation's.
-        let long = format!("{} zzz", "1. P-QR3 P-QR3 ".repeat(60));
-        assert!(confirms(&long, &movetext::tokenize(en, &long)));
-    }
-
-    #[test]
-    fn a_game_with_a_damaged_word_mostly_reads_in_its_dialect_and_a_foreign_one_does_not() {
-        let en = Dialect::Descriptive(DescLang::En);
-        let read = |text: &str| mostly_reads(text, &movetext::tokenize(en, text));
-        // One word in four unread: damage.
-        let damaged = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 Kt-B3 4. Castles K%-Q3 *";
-        assert!(!confirms(damaged, &movetext::tokenize(en, damaged)));
-        assert!(read(damaged));
-        assert!(
-            read("1. P-K4 P-K4 2. Kt-KB3 K%-QB3 *"),
-            "three read, one not"
-        );
-        assert!(
-            !read("1. P-K4 P=K4 2. Kt-KB3 K%-QB3 *"),
-            "two read, two not"
-        );
-        // Spanish print read as English: most of its words are unread.
-        assert!(!read("1. P4R P4R 2. C3AR C3AD 3. A5C P3TD 4. A4T C3A *"));
-        assert!(!read("{a note} *"));
     }
 }

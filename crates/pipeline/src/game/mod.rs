@@ -6,14 +6,13 @@ pub mod claims;
 mod claims_prop;
 pub mod hint;
 mod items;
-mod ranking;
 pub mod record;
 
 pub use hint::SourceNotation;
 pub use items::comment_safe;
-pub use ranking::{auto_candidates, detect_top, detect_top_from};
 pub use record::{Failure, GameResult, GameStatus, GameText, Issue, Item, PlyRecord, TokenCounts};
 
+use escriba_notation::detect::{self, auto_candidates, detect_top};
 use escriba_notation::{Dialect, Termination, Token, TokenKind, movetext};
 use escriba_resolve::diagnose::diagnose;
 use escriba_resolve::identity::Origins;
@@ -423,8 +422,8 @@ pub fn process_game(game: &GameText, cfg: &Config) -> GameResult {
 
 /// [`process_game`] for a game of a source read in `hint` ([`SourceNotation::hint`]):
 /// under `--notation auto`, a game that ranks its own dialects ([`hint::ranks_itself`]) is
-/// read in `hint` when its first words read as moves in it ([`hint::confirms`]), or all
-/// but a few ([`hint::mostly_reads`]), and it replays to its end in it (complete; its
+/// read in `hint` when its first words read as moves in it ([`escriba_notation::detect::confirms`]), or all
+/// but a few ([`escriba_notation::detect::mostly_reads`]), and it replays to its end in it (complete; its
 /// flagged plies are the text's damage); else it ranks the dialects as [`process_game`]
 /// does, keeping `hint` unless another dialect reads the game further. `None`: as
 /// [`process_game`].
@@ -718,7 +717,7 @@ fn candidates(seg: &Segment, tags: &Tags, cfg: &Config, hint: Option<Dialect>) -
             // Its first words read as moves, all of them or all but a few (damage leaves a
             // word unread): read in the source's dialect, and the dialects are ranked only
             // if that reading does not reach the game's end.
-            if hint::mostly_reads(&seg.movetext, &tokens) {
+            if detect::mostly_reads(&seg.movetext, &tokens) {
                 confirmed = true;
                 first = Some(Made::Tokens(h, tokens));
                 vec![h]

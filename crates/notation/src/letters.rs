@@ -2,7 +2,15 @@
 
 use std::str::FromStr;
 
-use crate::error::Error;
+/// A set of piece letters that cannot stand in SAN: the set as given, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{given}`: {message}")]
+pub struct LettersError {
+    /// The set as given.
+    pub given: String,
+    /// What is wrong, in one sentence.
+    pub message: String,
+}
 
 /// Piece names for K, Q, R, B, N in SAN output. The default is English (no change).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,19 +58,19 @@ impl PieceLetters {
 }
 
 impl FromStr for PieceLetters {
-    type Err = Error;
+    type Err = LettersError;
 
     /// Five characters in the order K Q R B N (`RDTAC`), or five comma-separated names
     /// for multi-letter pieces (`Кр,Ф,Л,С,К`).
-    fn from_str(s: &str) -> Result<PieceLetters, Error> {
+    fn from_str(s: &str) -> Result<PieceLetters, LettersError> {
         let parts: Vec<String> = if s.contains(',') {
             s.split(',').map(|p| p.trim().to_owned()).collect()
         } else {
             s.chars().map(String::from).collect()
         };
-        let bad = |m: &str| Error::Usage {
-            option: "--piece-letters",
-            message: format!("`{s}`: {m}"),
+        let bad = |m: &str| LettersError {
+            given: s.to_owned(),
+            message: m.to_owned(),
         };
         let names: [String; 5] = parts
             .try_into()

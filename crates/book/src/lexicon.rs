@@ -1,0 +1,186 @@
+//! The book's words: every word list the reader matches a line against, in one place,
+//! by what the words say. Each list is lower case and names its languages (English,
+//! Spanish, Portuguese, French, German, Italian, Dutch, as far as the books read so far
+//! print them).
+//!
+//! Where two stages ask a like question, their lists still differ, and each stage keeps
+//! its own, named for its question: a header line's `White:`/`Black:` words are the
+//! three languages whose header lines books print (a French `Noirs:` line is read as
+//! prose today), while the word alone over Black's column is read in six; a title before
+//! a name ([`NAME_TITLES`]) is not the same set as an abbreviation whose period ends no
+//! sentence ([`ABBREVIATIONS`]). Joining such pairs changes what lines are read as, so it
+//! is left to a change that measures it on the books.
+
+// The players: header lines and the words around names.
+
+/// The words for White that open a header line (`White: Teichmann.`, `Blancas:`): English,
+/// Spanish, Portuguese.
+pub(crate) const HEADER_WHITE: [&str; 3] = ["white", "blancas", "brancas"];
+
+/// The words for Black that a header line names (`Black: Rubinstein.`, `Negras:`):
+/// English, Spanish, Portuguese.
+pub(crate) const HEADER_BLACK: [&str; 3] = ["black", "negras", "pretas"];
+
+/// The word for Black that heads Black's column, alone on its line: English, Spanish,
+/// Portuguese, French, German, Italian.
+pub(crate) const COLUMN_BLACK: [&str; 6] =
+    ["black", "negras", "pretas", "noirs", "schwarz", "nero"];
+
+/// The words that stand before a name as a title (lower case, without their period).
+/// `m` and `d` (`M. Deimmann`, `D. Rodrigo`) are initials as well.
+pub(crate) const NAME_TITLES: [&str; 28] = [
+    "mr", "mrs", "miss", "messrs", "herr", "frau", "rev", "capt", "captain", "dr", "prof", "col",
+    "gen", "lieut", "hon", "sig", "signor", "sr", "sra", "srta", "señor", "don", "doña", "m", "mm",
+    "mme", "mlle", "d",
+];
+
+/// Abbreviated titles and first names whose period ends no sentence.
+pub(crate) const ABBREVIATIONS: [&str; 18] = [
+    "mr", "mrs", "messrs", "dr", "wm", "capt", "rev", "st", "jr", "sr", "prof", "col", "gen",
+    "lieut", "hon", "sig", "chas", "jas",
+];
+
+// Headings and titles.
+
+/// Words that open a numbered game's heading: English, Spanish, French, Portuguese,
+/// Italian, German, Dutch.
+pub(crate) const GAME_HEADINGS: [&str; 8] = [
+    "game",
+    "partida",
+    "partie",
+    "jogo",
+    "partita",
+    "spiel",
+    "partij",
+    "illustrative game",
+];
+
+/// Words that name a game in a line of prose (`Ejemplo de partida:`): the languages of
+/// [`GAME_HEADINGS`].
+pub(crate) const GAME_IN_PROSE: [&str; 8] = [
+    "game", "partida", "partie", "jogo", "partita", "spiel", "partij", "partidas",
+];
+
+/// Words that open an analysis heading: English, Spanish, Portuguese.
+pub(crate) const ANALYSIS_HEADINGS: [&str; 10] = [
+    "variation",
+    "variante",
+    "variación",
+    "example",
+    "ejemplo",
+    "exemplo",
+    "study",
+    "estudio",
+    "ending",
+    "problem",
+];
+
+/// Words of a title that names an opening or its analysis rather than a game: English,
+/// Spanish, French.
+pub(crate) const OPENING_TITLES: [&str; 14] = [
+    "variation",
+    "attack",
+    "defence",
+    "defense",
+    "opening",
+    "gambit",
+    "analysis",
+    "variante",
+    "apertura",
+    "defensa",
+    "gambito",
+    "ataque",
+    "ouverture",
+    "défense",
+];
+
+/// Words after a man's name that make it an opening's name (`King's Gambit`): English.
+pub(crate) const OPENING_NAME_WORDS: [&str; 6] = [
+    "gambit", "opening", "defence", "defense", "counter", "attack",
+];
+
+/// Words that open a section heading whatever their case.
+pub(crate) const SECTION_HEADINGS: [&str; 7] = [
+    "chapter",
+    "capítulo",
+    "capitulo",
+    "part ",
+    "section",
+    "book ",
+    "index",
+];
+
+/// Ordinal words (English): `GAME THE FIRST.` is an opening line in a treatise, not a
+/// played game.
+pub(crate) const ORDINALS: [&str; 20] = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+];
+
+/// Number words up to twenty (English), for "the first eight moves".
+pub(crate) const NUMBER_WORDS: [&str; 20] = [
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+// Events, places and odds.
+
+/// Words that say where or how a game was played: English, Spanish, Portuguese, French,
+/// German, Italian.
+pub(crate) const EVENT_WORDS: [&str; 9] = [
+    "played at",
+    "played in",
+    "played by",
+    "jugada en",
+    "disputada en",
+    "jogada em",
+    "jouée à",
+    "gespielt in",
+    "giocata a",
+];
+
+/// Words that name the place a game was played (`played at London`, `jugada en Madrid`):
+/// English, Spanish, Portuguese.
+pub(crate) const PLACE_WORDS: [&str; 4] = ["played at ", "played in ", "jugada en ", "jogada em "];
+
+/// Words that announce odds (English).
+pub(crate) const ODDS_WORDS: [&str; 10] = [
+    "odds", "remove", "gives", "giving", "removed", "give", "without", "yields", "yield",
+    "yielding",
+];
