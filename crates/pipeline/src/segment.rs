@@ -306,34 +306,37 @@ impl BlockSegmenter {
                     .push_str(std::str::from_utf8(&bytes).expect("`;` for `,` keeps UTF-8"));
             }
         }
-        let after_comment = self.comments(line.number, text);
-        self.result_in_comment = self.open && ends_with_result(text);
+        let (after_comment, open_from) = self.comments(line.number, text);
+        // A result inside the open comment (read as the comment's own text).
+        self.result_in_comment = self.open && ends_with_result(&text[open_from..]);
         if !self.open && ends_with_result(&text[after_comment..]) {
             self.flush(out);
         }
     }
 
     /// Reads the comments of a movetext line with the lexer: whether one is open at its
-    /// end, and where it opened. Returns the byte after the line's last closed comment.
-    /// Most lines hold no brace: only those are walked.
-    fn comments(&mut self, number: usize, text: &str) -> usize {
+    /// end, and where it opened. Returns the byte after the line's last closed comment, and
+    /// the byte where the text of the comment open at its end starts on it (0 when none
+    /// opens on the line). Most lines hold no brace: only those are walked.
+    fn comments(&mut self, number: usize, text: &str) -> (usize, usize) {
         if memchr::memchr2(b'{', b'}', text.as_bytes()).is_none() {
-            return 0;
+            return (0, 0);
         }
         let was_open = self.open;
         let mut lexer = lex::line(text, was_open, self.semicolons());
-        let mut after = 0;
+        let (mut after, mut open_from) = (0, 0);
         for l in lexer.by_ref() {
             match l.piece {
                 Piece::Comment { closed: true } => after = l.end,
                 Piece::Comment { closed: false } if !(was_open && l.start == 0) => {
                     self.brace_at = (number, text[..l.start].chars().count() + 1);
+                    open_from = l.start + 1;
                 }
                 _ => {}
             }
         }
         self.open = lexer.open();
-        after
+        (after, open_from)
     }
 }
 
