@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The repository root: the working directory of every run, so `corpus/…` paths are
 /// relative and the outputs' `source` columns stable.
@@ -65,29 +64,25 @@ pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
     }
 }
 
-/// A scratch directory, removed on drop.
-pub struct TempDir(PathBuf);
+/// A scratch directory (`tempfile`'s), removed on drop, even when a test fails.
+pub struct TempDir(tempfile::TempDir);
 
 impl TempDir {
     pub fn new(label: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let p = std::env::temp_dir().join(format!(
-            "escriba-e2e-{}-{label}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("create scratch directory");
-        TempDir(p)
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("escriba-e2e-{label}-"))
+            .tempdir()
+            .expect("create scratch directory");
+        TempDir(dir)
     }
 
     pub fn path(&self) -> &Path {
-        &self.0
+        self.0.path()
     }
 
     /// `dir/name` as a string argument.
     pub fn file(&self, name: &str) -> String {
-        self.0
+        self.path()
             .join(name)
             .to_str()
             .expect("UTF-8 temp path")
@@ -95,14 +90,8 @@ impl TempDir {
     }
 
     pub fn read(&self, name: &str) -> String {
-        std::fs::read_to_string(self.0.join(name))
-            .unwrap_or_else(|e| panic!("reading {name} in {}: {e}", self.0.display()))
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        std::fs::read_to_string(self.path().join(name))
+            .unwrap_or_else(|e| panic!("reading {name} in {}: {e}", self.path().display()))
     }
 }
 

@@ -8,20 +8,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;
 
+use crate::cli_support::TempDir;
 use escriba_pipeline::csv_out::{GAME_COLUMNS, GameRow, PLY_COLUMNS, PlyRow};
 use escriba_pipeline::{Config, Input, Notation, Shard, Sink, Sinks, Summary, transcribe};
 
 const BOOK: &str = "[Event \"Carlsbad, \\\"1911\\\"\"]\n[White \"Capablanca, J. R.\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
 White: Teichmann. Black: Rubinstein.\n1. P-Q4 P-Q4\n\n{only a comment}\n\nBlancas: Capablanca\n1. P4R P4R\n";
-
-fn scratch(name: &str) -> PathBuf {
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("escriba-it-{}-{name}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 struct Outputs {
     pgn: Vec<u8>,
@@ -32,11 +24,11 @@ struct Outputs {
 }
 
 fn run(book: &[u8], cfg: &Config) -> Outputs {
-    let dir = scratch("in");
+    let tmp = TempDir::new("in");
+    let dir = tmp.path();
     let input = dir.join("book.txt");
     std::fs::write(&input, book).unwrap();
     let out = run_file(input, cfg);
-    std::fs::remove_dir_all(&dir).unwrap();
     out
 }
 
@@ -126,7 +118,8 @@ fn csv_files_round_trip_through_the_csv_crate() {
 #[test]
 fn csv_files_load_in_python_and_sqlite_without_fixups() {
     let o = run(BOOK.as_bytes(), &fixed());
-    let dir = scratch("tools");
+    let tmp = TempDir::new("tools");
+    let dir = tmp.path();
     let plies = dir.join("plies.csv");
     let games = dir.join("games.csv");
     std::fs::write(&plies, &o.plies).unwrap();
@@ -188,7 +181,6 @@ fn csv_files_load_in_python_and_sqlite_without_fixups() {
     } else {
         absent("sqlite3");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -309,7 +301,8 @@ fn two_jobs_write_every_output_and_count_every_ply_as_one_job_does() {
         book.push_str(BOOK);
         book.push_str("\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 zz 4. O-O *\n\n");
     }
-    let dir = scratch("jobs");
+    let tmp = TempDir::new("jobs");
+    let dir = tmp.path();
     let input = dir.join("book.txt");
     std::fs::write(&input, &book).unwrap();
     for (games, bytes) in [(1, 64), (3, 200), (7, 1 << 12), (256, 256 << 10)] {
@@ -343,5 +336,4 @@ fn two_jobs_write_every_output_and_count_every_ply_as_one_job_does() {
             "every ply counted once by its status: {at}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -14,7 +14,7 @@ type Rows = Vec<HashMap<String, String>>;
 /// `transcribe` of `input` saved as `name` in a scratch folder (so that its extension
 /// counts), with `games.csv` and `plies.csv`; returns the run and the rows.
 fn transcribe_as(name: &str, input: &str, extra: &[&str]) -> (Run, Rows, Rows) {
-    let tmp = TempDir::new("lost22");
+    let tmp = TempDir::new("lost");
     let src = tmp.file(name);
     std::fs::write(&src, input).unwrap();
     let games = tmp.file("games.csv");
@@ -560,7 +560,7 @@ fn book_mode_takes_a_tagged_files_position_from_its_fen() {
         assert_eq!(pgn[0].tag("SetUp"), Some("1"), "{name}: {}", r.stdout);
         assert_eq!(pgn[0].tag("Event"), Some("Study"), "{name}: {}", r.stdout);
     }
-    // A FEN that cannot be set up is handled as outside book mode (case 5): the game
+    // A FEN that cannot be set up is handled as outside book mode: the game
     // fails at its start, keeps its moves, and the bad FEN moves to a tag of its own.
     let bad = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
     let input = format!("[Event \"E\"]\n[FEN \"{bad}\"]\n\n1. e4 e5 2. Nf3 1-0\n");

@@ -8,6 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::cli_support::TempDir;
+
 const FOOLS: &str = "en-descriptive/compact/fools-mate.txt";
 
 fn corpus() -> PathBuf {
@@ -27,10 +29,9 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-fn temp_corpus(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("escriba-qa-e2e-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&corpus(), &dir);
+fn temp_corpus(name: &str) -> TempDir {
+    let dir = TempDir::new(&format!("qa-{name}"));
+    copy_dir(&corpus(), dir.path());
     dir
 }
 
@@ -60,7 +61,8 @@ fn change_lines(out: &str) -> Vec<&str> {
 
 #[test]
 fn an_altered_move_is_reported_as_exactly_that_change_until_accepted() {
-    let dir = temp_corpus("altered");
+    let tmp = temp_corpus("altered");
+    let dir = tmp.path();
     let (code, out) = qa(&dir, &[]);
     assert_eq!(code, 0, "the committed snapshots match the corpus:\n{out}");
     let (_, json) = qa(&dir, &["--json"]);
@@ -104,14 +106,14 @@ fn an_altered_move_is_reported_as_exactly_that_change_until_accepted() {
     let (code, out) = qa(&dir, &[]);
     assert_eq!(code, 0, "{out}");
     assert!(change_lines(&out).is_empty(), "{out}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `{repaired: NOTE}` → `{repaired: other words}` in a snapshot: only a note differs.
 #[test]
 fn a_snapshot_whose_notes_differ_is_stale_until_accepted() {
     const DAMAGED: &str = "es-algebraic/ocr-damaged/mate-del-pastor";
-    let dir = temp_corpus("stale");
+    let tmp = temp_corpus("stale");
+    let dir = tmp.path();
     let snap = dir.join(format!("{DAMAGED}.snap.pgn"));
     let text = std::fs::read_to_string(&snap).unwrap();
     let note = "{repaired: misprint or OCR damage";
@@ -146,12 +148,12 @@ fn a_snapshot_whose_notes_differ_is_stale_until_accepted() {
     );
     let (_, out) = qa(&dir, &[]);
     assert!(!out.contains("differ only in their notes"), "{out}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn an_expected_san_mismatch_fails_even_with_accept() {
-    let dir = temp_corpus("expected");
+    let tmp = temp_corpus("expected");
+    let dir = tmp.path();
     alter(&dir, "P-KB3 P-K4", "P-KB3 P-K3");
     let (code, out) = qa(&dir, &["--accept"]);
     assert_eq!(code, 1, "{out}");
@@ -160,7 +162,6 @@ fn an_expected_san_mismatch_fails_even_with_accept() {
         out.contains("1 games differ from their ExpectedSAN/ExpectedFlags"),
         "{out}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -182,17 +183,17 @@ fn qa_help_documents_the_snapshot_format_options_and_exit_status() {
 }
 
 /// A corpus of one file: fool's mate, without its snapshot.
-fn one_file_corpus(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("escriba-qa-e2e-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("corpus")).unwrap();
-    std::fs::copy(corpus().join(FOOLS), dir.join("corpus/fools.txt")).unwrap();
+fn one_file_corpus(name: &str) -> TempDir {
+    let dir = TempDir::new(&format!("qa-{name}"));
+    std::fs::create_dir_all(dir.path().join("corpus")).unwrap();
+    std::fs::copy(corpus().join(FOOLS), dir.path().join("corpus/fools.txt")).unwrap();
     dir
 }
 
 #[test]
 fn accept_never_writes_through_a_symlinked_snapshot() {
-    let dir = one_file_corpus("symlink");
+    let tmp = one_file_corpus("symlink");
+    let dir = tmp.path();
     // The snapshot is a link to a file outside the corpus: a shell rc file, say.
     let victim = dir.join("victim.rc");
     std::fs::write(&victim, "precious\n").unwrap();
@@ -216,12 +217,12 @@ fn accept_never_writes_through_a_symlinked_snapshot() {
         "{stderr}"
     );
     assert!(std::fs::symlink_metadata(&snap).unwrap().is_symlink());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn accept_writes_no_snapshot_outside_the_corpus_folder() {
-    let dir = one_file_corpus("outside");
+    let tmp = one_file_corpus("outside");
+    let dir = tmp.path();
     // A subfolder of the corpus swapped for a link to a folder outside it: walking the
     // corpus does not follow it, and nothing is written there.
     let elsewhere = dir.join("elsewhere");
@@ -236,5 +237,4 @@ fn accept_writes_no_snapshot_outside_the_corpus_folder() {
         1,
         "nothing written outside the corpus: {out}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,8 +2,6 @@
 //! another notation inside the source is still read in its own, the games after it in the
 //! source's again, and the choice is the same whatever the jobs and chunks.
 
-use std::path::PathBuf;
-
 use escriba_notation::damage::damage_movetext;
 use escriba_notation::{DescLang, Dialect, Style};
 use escriba_pipeline::batch::{Input, Observer, Sinks, transcribe};
@@ -12,6 +10,7 @@ use escriba_pipeline::{Config, GameResult, GameStatus, GameText, Notation, proce
 use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::Chess;
 
+use crate::cli_support::TempDir;
 use crate::common::{Rng, random_game};
 
 /// Sees each game's notation and status, in order.
@@ -25,26 +24,18 @@ impl Observer for Seen {
     }
 }
 
-fn scratch(name: &str, text: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!(
-        "escriba-source-notation-{}-{name}.txt",
-        std::process::id()
-    ));
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
 /// `text` read as one source by `transcribe` with `cfg`, each game shown to `observer`.
 fn read_source(name: &str, text: &str, cfg: &Config, observer: &mut dyn Observer) {
-    let path = scratch(name, text);
+    let tmp = TempDir::new("source-notation");
+    let path = tmp.path().join(format!("{name}.txt"));
+    std::fs::write(&path, text).unwrap();
     {
         let mut sinks = Sinks {
             observer: Some(observer),
             ..Sinks::default()
         };
-        transcribe(&[Input::File(path.clone())], cfg, &mut sinks).unwrap();
+        transcribe(&[Input::File(path)], cfg, &mut sinks).unwrap();
     }
-    std::fs::remove_file(path).unwrap();
 }
 
 /// The notation and status of each game of `text`, read as one source by `transcribe`

@@ -41,7 +41,9 @@
 //! - `review_page`: the review page (also in headless Chromium) and the corrections loop;
 //! - `terminal_escapes`: a book's control characters reach the terminal escaped;
 //! - `review_sources`: the review page quotes only the sources the run read, whatever a
-//!   JSONL names.
+//!   JSONL names;
+//! - `unclosed_comments`: the segmenter and the decoder read `{` comments alike, and one
+//!   left open does not swallow the games after it.
 
 mod accounting;
 mod auto_detect;
@@ -87,3 +89,4 @@ mod roundtrip;
 mod source_notation;
 mod source_scan;
 mod terminal_escapes;
+mod unclosed_comments;

@@ -6,6 +6,7 @@
 //! therefore point at the book's own lines and columns.
 
 use escriba_notation::Dialect;
+use escriba_notation::lex;
 use escriba_resolve::shakmaty::{Board, Color};
 
 use super::classify::LineKind;
@@ -28,7 +29,11 @@ pub fn clean_row(text: &str) -> String {
     while i < text.len() {
         let rest = &text[i..];
         let blank = if rest.starts_with('{') {
-            rest.find('}').map(|e| e + 1)
+            // A comment as the tokenizer reads one (a page mark, mostly), closed on the row.
+            match lex::piece(rest) {
+                (lex::Piece::Comment { closed: true }, n) => Some(n),
+                _ => None,
+            }
         } else if rest.starts_with("[Illustration") {
             rest.find(']').map(|e| e + 1)
         } else if rest.starts_with("/*") || rest.starts_with("*/") {

@@ -135,7 +135,8 @@ pub(crate) struct TranscribeArgs {
     pub(crate) inputs: Vec<PathBuf>,
 
     /// Also read the files of input directories whose name matches PATTERN (`*` any
-    /// characters, `?` one), e.g. `--glob '*.md'`; may be repeated.
+    /// characters, `?` one, `[…]` a class, `{a,b}` a choice), e.g. `--glob '*.md'`; may be
+    /// repeated.
     #[arg(long, value_name = "PATTERN")]
     pub(crate) glob: Vec<String>,
 

@@ -4,7 +4,8 @@
 //!
 //! Text flows through three layers:
 //! - [`movetext::tokenize`] splits a game's movetext into [`Token`]s: move numbers, comments,
-//!   variations, NAGs, results, footnote and page marks, and moves;
+//!   variations, NAGs, results, footnote and page marks, and moves; its comments, marks
+//!   and unread words are read by [`lex`], the lexer a reader of whole lines shares;
 //! - [`parse_move_prefix`] reads one move token of a [`Dialect`] into the syntax AST,
 //!   [`Move`], keeping side-relative descriptive squares as printed;
 //! - [`write_move`] writes any [`Move`] back out in any dialect and [`Style`].
@@ -24,6 +25,7 @@ pub mod damage;
 pub mod detect;
 pub mod dialect;
 pub mod letters;
+pub mod lex;
 pub mod movetext;
 pub mod readings;
 pub mod style;

@@ -6,6 +6,7 @@
 
 use crate::ast::{Span, Termination, Token, TokenKind};
 use crate::dialect::Dialect;
+use crate::lex::{self, Piece};
 use crate::parse_move_prefix;
 
 /// Stand-alone evaluation glyphs and their NAGs, longest first.
@@ -377,21 +378,16 @@ impl<'a> Scanner<'a> {
         let c = rest.chars().next().unwrap_or(' ');
         match c {
             '{' => self.brace(),
-            ';' => {
-                let after = rest[1..].trim_start_matches([' ', '\t']);
-                if after.starts_with(|c: char| c.is_ascii_digit()) || after.starts_with('\n') {
-                    self.pos += 1; // pair separator
-                } else {
-                    let end = rest.find('\n').unwrap_or(rest.len());
-                    self.push(
-                        TokenKind::Comment {
-                            text: Span::new(start + 1, start + end),
-                        },
-                        start,
-                        start + end,
-                    );
-                }
-            }
+            ';' => match lex::piece(rest) {
+                (Piece::LineComment, end) => self.push(
+                    TokenKind::Comment {
+                        text: Span::new(start + 1, start + end),
+                    },
+                    start,
+                    start + end,
+                ),
+                (_, n) => self.pos += n, // pair separator
+            },
             ',' => self.pos += 1,
             '(' => self.paren(),
             ')' => self.push(TokenKind::VariationEnd, start, start + 1),
@@ -429,11 +425,10 @@ impl<'a> Scanner<'a> {
     fn brace(&mut self) {
         let start = self.pos;
         let rest = self.rest();
-        let end = rest.find('}').map_or(rest.len(), |e| e + 1);
-        let inner_end = if rest[..end].ends_with('}') {
-            end - 1
-        } else {
-            end
+        let (piece, end) = lex::piece(rest);
+        let inner_end = match piece {
+            Piece::Comment { closed: true } => end - 1,
+            _ => end,
         };
         let inner = &rest[1..inner_end];
         let kind = if !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()) {
@@ -524,10 +519,10 @@ impl<'a> Scanner<'a> {
     fn bracket(&mut self) {
         let start = self.pos;
         let rest = self.rest();
-        let line_end = rest.find('\n').unwrap_or(rest.len());
-        let Some(close) = rest[..line_end].find(']') else {
+        let (Piece::Mark, len) = lex::piece(rest) else {
             return self.unknown();
         };
+        let close = len - 1;
         let inner = &rest[1..close];
         let footnote = !inner.is_empty()
             && inner.len() <= 3
@@ -771,28 +766,11 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Unread text runs to the next blank, or to a `)` that closes nothing in it: `best)`
-    /// is a word and the end of a variation, `R(QR3)-Q3` one word.
+    /// Unread text is a word as the lexer reads it ([`lex::piece`]): to the next blank, to a
+    /// `{`, `;` or `[`, or to a `)` that closes nothing in it.
     fn unknown(&mut self) {
         let start = self.pos;
-        let rest = self.rest();
-        let mut depth = 0u32;
-        let n = rest
-            .char_indices()
-            .skip(1)
-            .find(|&(_, c)| match c {
-                '(' => {
-                    depth += 1;
-                    false
-                }
-                ')' if depth > 0 => {
-                    depth -= 1;
-                    false
-                }
-                ')' => true,
-                c => is_space(c),
-            })
-            .map_or(rest.len(), |(i, _)| i);
+        let (_, n) = lex::piece(self.rest());
         self.push(TokenKind::Unknown, start, start + n);
     }
 }

@@ -64,30 +64,22 @@ pub fn is_game_file(name: &str) -> bool {
         && !lower.ends_with(".reference.pgn")
 }
 
-/// Matches a file name against a pattern where `*` is any run of characters and `?` any
-/// one character.
-pub(crate) fn glob_match(pattern: &str, name: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let n: Vec<char> = name.chars().collect();
-    // The classic two-pointer match with one backtrack point for the last `*`.
-    let (mut i, mut j) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while j < n.len() {
-        if i < p.len() && (p[i] == '?' || p[i] == n[j]) {
-            i += 1;
-            j += 1;
-        } else if i < p.len() && p[i] == '*' {
-            star = Some((i, j));
-            i += 1;
-        } else if let Some((si, sj)) = star {
-            i = si + 1;
-            j = sj + 1;
-            star = Some((si, sj + 1));
-        } else {
-            return false;
-        }
+/// The `--glob` patterns as one set, matched against file names: `*` is any run of
+/// characters, `?` any one, `[…]` a class and `{a,b}` a choice (globset's syntax). A
+/// malformed pattern is a usage error that names it.
+pub(crate) fn glob_set(patterns: &[String]) -> Result<globset::GlobSet> {
+    let mut set = globset::GlobSetBuilder::new();
+    for p in patterns {
+        let glob = globset::Glob::new(p).map_err(|e| Error::Usage {
+            option: "--glob",
+            message: format!("`{p}`: {}", e.kind()),
+        })?;
+        set.add(glob);
     }
-    p[i..].iter().all(|&c| c == '*')
+    set.build().map_err(|e| Error::Usage {
+        option: "--glob",
+        message: e.to_string(),
+    })
 }
 
 /// The inputs of a run, and the files of the directories given that were left out.
@@ -133,6 +125,7 @@ pub fn expand_inputs_with(args: &[PathBuf], globs: &[String]) -> Result<Inputs> 
             ..Inputs::default()
         });
     }
+    let globs = glob_set(globs)?;
     let mut out = Inputs::default();
     for a in args {
         if a.as_os_str() == "-" {
@@ -163,7 +156,7 @@ pub fn expand_inputs_with(args: &[PathBuf], globs: &[String]) -> Result<Inputs> 
                 continue;
             }
             let name = entry.file_name().to_string_lossy();
-            if is_game_file(&name) || globs.iter().any(|g| glob_match(g, &name)) {
+            if is_game_file(&name) || globs.is_match(&*name) {
                 files.push(entry.into_path());
             } else {
                 out.skipped += 1;
@@ -864,12 +857,17 @@ mod tests {
 
     #[test]
     fn glob_patterns_match_names_with_stars_and_question_marks() {
-        assert!(glob_match("*.md", "notes.md"));
-        assert!(glob_match("*", ""));
-        assert!(glob_match("g?me*.t*t", "game-01.txt"));
-        assert!(glob_match("*a*b*c", "xxaybzzc"));
-        assert!(!glob_match("*.md", "notes.mdx"));
-        assert!(!glob_match("?", ""));
-        assert!(!glob_match("a*b", "acbx"));
+        let matches = |p: &str, name: &str| glob_set(&[p.to_owned()]).unwrap().is_match(name);
+        assert!(matches("*.md", "notes.md"));
+        assert!(matches("*", ""));
+        assert!(matches("g?me*.t*t", "game-01.txt"));
+        assert!(matches("*a*b*c", "xxaybzzc"));
+        assert!(!matches("*.md", "notes.mdx"));
+        assert!(!matches("?", ""));
+        assert!(!matches("a*b", "acbx"));
+        // Classes and choices, and a pattern that cannot be read is an error naming it.
+        assert!(matches("*.{md,tex}", "a.tex") && matches("ch[0-9].txt", "ch7.txt"));
+        let err = glob_set(&["[a".to_owned()]).unwrap_err().to_string();
+        assert!(err.contains("--glob") && err.contains("`[a`"), "{err}");
     }
 }

@@ -93,6 +93,7 @@ impl BookSegmenter {
                 column: 1,
                 message: w.message,
                 fatal: false,
+                cut: false,
             })
             .collect();
         // A line cut at the reader's limit leaves the unit's text incomplete: it is not read.
@@ -106,6 +107,7 @@ impl BookSegmenter {
                         column: 1,
                         message: format!("line {number} is longer than the limit and was cut"),
                         fatal: true,
+                        cut: false,
                     }
                 }),
         );

@@ -5,6 +5,7 @@
 //! block of lines, blocks separated by blank lines), with or without book-style header
 //! lines naming the players.
 
+use escriba_notation::lex::{self, Piece, Semicolons};
 use escriba_notation::movetext::{self, ends_with_result};
 use escriba_notation::{AlgLang, Dialect, TokenKind};
 use serde::Serialize;
@@ -29,6 +30,9 @@ pub struct SegmentNote {
     pub message: String,
     /// The game's text is incomplete (cut at [`MAX_GAME_BYTES`]): it must not be read.
     pub fatal: bool,
+    /// The game was ended where its text may go on (a `{` comment left open was cut where
+    /// the next game starts): it is never `complete`.
+    pub cut: bool,
 }
 
 /// One game's text as cut from its source, before any notation is read.
@@ -115,8 +119,12 @@ pub type SegmenterFactory = dyn Fn() -> Box<dyn Segmenter> + Send + Sync;
 ///   line whose last token is a result (`1-0`, `*`, `Resigns.`) ends it too;
 /// - tag pairs glued to the end of a movetext line (`…0-1[Event "B"]`, two files joined
 ///   without a newline) start a new game where they start;
-/// - a tag-pair line after a blank line inside an open `{` comment closes the comment and
-///   ends the game, with a [`SegmentNote`];
+/// - comments are read with the tokenizer's lexer ([`lex`]): a `{` opens one wherever it
+///   stands outside a comment or a mark (inside a word too), and the first `}` closes it;
+/// - a line that starts a game (tag pairs, a header line naming the players, move 1) after
+///   a blank line, or after a line that ends in a result, inside an open `{` comment closes
+///   the comment and ends the game, with a [`SegmentNote`] at the `{`: a comment left open
+///   does not swallow the games after it;
 /// - a blank line after movetext that ends without a result, followed by a line whose
 ///   first move number follows on from the game's last (`… 10. Nf3 Nc6`, blank, `11. …`),
 ///   is a page break: the game goes on;
@@ -129,10 +137,13 @@ pub type SegmenterFactory = dyn Fn() -> Box<dyn Segmenter> + Send + Sync;
 #[derive(Debug)]
 pub struct BlockSegmenter {
     cur: Option<Segment>,
-    /// Lines of movetext are appended to `cur.movetext`; this is its open-brace depth.
-    braces: i32,
-    /// Where the outermost open `{` is: line and column.
+    /// Lines of movetext are appended to `cur.movetext`: a `{` comment is open at its end
+    /// (read with the lexer the tokenizer reads with, [`lex`]).
+    open: bool,
+    /// Where the open `{` is: line and column.
     brace_at: (usize, usize),
+    /// The last movetext line ended with a result inside the open comment.
+    result_in_comment: bool,
     /// Blank lines seen inside an open comment, appended when the movetext goes on.
     pending_blank: usize,
     /// A blank line followed the current game's tags (and it has no movetext yet).
@@ -163,8 +174,9 @@ impl BlockSegmenter {
     pub fn with_max_game_bytes(max: usize) -> BlockSegmenter {
         BlockSegmenter {
             cur: None,
-            braces: 0,
+            open: false,
             brace_at: (0, 0),
+            result_in_comment: false,
             pending_blank: 0,
             blank_after_tags: false,
             max_game_bytes: max,
@@ -182,7 +194,8 @@ impl BlockSegmenter {
         {
             out.push(earlier);
         }
-        self.braces = 0;
+        self.open = false;
+        self.result_in_comment = false;
         self.pending_blank = 0;
         self.blank_after_tags = false;
         self.held_blanks = 1;
@@ -218,7 +231,8 @@ impl BlockSegmenter {
         if let Some(g) = self.cur.take() {
             out.push(g);
         }
-        self.braces = 0;
+        self.open = false;
+        self.result_in_comment = false;
         self.pending_blank = 0;
         self.blank_after_tags = false;
     }
@@ -246,28 +260,29 @@ impl BlockSegmenter {
         if !text.contains("[") || !text.contains('"') {
             return None;
         }
-        let mut depth = self.braces;
-        for (i, c) in text.char_indices() {
-            match c {
-                '{' => depth += 1,
-                '}' => depth = (depth - 1).max(0),
-                '[' if depth == 0
+        lex::line(text, self.open, self.semicolons())
+            .map(|l| l.start)
+            .find(|&i| {
+                text[i..].starts_with('[')
                     && !text[..i].trim().is_empty()
-                    && parse_tag_line(&text[i..]).is_some() =>
-                {
-                    return Some(i);
-                }
-                _ => {}
-            }
+                    && parse_tag_line(&text[i..]).is_some()
+            })
+    }
+
+    /// How `;` reads in this source (see the type's documentation).
+    fn semicolons(&self) -> Semicolons {
+        if self.pgn {
+            Semicolons::Pgn
+        } else {
+            Semicolons::Separators
         }
-        None
     }
 
     fn movetext_line(&mut self, line: &LineRef<'_>, text: &str, out: &mut Vec<Segment>) {
         let pending = std::mem::take(&mut self.pending_blank);
         self.blank_after_tags = false;
         let max = self.max_game_bytes;
-        let (pgn, braces) = (self.pgn, self.braces);
+        let (pgn, open, semicolons) = (self.pgn, self.open, self.semicolons());
         let g = self.start(line);
         if g.movetext.is_empty() {
             g.movetext_line = line.number;
@@ -282,6 +297,7 @@ impl BlockSegmenter {
                      is not transcribed"
                 ),
                 fatal: true,
+                cut: false,
             });
         } else if !truncated {
             if !g.movetext.is_empty() {
@@ -295,46 +311,47 @@ impl BlockSegmenter {
             } else {
                 // Outside PGN, a `;` separates moves: read as a `,` (one byte for one, so
                 // every column stays where it was printed). Not inside a `{` comment.
-                let mut depth = braces;
-                g.movetext.extend(text.chars().map(|c| match c {
-                    '{' => {
-                        depth += 1;
-                        c
+                let mut bytes = text.as_bytes().to_vec();
+                for l in lex::line(text, open, semicolons) {
+                    if l.piece == Piece::Separator {
+                        bytes[l.start] = b',';
                     }
-                    '}' => {
-                        depth = (depth - 1).max(0);
-                        c
-                    }
-                    ';' if depth == 0 => ',',
-                    c => c,
-                }));
-            }
-        }
-        // Most lines hold no brace: only those are walked, counting columns in characters.
-        let has_brace = memchr::memchr2(b'{', b'}', text.as_bytes()).is_some();
-        if has_brace {
-            for (col, c) in text.chars().enumerate() {
-                match c {
-                    '{' => {
-                        if self.braces == 0 {
-                            self.brace_at = (line.number, col + 1);
-                        }
-                        self.braces += 1;
-                    }
-                    '}' => self.braces = (self.braces - 1).max(0),
-                    _ => {}
                 }
+                g.movetext
+                    .push_str(std::str::from_utf8(&bytes).expect("`;` for `,` keeps UTF-8"));
             }
         }
-        if self.braces == 0 {
-            let after_comment = match has_brace {
-                true => memchr::memrchr(b'}', text.as_bytes()).map_or(text, |i| &text[i + 1..]),
-                false => text,
-            };
-            if ends_with_result(after_comment) {
-                self.flush(out);
+        let (after_comment, open_from) = self.comments(line.number, text);
+        // A result inside the open comment (read as the comment's own text).
+        self.result_in_comment = self.open && ends_with_result(&text[open_from..]);
+        if !self.open && ends_with_result(&text[after_comment..]) {
+            self.flush(out);
+        }
+    }
+
+    /// Reads the comments of a movetext line with the lexer: whether one is open at its
+    /// end, and where it opened. Returns the byte after the line's last closed comment, and
+    /// the byte where the text of the comment open at its end starts on it (0 when none
+    /// opens on the line). Most lines hold no brace: only those are walked.
+    fn comments(&mut self, number: usize, text: &str) -> (usize, usize) {
+        if memchr::memchr2(b'{', b'}', text.as_bytes()).is_none() {
+            return (0, 0);
+        }
+        let was_open = self.open;
+        let mut lexer = lex::line(text, was_open, self.semicolons());
+        let (mut after, mut open_from) = (0, 0);
+        for l in lexer.by_ref() {
+            match l.piece {
+                Piece::Comment { closed: true } => after = l.end,
+                Piece::Comment { closed: false } if !(was_open && l.start == 0) => {
+                    self.brace_at = (number, text[..l.start].chars().count() + 1);
+                    open_from = l.start + 1;
+                }
+                _ => {}
             }
         }
+        self.open = lexer.open();
+        (after, open_from)
     }
 }
 
@@ -346,7 +363,7 @@ impl BlockSegmenter {
         if self.held.is_some() && self.cur.is_none() {
             self.held_blanks += 1;
         } else if self.has_movetext() {
-            if self.braces > 0 {
+            if self.open {
                 self.pending_blank += 1;
             } else {
                 self.hold(out);
@@ -356,32 +373,49 @@ impl BlockSegmenter {
         }
     }
 
-    /// Tag pairs after a blank line inside a comment left open: the comment was never
-    /// closed, and the next game starts here. Whether `line` was read so.
-    fn tags_after_unclosed_comment(
+    /// A comment left open over a blank line (or a line that ends in a result) is cut
+    /// where a line starts the next game: tag pairs, a header line naming the players, or
+    /// move 1. The comment was never closed, or it swallows the next game's moves: the game
+    /// ends before `line`, with a note at the `{`. Whether it was cut.
+    fn cut_unclosed_comment(
         &mut self,
         line: &LineRef<'_>,
         trimmed: &str,
         out: &mut Vec<Segment>,
     ) -> bool {
-        let Some(pairs) = parse_tag_line(trimmed) else {
+        let after_blank = self.pending_blank > 0;
+        if !(after_blank || self.result_in_comment) {
+            return false;
+        }
+        let starts = if parse_tag_line(trimmed).is_some() {
+            "tag pairs start"
+        } else if parse_header_line(trimmed).is_some() {
+            "a line naming the players starts"
+        } else if opens_with_move_one(trimmed) {
+            "move 1 starts"
+        } else {
             return false;
         };
         let (l, c) = self.brace_at;
+        let end = if after_blank {
+            format!("the blank line before line {}", line.number)
+        } else {
+            format!("the result at the end of line {}", line.number - 1)
+        };
         if let Some(g) = self.cur.as_mut() {
             g.notes.push(SegmentNote {
                 line: l,
                 column: c,
                 message: format!(
-                    "unclosed `{{`: the comment is taken to end at the blank line \
-                     before line {}, where tag pairs start the next game",
+                    "unclosed `{{`: the comment is taken to end at {end}, where {starts} \
+                     the next game on line {}",
                     line.number
                 ),
                 fatal: false,
+                cut: true,
             });
         }
         self.flush(out);
-        self.tag_line(line, pairs, out);
         true
     }
 
@@ -399,6 +433,7 @@ impl BlockSegmenter {
                     trimmed.split_whitespace().collect::<Vec<_>>().join(" ")
                 ),
                 fatal: false,
+                cut: false,
             });
         }
     }
@@ -443,13 +478,10 @@ impl Segmenter for BlockSegmenter {
             return;
         }
         self.release(trimmed, out);
-        if self.braces > 0
-            && self.pending_blank > 0
-            && self.tags_after_unclosed_comment(line, trimmed, out)
-        {
-            return;
+        if self.open {
+            self.cut_unclosed_comment(line, trimmed, out);
         }
-        if self.braces <= 0 {
+        if !self.open {
             if self.pgn && text.starts_with('%') {
                 self.escape_line(line, trimmed);
                 return;
@@ -526,6 +558,16 @@ fn follows_on(game: &str, next: &str) -> bool {
         (false, _) => (n, true),
     };
     (number, black) == want
+}
+
+/// True when the first token of `line` is move 1 (`1.`, `1...`): a game's first move.
+fn opens_with_move_one(line: &str) -> bool {
+    // Move numbers read alike in every notation.
+    let dialect = Dialect::Algebraic(AlgLang::En);
+    matches!(
+        movetext::tokens(dialect, line).next().map(|t| t.kind),
+        Some(TokenKind::MoveNumber { number: 1, .. })
+    )
 }
 
 /// Segments a whole decoded text with `seg` (convenience for tests and small inputs).
