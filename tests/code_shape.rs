@@ -30,7 +30,6 @@ const FILES: &[(&str, usize)] = &[];
 /// The functions over [`MAX_FN_LINES`] still to split: path from the workspace root,
 /// function name, lines.
 const FUNCTIONS: &[(&str, &str, usize)] = &[
-    ("crates/book/src/blocks.rs", "blocks", 121),
     ("crates/book/src/group/rows.rs", "row", 116),
     ("crates/book/src/sequence.rs", "by_numbers", 92),
     ("crates/check/src/compare.rs", "compare_to_book_end", 92),

@@ -322,11 +322,11 @@ impl<'a> Layout<'a> {
                 let at: usize = self.texts.iter().map(|t| t.len() + 1).sum();
                 self.checkpoints.push(Checkpoint {
                     at,
-                    board: d.2.clone(),
+                    board: d.2.board.clone(),
                     line: k + 1,
                 });
             } else {
-                self.start_board = Some(&d.2);
+                self.start_board = Some(&d.2.board);
             }
         }
         self.texts.push(String::new());

@@ -335,12 +335,19 @@ pub enum DiagramError {
     Empty,
 }
 
+/// A diagram as read once from its lines: the men on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagram {
+    /// The men on the board, White's side at rank 1 whichever way up it was printed.
+    pub board: Board,
+}
+
 /// Reads a diagram from its lines (rows, frame lines and captions, top to bottom).
 ///
 /// Black men are the marked ones; when no cell is marked and both cases occur, the lower
 /// case is Black. A `BLACK.` caption under the board (or `WHITE.` over it) means the board
 /// is printed from Black's side.
-pub fn parse(lines: &[&str], dialect: Dialect) -> Result<Board, DiagramError> {
+pub fn parse(lines: &[&str], dialect: Dialect) -> Result<Diagram, DiagramError> {
     let mut rows: Vec<Vec<Cell>> = Vec::new();
     let mut top: Option<Color> = None;
     let mut bottom: Option<Color> = None;
@@ -398,7 +405,7 @@ pub fn parse(lines: &[&str], dialect: Dialect) -> Result<Board, DiagramError> {
     if men == 0 {
         return Err(DiagramError::Empty);
     }
-    Ok(board)
+    Ok(Diagram { board })
 }
 
 #[cfg(test)]
@@ -408,8 +415,8 @@ mod tests {
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
     const ES: Dialect = Dialect::Descriptive(DescLang::Es);
 
-    fn fen_of(board: &Board) -> String {
-        board.board_fen().to_string()
+    fn fen_of(d: &Diagram) -> String {
+        d.board.board_fen().to_string()
     }
 
     #[test]
