@@ -323,6 +323,8 @@ impl<'a> Layout<'a> {
                 self.checkpoints.push(Checkpoint {
                     at,
                     board: d.2.board.clone(),
+                    unsure: d.2.unsure,
+                    reading: d.2.reading.clone(),
                     line: k + 1,
                 });
             } else {

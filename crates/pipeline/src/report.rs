@@ -9,6 +9,7 @@ use crate::error::Error;
 use crate::game::record::{GameResult, GameStatus, TokenCounts};
 use crate::source::Encoding;
 use escriba_book::NoteVariations;
+use escriba_book::checks::DiagramTally;
 use escriba_book::{BookReport, UnitKind};
 
 /// Games by status.
@@ -196,6 +197,8 @@ pub struct Summary {
     pub unread_moves: u64,
     /// Move runs in books' notes: replayed as variations, or left in the notes.
     pub note_variations: NoteVariations,
+    /// How the books' diagrams inside games compared with the replay at their place.
+    pub diagrams: DiagramTally,
 }
 
 impl Summary {
@@ -223,6 +226,7 @@ impl Summary {
             self.fragments += 1;
         }
         self.tokens.add(r.tokens);
+        self.diagrams.add(r.diagrams);
         self.warnings += r.issues.len() as u64;
         self.flagged += r.flagged as u64;
         self.beam_capped += u64::from(r.beam_capped);

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::segment::Segment;
 use crate::source::Encoding;
+use escriba_book::checks::DiagramTally;
 use escriba_book::{BookSegment, NoteVariations};
 use escriba_notation::tags::Tags;
 
@@ -217,6 +218,8 @@ pub struct GameResult {
     pub book: Option<Box<BookSegment>>,
     /// Move runs in the game's notes: replayed as variations, or left in the notes.
     pub note_variations: NoteVariations,
+    /// How the book's diagrams inside the game compared with its replay.
+    pub diagrams: DiagramTally,
 }
 
 impl GameResult {
