@@ -335,6 +335,16 @@ pub(crate) struct Diagrams {
 }
 
 impl Diagrams {
+    /// The diagrams of a run's summary.
+    fn of_summary(s: &escriba_pipeline::Summary) -> Diagrams {
+        Diagrams {
+            checked: s.diagrams.checked.into(),
+            agree: s.diagrams.agree.into(),
+            differ: s.diagrams.differ.into(),
+            misread: s.diagrams.misread.into(),
+        }
+    }
+
     /// The `diagrams` object of a run's report.
     pub(crate) fn of_report(report: &serde_json::Value) -> Diagrams {
         let n = |k: &str| report["diagrams"][k].as_u64().unwrap_or(0);
@@ -394,12 +404,7 @@ fn book(
         lines_covered: report.covers_every_line(),
         lines: report.lines,
         skipped_lines: report.skipped_lines(),
-        diagrams: Diagrams {
-            checked: summary.diagrams.checked.into(),
-            agree: summary.diagrams.agree.into(),
-            differ: summary.diagrams.differ.into(),
-            misread: summary.diagrams.misread.into(),
-        },
+        diagrams: Diagrams::of_summary(&summary),
         ..BookFigures::default()
     };
     figures.short = shortfalls(&output, &reference, &c.pairs, printed);

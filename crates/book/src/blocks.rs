@@ -26,6 +26,15 @@ pub(crate) enum Block {
     },
 }
 
+impl Block {
+    /// The block's last line.
+    pub(crate) fn to(&self) -> usize {
+        match self {
+            Block::Footnote { to } | Block::Diagram { to, .. } => *to,
+        }
+    }
+}
+
 /// The multi-line blocks of a book, each at its first line: footnotes (to their closing
 /// bracket or paragraph end) and diagrams (rows with their captions). Lines of a diagram
 /// that does not read lose their diagram kind.

@@ -57,19 +57,10 @@ impl Grouper<'_> {
             LineKind::Players(p) => self.players(i, p),
             LineKind::Event => self.event(i),
             LineKind::Footnote { label } => {
-                let to = match block {
-                    Some(Block::Footnote { to } | Block::Diagram { to, .. }) => to,
-                    None => i,
-                };
+                let to = block.map_or(i, |b| b.to());
                 return self.footnote(i, label, to);
             }
-            LineKind::Diagram => {
-                return match block {
-                    Some(Block::Diagram { to, diagram }) => self.diagram(i, to, Some(diagram)),
-                    Some(Block::Footnote { to }) => self.diagram(i, to, None),
-                    None => self.diagram(i, i, None),
-                };
-            }
+            LineKind::Diagram => return self.diagram(i, block),
             LineKind::MoveRow(s) => {
                 self.row(i, s);
                 if self.roles[i] == Role::Row
@@ -198,9 +189,15 @@ impl Grouper<'_> {
         to + 1
     }
 
-    /// A diagram from line `i` to `to`, as [`blocks`] read it: a board in a unit if it
-    /// reads, else a note (or prose outside every game); returns the line after it.
-    pub(super) fn diagram(&mut self, i: usize, to: usize, read: Option<Diagram>) -> usize {
+    /// A diagram from line `i` to the end of its `block`, as [`blocks`] read it: a board in
+    /// a unit if it reads, else a note (or prose outside every game); returns the line
+    /// after it.
+    pub(super) fn diagram(&mut self, i: usize, block: Option<Block>) -> usize {
+        let (to, read) = match block {
+            Some(Block::Diagram { to, diagram }) => (to, Some(diagram)),
+            Some(Block::Footnote { to }) => (to, None),
+            None => (i, None),
+        };
         let role = match read {
             Some(d) => {
                 let u = self.start(i);
