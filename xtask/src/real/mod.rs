@@ -180,8 +180,8 @@ fn print_table(name: &str, texts: &[TextScore]) -> Totals {
         .map(|r| r.iter().map(String::as_str).collect())
         .collect();
     println!("\n{name}:");
-    print!(
-        "{}{}\n",
+    println!(
+        "{}{}",
         table(
             &[
                 "kind of source",
