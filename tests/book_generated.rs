@@ -48,6 +48,21 @@ const ENABLED: &[&str] = &[
     "diagram:ruled-caret",
     "diagram:ruled-star",
     "diagram:ruled-paren",
+    "diagram:boxed-star-after",
+    "diagram:boxed-bracket",
+    "diagram:boxed-caret-hash",
+    "diagram:boxed-side",
+    "diagram:boxed-figurine",
+    "diagram:bare-star-after",
+    "diagram:bare-bracket",
+    "diagram:bare-caret-hash",
+    "diagram:bare-side",
+    "diagram:bare-figurine",
+    "diagram:ruled-star-after",
+    "diagram:ruled-bracket",
+    "diagram:ruled-caret-hash",
+    "diagram:ruled-side",
+    "diagram:ruled-figurine",
     "odds:queen-rook",
     "odds:queen-knight",
     "odds:queen",
@@ -78,8 +93,8 @@ const ENABLED: &[&str] = &[
 // family mixed). None today.
 const NOT_YET: &[&str] = &[];
 
-/// Games in each test: at least 500, as the issue asks; 1,500, so that each of the fifteen
-/// drawings of a diagram is drawn five times or more.
+/// Games in each test: at least 500, as the issue asks; 1,500, so that each of the thirty
+/// drawings of a diagram is drawn a few times.
 const GAMES: usize = 1500;
 /// Games per book.
 const PER_BOOK: usize = 40;

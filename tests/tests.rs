@@ -19,6 +19,8 @@
 //!   moves apart from the table), `book_random_orders` (other orders and shapes, damaged
 //!   rows), `book_random_headers` (the players), `book_random_odds` (games at odds);
 //! - `auto_detect`: `auto`'s cheap confirmation names only the dialect the ranking puts first;
+//! - `book_diagrams`: diagrams in every drawing read back as the position at their place;
+//!   one read wrong warns and flags no move, one a move off flags the move before it;
 //! - `book_generated`: generated books read back whole, family by family;
 //! - `source_notation`: `auto` chooses a source's dialect once and confirms it per game;
 //! - `dashless`: a dash-less capture whose words run on into the next move is read right or
@@ -47,6 +49,7 @@
 
 mod accounting;
 mod auto_detect;
+mod book_diagrams;
 mod book_generated;
 mod book_layouts;
 mod book_random_breaks;

@@ -316,6 +316,66 @@ struct BookFigures {
     lines_covered: bool,
     lines: usize,
     skipped_lines: usize,
+    /// How the diagrams inside its games compared with the replay.
+    diagrams: Diagrams,
+}
+
+/// How the diagrams inside games compared with the replay at their place, as the run's
+/// report (`--report`) counts them.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub(crate) struct Diagrams {
+    /// Diagrams the replay reached.
+    pub checked: u64,
+    /// Those that show the replay's position.
+    pub agree: u64,
+    /// Those that differ on a few squares (flagging the move before them).
+    pub differ: u64,
+    /// Those that differ on most squares: read wrong, they flag no move.
+    pub misread: u64,
+}
+
+impl Diagrams {
+    /// The diagrams of a run's summary.
+    fn of_summary(s: &escriba_pipeline::Summary) -> Diagrams {
+        Diagrams {
+            checked: s.diagrams.checked.into(),
+            agree: s.diagrams.agree.into(),
+            differ: s.diagrams.differ.into(),
+            misread: s.diagrams.misread.into(),
+        }
+    }
+
+    /// The `diagrams` object of a run's report.
+    pub(crate) fn of_report(report: &serde_json::Value) -> Diagrams {
+        let n = |k: &str| report["diagrams"][k].as_u64().unwrap_or(0);
+        Diagrams {
+            checked: n("checked"),
+            agree: n("agree"),
+            differ: n("differ"),
+            misread: n("misread"),
+        }
+    }
+
+    pub(crate) fn add(&mut self, o: Diagrams) {
+        self.checked += o.checked;
+        self.agree += o.agree;
+        self.differ += o.differ;
+        self.misread += o.misread;
+    }
+
+    /// `diagrams: N inside games, M agree with the replay (P%), …`.
+    pub(crate) fn line(&self) -> String {
+        let share = if self.checked == 0 {
+            100.0
+        } else {
+            100.0 * self.agree as f64 / self.checked as f64
+        };
+        format!(
+            "diagrams: {} inside games, {} agree with the replay ({share:.1}%), {} differ on a \
+             few squares, {} read wrong",
+            self.checked, self.agree, self.differ, self.misread
+        )
+    }
 }
 
 /// A book read in book mode, measured against its reference PGN by position (games
@@ -345,6 +405,7 @@ fn book(
         lines_covered: report.covers_every_line(),
         lines: report.lines,
         skipped_lines: report.skipped_lines(),
+        diagrams: Diagrams::of_summary(&summary),
         ..BookFigures::default()
     };
     figures.short = shortfalls(&output, &reference, &c.pairs, printed);
@@ -535,6 +596,7 @@ fn check_book(
         m.plies_right,
         m.plies - f.documented_wrong
     );
+    println!("  {}", f.diagrams.line());
     for d in documented {
         println!("  documented: reference game {}: {}", d.game, d.why);
     }

@@ -327,11 +327,13 @@ impl<'a> Layout<'a> {
                 let at: usize = self.texts.iter().map(|t| t.len() + 1).sum();
                 self.checkpoints.push(Checkpoint {
                     at,
-                    board: d.2.clone(),
+                    board: d.2.board.clone(),
+                    unsure: d.2.unsure,
+                    reading: d.2.reading.clone(),
                     line: k + 1,
                 });
             } else {
-                self.start_board = Some(&d.2);
+                self.start_board = Some(&d.2.board);
             }
         }
         self.texts.push(String::new());

@@ -4,10 +4,11 @@
 
 use std::borrow::Borrow;
 
-use escriba_resolve::shakmaty::{Board, Chess, Position, Square};
+use escriba_resolve::shakmaty::{Board, Chess, Position};
 use escriba_resolve::{Decoded, Game, Options, Pin, Ply, Status, decode_pinned};
+use serde::Serialize;
 
-use super::unit::Checkpoint;
+use super::unit::{Checkpoint, Warning};
 
 /// A ply of the main line that what the book prints besides its moves disagrees with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,16 +67,55 @@ pub fn second_notation<P: Borrow<Ply>>(plies: &[P], other: &[Ply]) -> Vec<Flag> 
     flags
 }
 
-/// Checks the position before each diagram against the diagram: a diagram that shows
-/// other men than the replay flags the move before it. Diagrams after `stop` (the byte
+/// What the diagrams inside a game say of its replay: flags on the moves before the
+/// diagrams that differ from it on a few squares, warnings on the diagrams that differ on
+/// most (read wrong, they check no move), and the tally.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DiagramCheck {
+    /// Flags on the plies before a diagram that shows another position.
+    pub flags: Vec<Flag>,
+    /// Warnings on diagrams that differ from the replay on most squares, each with its
+    /// line and reading.
+    pub warnings: Vec<Warning>,
+    /// How the diagrams compared.
+    pub tally: DiagramTally,
+}
+
+/// How the diagrams inside games compared with the replay at their place.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct DiagramTally {
+    /// Diagrams the replay reached: after the game's first move, before it stopped.
+    pub checked: u32,
+    /// Of those, the diagrams that show the replay's position.
+    pub agree: u32,
+    /// The diagrams that differ on a few squares: evidence against the moves before them.
+    pub differ: u32,
+    /// The diagrams that differ on most squares: read wrong, they check no move.
+    pub misread: u32,
+}
+
+impl DiagramTally {
+    /// Adds `other` to this tally.
+    pub fn add(&mut self, other: DiagramTally) {
+        self.checked += other.checked;
+        self.agree += other.agree;
+        self.differ += other.differ;
+        self.misread += other.misread;
+    }
+}
+
+/// Checks the position before each diagram against the diagram. A diagram that differs
+/// from the replay on a few squares flags the move before it; one that differs on most of
+/// the squares either board holds a man on is a diagram read wrong, not a wrong move: a
+/// warning on the diagram, with its reading, and no flag. Diagrams after `stop` (the byte
 /// offset where the game stopped, if it did) are not reached.
 pub fn diagrams<P: Borrow<Ply>>(
     plies: &[P],
     start: &Chess,
     checkpoints: &[Checkpoint],
     stop: Option<usize>,
-) -> Vec<Flag> {
-    let mut flags = Vec::new();
+) -> DiagramCheck {
+    let mut out = DiagramCheck::default();
     for c in checkpoints
         .iter()
         .filter(|c| stop.is_none_or(|s| c.at <= s))
@@ -92,27 +132,45 @@ pub fn diagrams<P: Borrow<Ply>>(
         for p in &plies[..k] {
             pos.play_unchecked(p.borrow().mv);
         }
+        out.tally.checked += 1;
         let board = pos.board();
-        if *board == c.board {
+        let differ = c.differs(board);
+        if differ.is_empty() {
+            out.tally.agree += 1;
             continue;
         }
-        let differ: Vec<String> = Square::ALL
-            .iter()
-            .filter(|&&sq| board.piece_at(sq) != c.board.piece_at(sq))
-            .map(|sq| sq.to_string())
-            .collect();
+        let squares: Vec<String> = differ.into_iter().map(|sq| sq.to_string()).collect();
+        let held = (board.occupied() | c.board.occupied()).count();
+        if 2 * differ.count() > held {
+            out.tally.misread += 1;
+            out.warnings.push(Warning {
+                line: c.line,
+                message: format!(
+                    "the diagram at line {} does not read as the position at its place: it \
+                     differs on {} of the {held} squares with a man ({}), so it was read \
+                     wrong and checks no move (read as {}, {})",
+                    c.line,
+                    differ.count(),
+                    squares.join(", "),
+                    c.board.board_fen(),
+                    c.reading
+                ),
+            });
+            continue;
+        }
+        out.tally.differ += 1;
         let note = format!(
             "the diagram at line {} shows another position (it differs on {})",
             c.line,
-            differ.join(", ")
+            squares.join(", ")
         );
-        flags.push(Flag {
+        out.flags.push(Flag {
             ply: k - 1,
             note,
             alternative: None,
         });
     }
-    flags
+    out
 }
 
 /// The board after the plies printed before byte `at`.
@@ -158,14 +216,16 @@ pub fn settle_by_diagrams(
         if !reaches(decoded) {
             continue;
         }
-        let chosen_meets = board_at(&decoded.plies, &game.start, c.at) == c.board;
+        let chosen_meets = c
+            .differs(&board_at(&decoded.plies, &game.start, c.at))
+            .is_empty();
         let token = p.token;
         let mut meeting: Vec<Decoded> = Vec::new();
         for alt in p.alternatives.clone() {
             let mut with = pins.to_vec();
             with.push(Pin { token, mv: alt });
             let d = decode_pinned(game, opts, &with);
-            if reaches(&d) && board_at(&d.plies, &game.start, c.at) == c.board {
+            if reaches(&d) && c.differs(&board_at(&d.plies, &game.start, c.at)).is_empty() {
                 meeting.push(d);
             }
         }

@@ -23,7 +23,8 @@
 //!    shape), prose, diagram row, footnote, page mark, separator, blank; `token_lines`
 //!    then joins move numbers printed over their moves, and `running_heads` marks a page's
 //!    running head;
-//! 2. `group`: diagram and footnote blocks (`blocks`, `diagram`), then units, games and
+//! 2. `group`: diagram and footnote blocks (`blocks`, each diagram read there once by
+//!    `diagram` and kept in its block), then units, games and
 //!    fragments (analysis, openings, studies), each with its header, table rows, notes,
 //!    footnotes and diagrams, and every other line set aside with a reason;
 //! 3. `xref`: a game that says it opens as another did borrows that game's rows;

@@ -4,7 +4,7 @@
 
 use escriba_notation::Dialect;
 use escriba_notation::tags::Tags;
-use escriba_resolve::shakmaty::Board;
+use escriba_resolve::shakmaty::{Bitboard, Board, Square};
 use serde::Serialize;
 
 /// What a unit of a book is.
@@ -74,8 +74,30 @@ pub struct Checkpoint {
     pub at: usize,
     /// The men on the board.
     pub board: Board,
+    /// The squares whose man's side the diagram does not tell: only its role is evidence.
+    pub unsure: Bitboard,
+    /// How the diagram was read: which sign is which side's, and which way up.
+    pub reading: String,
     /// 1-based first line of the diagram.
     pub line: usize,
+}
+
+impl Checkpoint {
+    /// The squares on which `board` differs from the diagram: another man, or none where
+    /// one stands (on a square whose side the diagram does not tell, another role).
+    pub fn differs(&self, board: &Board) -> Bitboard {
+        Square::ALL
+            .into_iter()
+            .filter(|&sq| {
+                let (ours, theirs) = (self.board.piece_at(sq), board.piece_at(sq));
+                if self.unsure.contains(sq) {
+                    ours.map(|p| p.role) != theirs.map(|p| p.role)
+                } else {
+                    ours != theirs
+                }
+            })
+            .collect()
+    }
 }
 
 /// A second reading of the same table: the algebraic column printed beside the

@@ -10,6 +10,7 @@ use crate::game::record::{GameResult, GameStatus, TokenCounts};
 use crate::segment::SegmentReport;
 use escriba_book::NoteVariations;
 use escriba_book::UnitKind;
+use escriba_book::checks::DiagramTally;
 use escriba_source::Encoding;
 
 /// Games by status.
@@ -197,6 +198,8 @@ pub struct Summary {
     pub unread_moves: u64,
     /// Move runs in books' notes: replayed as variations, or left in the notes.
     pub note_variations: NoteVariations,
+    /// How the books' diagrams inside games compared with the replay at their place.
+    pub diagrams: DiagramTally,
 }
 
 impl Summary {
@@ -224,6 +227,7 @@ impl Summary {
             self.fragments += 1;
         }
         self.tokens.add(r.tokens);
+        self.diagrams.add(r.diagrams);
         self.warnings += r.issues.len() as u64;
         self.flagged += r.flagged as u64;
         self.beam_capped += u64::from(r.beam_capped);

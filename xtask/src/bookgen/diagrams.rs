@@ -1,6 +1,8 @@
 //! Diagrams inside games: the position after a ply, in the drawings transcribers type —
 //! boxed with `-` and `|` rules, ruled above and below, or bare; the black men in lower
-//! case, `#R`, `^P`, `*R` or `(R)`; rank numbers and file letters around them or not;
+//! case, `#R`, `^P`, `*R`, `R*`, `(R)` or `[R]`, or each side with its own mark (`^R`
+//! White's and `#R` Black's, `wR` and `bR`), or figurines; rank numbers and file letters
+//! around them or not, the board printed from White's side or from Black's;
 //! `BLACK.`/`WHITE.` above and below, and a caption.
 
 use escriba_resolve::shakmaty::{Board, Color, File, Rank, Role, Square};
@@ -31,6 +33,85 @@ pub enum Mark {
     Star,
     /// `(R)`.
     Paren,
+    /// `R*`.
+    StarAfter,
+    /// `[R]`.
+    Bracket,
+    /// A mark for each side: `^R` White's, `#R` Black's.
+    CaretHash,
+    /// `wR` and `bR`.
+    Side,
+    /// `♖` and `♜`.
+    Figurine,
+}
+
+impl Mark {
+    /// Every mark.
+    pub const ALL: [Mark; 10] = [
+        Mark::Lower,
+        Mark::Hash,
+        Mark::Caret,
+        Mark::Star,
+        Mark::Paren,
+        Mark::StarAfter,
+        Mark::Bracket,
+        Mark::CaretHash,
+        Mark::Side,
+        Mark::Figurine,
+    ];
+
+    /// A man of `color` whose letter is `l` (its `role`, for a figurine).
+    fn man(self, l: &str, role: Role, color: Color) -> String {
+        let white = color == Color::White;
+        match (self, white) {
+            (Mark::Figurine, _) => figurine(role, color).to_string(),
+            (Mark::CaretHash, true) => format!("^{l}"),
+            (Mark::CaretHash, false) => format!("#{l}"),
+            (Mark::Side, true) => format!("w{l}"),
+            (Mark::Side, false) => format!("b{l}"),
+            (_, true) => l.to_owned(),
+            (Mark::Lower, false) => l.to_lowercase(),
+            (Mark::Hash, false) => format!("#{l}"),
+            (Mark::Caret, false) => format!("^{l}"),
+            (Mark::Star, false) => format!("*{l}"),
+            (Mark::Paren, false) => format!("({l})"),
+            (Mark::StarAfter, false) => format!("{l}*"),
+            (Mark::Bracket, false) => format!("[{l}]"),
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Mark::Lower => "lower",
+            Mark::Hash => "hash",
+            Mark::Caret => "caret",
+            Mark::Star => "star",
+            Mark::Paren => "paren",
+            Mark::StarAfter => "star-after",
+            Mark::Bracket => "bracket",
+            Mark::CaretHash => "caret-hash",
+            Mark::Side => "side",
+            Mark::Figurine => "figurine",
+        }
+    }
+}
+
+/// The figurine of a man.
+fn figurine(role: Role, color: Color) -> char {
+    let k = match role {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Rook => 2,
+        Role::Bishop => 3,
+        Role::Knight => 4,
+        Role::Pawn => 5,
+    };
+    let base = if color == Color::White {
+        0x2654
+    } else {
+        0x265A
+    };
+    char::from_u32(base + k).expect("a chess figurine")
 }
 
 /// One drawing: a frame and a black mark.
@@ -47,13 +128,7 @@ impl Drawing {
     pub fn all() -> Vec<Drawing> {
         let mut v = Vec::new();
         for frame in [Frame::Boxed, Frame::Ruled, Frame::Bare] {
-            for mark in [
-                Mark::Lower,
-                Mark::Hash,
-                Mark::Caret,
-                Mark::Star,
-                Mark::Paren,
-            ] {
+            for mark in Mark::ALL {
                 v.push(Drawing { frame, mark });
             }
         }
@@ -67,14 +142,7 @@ impl Drawing {
             Frame::Ruled => "ruled",
             Frame::Bare => "bare",
         };
-        let m = match self.mark {
-            Mark::Lower => "lower",
-            Mark::Hash => "hash",
-            Mark::Caret => "caret",
-            Mark::Star => "star",
-            Mark::Paren => "paren",
-        };
-        format!("{f}-{m}")
+        format!("{f}-{}", self.mark.label())
     }
 }
 
@@ -101,7 +169,9 @@ fn letter(role: Role, spanish: bool, knight_n: bool) -> &'static str {
     }
 }
 
-/// The board drawn as `drawing`, White at the bottom, with `number` in its caption.
+/// The board drawn as `drawing`, with `number` in its caption: White at the bottom, or,
+/// where rank numbers and file letters or `WHITE.`/`BLACK.` captions say so, now and then
+/// printed from Black's side.
 pub fn draw(
     rng: &mut Rng,
     board: &Board,
@@ -114,30 +184,40 @@ pub fn draw(
         Frame::Boxed => "",
         _ => *rng.pick(&[".", "-"]),
     };
-    let cells = cells(board, drawing.mark, empty, spanish, knight_n);
+    let labels = rng.chance(40);
+    let captions = rng.chance(50);
+    let flipped = (labels || captions) && rng.chance(25);
+    let cells = cells(board, drawing.mark, empty, (spanish, knight_n), flipped);
     let width = cells
         .iter()
         .flatten()
         .map(|c| c.chars().count())
         .max()
         .unwrap_or(1);
-    let labels = rng.chance(40);
-    let captions = rng.chance(50);
     let indent = " ".repeat(rng.range(2, 12));
     let grid_rule = format!("+{}", format!("{}+", "-".repeat(width + 2)).repeat(8));
     let inner_rows = drawing.frame == Frame::Boxed && rng.chance(50);
-    let rows = board_rows(&cells, drawing.frame, width, labels, inner_rows, &grid_rule);
+    let ranks = labels.then_some(flipped);
+    let rows = board_rows(&cells, drawing.frame, width, ranks, inner_rows, &grid_rule);
     let rule = match drawing.frame {
         Frame::Boxed => Some(grid_rule),
-        Frame::Ruled => Some("-".repeat(rows.last().map_or(10, |r| r.len() - 2 * labels as usize))),
+        Frame::Ruled => Some(
+            "-".repeat(
+                rows.last()
+                    .map_or(10, |r| r.chars().count() - 2 * labels as usize),
+            ),
+        ),
         Frame::Bare => None,
     };
     let mut out = Vec::new();
-    let (bl, wh) = if spanish {
+    let (mut bl, mut wh) = if spanish {
         ("NEGRAS.", "BLANCAS.")
     } else {
         ("BLACK.", "WHITE.")
     };
+    if flipped {
+        (bl, wh) = (wh, bl);
+    }
     let centre = " ".repeat(rows[0].len() / 2);
     if captions {
         out.push(format!("{indent}{centre}{bl}"));
@@ -151,7 +231,10 @@ pub fn draw(
         out.push(format!("{indent}{lab}{r}"));
     }
     if labels {
-        out.push(format!("{indent}{}", file_letters(drawing.frame, width)));
+        out.push(format!(
+            "{indent}{}",
+            file_letters(drawing.frame, width, flipped)
+        ));
     }
     if captions {
         out.push(format!("{indent}{centre}{wh}"));
@@ -161,39 +244,32 @@ pub fn draw(
     out
 }
 
-/// The cells of the board, rank 8 first, each the man's letter (marked when black) or
-/// `empty`.
+/// The cells of the board, the top row first (rank 8, or rank 1 when `flipped`), each the
+/// man as `mark` draws it or `empty`; `(spanish, knight_n)` choose the letters.
 fn cells(
     board: &Board,
     mark: Mark,
     empty: &str,
-    spanish: bool,
-    knight_n: bool,
+    (spanish, knight_n): (bool, bool),
+    flipped: bool,
 ) -> Vec<Vec<String>> {
     let cell = |sq: Square| -> String {
         match board.piece_at(sq) {
             None => empty.to_owned(),
-            Some(p) => {
-                let l = letter(p.role, spanish, knight_n);
-                if p.color == Color::White {
-                    l.to_owned()
-                } else {
-                    match mark {
-                        Mark::Lower => l.to_lowercase(),
-                        Mark::Hash => format!("#{l}"),
-                        Mark::Caret => format!("^{l}"),
-                        Mark::Star => format!("*{l}"),
-                        Mark::Paren => format!("({l})"),
-                    }
-                }
-            }
+            Some(p) => mark.man(letter(p.role, spanish, knight_n), p.role, p.color),
         }
     };
-    Rank::ALL
+    let mut ranks = Rank::ALL.to_vec();
+    let mut files = File::ALL.to_vec();
+    if flipped {
+        files.reverse();
+    } else {
+        ranks.reverse();
+    }
+    ranks
         .iter()
-        .rev()
         .map(|&r| {
-            File::ALL
+            files
                 .iter()
                 .map(|&f| cell(Square::from_coords(f, r)))
                 .collect()
@@ -201,16 +277,18 @@ fn cells(
         .collect()
 }
 
-/// The ranks drawn in `frame`, cells centred in `width`, with their numbers when `labels`
-/// and `grid_rule` between them when `inner_rows`.
+/// The ranks drawn in `frame`, cells centred in `width`, with their numbers when `ranks`
+/// is `Some(flipped)` (`1` at the top when flipped) and `grid_rule` between them when
+/// `inner_rows`.
 fn board_rows(
     cells: &[Vec<String>],
     frame: Frame,
     width: usize,
-    labels: bool,
+    ranks: Option<bool>,
     inner_rows: bool,
     grid_rule: &str,
 ) -> Vec<String> {
+    let labels = ranks.is_some();
     let pad = |c: &str| format!("{c:^w$}", w = width);
     let mut rows = Vec::new();
     for (i, row) in cells.iter().enumerate() {
@@ -228,10 +306,10 @@ fn board_rows(
             ),
             Frame::Bare => row.iter().map(|c| pad(c)).collect::<Vec<_>>().join(" "),
         };
-        let body = if labels {
-            format!("{} {body}", 8 - i)
-        } else {
-            body
+        let body = match ranks {
+            Some(false) => format!("{} {body}", 8 - i),
+            Some(true) => format!("{} {body}", i + 1),
+            None => body,
         };
         rows.push(body);
         if inner_rows && i < 7 {
@@ -245,8 +323,9 @@ fn board_rows(
     rows
 }
 
-/// The file letters `a` to `h` under the columns of a `frame` drawing of cells `width` wide.
-fn file_letters(frame: Frame, width: usize) -> String {
+/// The file letters `a` to `h` (`h` to `a` when `flipped`) under the columns of a `frame`
+/// drawing of cells `width` wide.
+fn file_letters(frame: Frame, width: usize, flipped: bool) -> String {
     let step = match frame {
         Frame::Boxed => width + 3,
         _ => width + 1,
@@ -257,7 +336,11 @@ fn file_letters(frame: Frame, width: usize) -> String {
         Frame::Bare => 2 + width / 2,
     };
     let mut files = " ".repeat(first);
-    for (i, f) in ('a'..='h').enumerate() {
+    let mut letters: Vec<char> = ('a'..='h').collect();
+    if flipped {
+        letters.reverse();
+    }
+    for (i, f) in letters.into_iter().enumerate() {
         if i > 0 {
             files.push_str(&" ".repeat(step - 1));
         }

@@ -39,6 +39,8 @@ pub struct Read {
     pub failure: Option<String>,
     /// Whether book mode read it.
     pub book: bool,
+    /// Its diagrams the replay reached, and those of them that show the replay's position.
+    pub diagrams: (u32, u32),
 }
 
 #[derive(Default)]
@@ -61,6 +63,7 @@ impl Observer for Collect {
                 .as_ref()
                 .map(|f| format!("{}:{}: `{}`: {}", f.line, f.column, f.token, f.message)),
             book: r.book.is_some(),
+            diagrams: (r.diagrams.checked, r.diagrams.agree),
         });
     }
 }
@@ -104,7 +107,7 @@ pub struct Scored {
     /// Called complete with moves skipped or wrong (or from the wrong start).
     pub false_complete: bool,
     /// The first thing wrong: `book not detected`, `not found`, `stopped`, `split`,
-    /// `start`, `short`, `wrong moves`, `players`; empty when exact.
+    /// `start`, `short`, `wrong moves`, `players`, `diagram`; empty when exact.
     pub class: &'static str,
     /// What the reader did, in a sentence.
     pub detail: String,
@@ -173,6 +176,7 @@ pub fn judge(t: &Truth, reads: &[&Read]) -> Scored {
         && name_right(t.black.as_deref(), primary.black.as_deref());
     let (class, detail, line) = stop_fault(t, primary, &with_moves, complete, start_right)
         .or_else(|| move_fault(t, primary, same, players))
+        .or_else(|| diagram_fault(primary))
         .unwrap_or(("", String::new(), 0));
     Scored {
         exact: class.is_empty(),
@@ -285,6 +289,22 @@ fn move_fault(t: &Truth, primary: &Read, same: bool, players: bool) -> Option<Fa
     } else {
         None
     }
+}
+
+/// A diagram inside the game that does not show the replay's position, in `primary`, a
+/// read whose moves are right: the diagram was read wrong. (class, detail, line)
+fn diagram_fault(primary: &Read) -> Option<Fault> {
+    let (checked, agree) = primary.diagrams;
+    (agree < checked).then(|| {
+        (
+            "diagram",
+            format!(
+                "{} of its {checked} diagrams differ from the replay",
+                checked - agree
+            ),
+            primary.anchor,
+        )
+    })
 }
 
 /// A fault of a read: its class, what it is, and the line it is at.

@@ -16,6 +16,7 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, Result, bail};
 use escriba_check::qa::table;
 
+use crate::qa::Diagrams;
 use cases::Case;
 use score::{GameScore, Line};
 
@@ -31,6 +32,8 @@ struct TextScore {
     games: Vec<GameScore>,
     /// The text prints moves and escriba gave no game.
     no_game: bool,
+    /// How the diagrams inside its games compared with the replay.
+    diagrams: Diagrams,
 }
 
 /// The figures of a kind of source, or of a whole set.
@@ -42,6 +45,7 @@ struct Totals {
     matched: usize,
     unflagged_wrong: usize,
     no_game: usize,
+    diagrams: Diagrams,
 }
 
 impl Totals {
@@ -54,6 +58,7 @@ impl Totals {
             self.unflagged_wrong += g.unflagged_wrong;
         }
         self.no_game += usize::from(t.no_game);
+        self.diagrams.add(t.diagrams);
     }
 
     fn percent(&self) -> f64 {
@@ -66,13 +71,17 @@ impl Totals {
 }
 
 /// Reads `text` with `escriba transcribe` in the default mode, its JSONL written to
-/// `jsonl`; exit 1 (a game partial or failed) is a result, exit 2 an error.
-fn transcribe(escriba: &Path, text: &Path, jsonl: &Path) -> Result<String> {
+/// `jsonl` and its report beside it; exit 1 (a game partial or failed) is a result, exit
+/// 2 an error. Returns the JSONL and the report's count of diagrams.
+fn transcribe(escriba: &Path, text: &Path, jsonl: &Path) -> Result<(String, Diagrams)> {
+    let report = jsonl.with_extension("report.json");
     let status = Command::new(escriba)
         .arg("transcribe")
         .arg(text)
         .arg("--jsonl")
         .arg(jsonl)
+        .arg("--report")
+        .arg(&report)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
@@ -80,7 +89,14 @@ fn transcribe(escriba: &Path, text: &Path, jsonl: &Path) -> Result<String> {
     if !matches!(status.code(), Some(0 | 1)) {
         bail!("escriba transcribe {} failed: {status}", text.display());
     }
-    std::fs::read_to_string(jsonl).with_context(|| format!("reading {}", jsonl.display()))
+    let lines =
+        std::fs::read_to_string(jsonl).with_context(|| format!("reading {}", jsonl.display()))?;
+    let summary: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(&report)
+            .with_context(|| format!("reading {}", report.display()))?,
+    )
+    .with_context(|| format!("the report {}", report.display()))?;
+    Ok((lines, Diagrams::of_report(&summary)))
 }
 
 /// The games of each reference file, read once.
@@ -117,8 +133,9 @@ fn score_set(escriba: &Path, dir: &Path, scratch: &Path) -> Result<Vec<TextScore
     let mut references = References::default();
     let mut out = Vec::new();
     for (text, rows) in texts {
-        let outputs = score::output_lines(&transcribe(escriba, &dir.join(text), &jsonl)?)
-            .with_context(|| format!("the JSONL of {text}"))?;
+        let (lines, diagrams) = transcribe(escriba, &dir.join(text), &jsonl)?;
+        let outputs =
+            score::output_lines(&lines).with_context(|| format!("the JSONL of {text}"))?;
         let mut games: Vec<(Line, usize)> = Vec::new();
         for c in &rows {
             let line = references.game(&dir.join(&c.reference), c.game)?;
@@ -130,6 +147,7 @@ fn score_set(escriba: &Path, dir: &Path, scratch: &Path) -> Result<Vec<TextScore
             kind: rows[0].kind.clone(),
             games: score::score_text(&pairs, &outputs),
             no_game: outputs.is_empty() && rows.iter().any(|c| c.plies > 0),
+            diagrams,
         });
     }
     Ok(out)
@@ -162,8 +180,8 @@ fn print_table(name: &str, texts: &[TextScore]) -> Totals {
         .map(|r| r.iter().map(String::as_str).collect())
         .collect();
     println!("\n{name}:");
-    print!(
-        "{}",
+    println!(
+        "{}{}",
         table(
             &[
                 "kind of source",
@@ -176,7 +194,8 @@ fn print_table(name: &str, texts: &[TextScore]) -> Totals {
                 "moves, no game",
             ],
             &rows
-        )
+        ),
+        total.diagrams.line()
     );
     total
 }

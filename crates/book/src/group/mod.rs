@@ -4,8 +4,9 @@
 
 use escriba_notation::Dialect;
 
+use super::blocks::Block;
 use super::classify::{self, HeadingKind, LineKind, Players, RowShape, year_in};
-use super::diagram;
+use super::diagram::Diagram;
 use super::unit::{LineSpan, SpanKind, UnitKind};
 use crate::lexicon::COLUMN_BLACK;
 use crate::line::Line;
@@ -72,8 +73,8 @@ pub struct Draft {
     var_line: Option<usize>,
     /// Footnote blocks: label and line indices (first, last).
     pub footnotes: Vec<(String, usize, usize)>,
-    /// Diagram blocks: line indices (first, last) and the board read.
-    pub diagrams: Vec<(usize, usize, escriba_resolve::shakmaty::Board)>,
+    /// Diagram blocks: line indices (first, last) and the diagram read.
+    pub diagrams: Vec<(usize, usize, Diagram)>,
     /// Worth decoding: it starts where a board is known (move 1, or a diagram).
     pub decodable: bool,
     /// Why it is not decoded.
@@ -390,7 +391,7 @@ fn accept(u: &mut Draft, i: usize, s: RowShape) {
 
 /// Groups a book's classified lines into units.
 pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grouped {
-    let ends = super::blocks::blocks(lines, &mut kinds, dialect);
+    let mut blocks = super::blocks::blocks(lines, &mut kinds, dialect);
     let n = lines.len();
     let mut g = Grouper {
         lines,
@@ -402,7 +403,7 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
     };
     let mut i = 0;
     while i < n {
-        i = g.place(i, ends[i]);
+        i = g.place(i, blocks[i].take());
     }
     g.close(n);
     g.join_continuations();

@@ -5,9 +5,9 @@ use super::*;
 
 /// The placing of each kind of line.
 impl Grouper<'_> {
-    /// Places line `i` and the lines that go with it (`end`: the last line of the block it
-    /// starts, from [`blocks`]); returns the next line to place.
-    pub(super) fn place(&mut self, i: usize, end: Option<usize>) -> usize {
+    /// Places line `i` and the lines that go with it (`block`: the block it starts, from
+    /// [`blocks`]); returns the next line to place.
+    pub(super) fn place(&mut self, i: usize, block: Option<Block>) -> usize {
         let kind = self.kinds[i].clone();
         // The rest of a gloss in parentheses that a row opened (`11. Castles, (_i.e._,
         // plays` … `Rook to K. B's sq.)`): a note, up to its closing parenthesis.
@@ -56,8 +56,11 @@ impl Grouper<'_> {
             }
             LineKind::Players(p) => self.players(i, p),
             LineKind::Event => self.event(i),
-            LineKind::Footnote { label } => return self.footnote(i, label, end.unwrap_or(i)),
-            LineKind::Diagram => return self.diagram(i, end.unwrap_or(i)),
+            LineKind::Footnote { label } => {
+                let to = block.map_or(i, |b| b.to());
+                return self.footnote(i, label, to);
+            }
+            LineKind::Diagram => return self.diagram(i, block),
             LineKind::MoveRow(s) => {
                 self.row(i, s);
                 if self.roles[i] == Role::Row
@@ -186,18 +189,23 @@ impl Grouper<'_> {
         to + 1
     }
 
-    /// A diagram from line `i` to `to`: a board in a unit if it reads, else a note (or
-    /// prose outside every game); returns the line after it.
-    pub(super) fn diagram(&mut self, i: usize, to: usize) -> usize {
-        let texts: Vec<&str> = self.lines[i..=to].iter().map(|l| l.text.as_str()).collect();
-        let role = match diagram::parse(&texts, self.dialect) {
-            Ok(board) => {
+    /// A diagram from line `i` to the end of its `block`, as [`blocks`] read it: a board in
+    /// a unit if it reads, else a note (or prose outside every game); returns the line
+    /// after it.
+    pub(super) fn diagram(&mut self, i: usize, block: Option<Block>) -> usize {
+        let (to, read) = match block {
+            Some(Block::Diagram { to, diagram }) => (to, Some(diagram)),
+            Some(Block::Footnote { to }) => (to, None),
+            None => (i, None),
+        };
+        let role = match read {
+            Some(d) => {
                 let u = self.start(i);
-                u.diagrams.push((i, to, board));
+                u.diagrams.push((i, to, d));
                 Role::Diagram
             }
-            Err(_) if self.cur.is_some() => Role::Note,
-            Err(_) => Role::Skipped("prose"),
+            None if self.cur.is_some() => Role::Note,
+            None => Role::Skipped("prose"),
         };
         for k in i..=to {
             self.roles[k] = role.clone();

@@ -26,7 +26,7 @@ use crate::choice::Notation;
 use crate::config::Config;
 use crate::corrections::Correction;
 use crate::segment::Segment;
-use escriba_book::checks;
+use escriba_book::checks::{self, DiagramTally};
 use escriba_book::notes::note_variations;
 use escriba_book::{AlternateRole, NoteVariations, UnitKind};
 use escriba_notation::tags::Tags;
@@ -659,6 +659,7 @@ fn new_record(game: &GameText) -> GameResult {
         book: seg.book.clone(),
         note_variations: NoteVariations::default(),
         ocr: None,
+        diagrams: DiagramTally::default(),
     }
 }
 
@@ -940,16 +941,39 @@ fn record_reading(out: &mut GameResult, best: &mut Attempt, rec: &Recording<'_>)
         .collect();
     if let Some(b) = book {
         if reading.role.is_none() {
-            for flag in checks::diagrams(&out.plies, start, &b.checkpoints, fail_at) {
-                let i = flag.ply;
-                flag.apply(&mut out.plies[i].ply);
-            }
+            diagram_checks(out, start, &b.checkpoints, fail_at);
         }
         let (variations, counts) =
             note_variations(&out.plies, start, best.dialect, text, &best.tokens);
         items::insert_variations(&mut out.items, variations, text, map);
         out.note_variations = counts;
     }
+}
+
+/// Holds the game in `out` against the book's diagrams inside it (`stop`: where the game
+/// stopped): a diagram that differs from the replay on a few squares flags the move before
+/// it; one read wrong is a warning on the diagram, at its line, and flags no move.
+fn diagram_checks(
+    out: &mut GameResult,
+    start: &Chess,
+    checkpoints: &[escriba_book::Checkpoint],
+    stop: Option<usize>,
+) {
+    let check = checks::diagrams(&out.plies, start, checkpoints, stop);
+    for flag in check.flags {
+        let i = flag.ply;
+        flag.apply(&mut out.plies[i].ply);
+    }
+    for w in check.warnings {
+        out.issues.push(Issue {
+            ply: None,
+            line: w.line,
+            column: 1,
+            message: w.message,
+        });
+    }
+    out.issues.sort_by_key(|i| (i.line, i.column));
+    out.diagrams = check.tally;
 }
 
 /// The outcome of the chosen attempt in `out`: status, dialect, result, and whether the

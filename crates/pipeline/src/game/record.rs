@@ -9,6 +9,7 @@ use escriba_resolve::{Diagnostic, Ply};
 use serde::Serialize;
 
 use crate::segment::Segment;
+use escriba_book::checks::DiagramTally;
 use escriba_book::{BookSegment, NoteVariations};
 use escriba_notation::tags::Tags;
 use escriba_ocr::{OcrLayout, WordPlace};
@@ -221,6 +222,8 @@ pub struct GameResult {
     /// The layout of the game's source when it was an OCR file or a page image: where
     /// each place of its text stands on the page ([`GameResult::place`]).
     pub ocr: Option<Arc<OcrLayout>>,
+    /// How the book's diagrams inside the game compared with its replay.
+    pub diagrams: DiagramTally,
 }
 
 impl GameResult {

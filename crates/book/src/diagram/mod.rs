@@ -1,192 +1,17 @@
-//! ASCII diagrams as transcribers type them: eight rows of eight cells, any separators,
-//! the black men marked (`R*`, `*R`, `(R)`, lower case, `#R`, `^R`), and `WHITE.` /
-//! `BLACK.` captions that say which way up the board is.
+//! ASCII diagrams as transcribers type them: eight rows of eight cells, any separators
+//! (`|` boxes, rules, blanks), the men told apart by a mark per side (`#R` and `^R`, `R*`,
+//! `*R`), brackets (`(R)`), case or figurines, the empty squares blank or dotted, rank and
+//! file labels around them, and `WHITE.` / `BLACK.` captions that say which way up the
+//! board is. Which sign is White's is read from each diagram (`sides`).
+
+mod cells;
+mod sides;
 
 use escriba_notation::{AlgLang, DescLang, Dialect};
-use escriba_resolve::shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
+use escriba_resolve::shakmaty::{Bitboard, Board, Color, File, Piece, Rank, Role, Square};
 
-/// Marks that set a black man apart from a white one.
-const BLACK_MARKS: [char; 5] = ['*', '#', '^', '(', '\''];
-/// Cells that stand for an empty square (light or dark).
-const EMPTY_CELLS: [&str; 9] = ["", ".", "-", "_", ":", "#", "*", "..", "--"];
-
-/// One cell of a board row: empty, or a letter with its black mark.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Cell {
-    Empty,
-    Man { letter: String, marked: bool },
-}
-
-fn cell(raw: &str) -> Option<Cell> {
-    let t = raw.trim();
-    if EMPTY_CELLS.contains(&t) {
-        return Some(Cell::Empty);
-    }
-    let marked = t.contains(BLACK_MARKS);
-    let letter: String = t.chars().filter(|c| c.is_alphabetic()).collect();
-    let ok = matches!(letter.chars().count(), 1 | 2)
-        && (letter.chars().count() == 1 || letter.eq_ignore_ascii_case("kt"))
-        && t.chars()
-            .all(|c| c.is_alphabetic() || BLACK_MARKS.contains(&c) || c == ')');
-    ok.then_some(Cell::Man { letter, marked })
-}
-
-/// Splits a row into its cells: by `|` when the row has them, else by blanks, else one
-/// character a cell (`r.bqkbnr`). Rank labels at either end are dropped.
-fn cells(row: &str) -> Option<Vec<Cell>> {
-    let t = row.trim();
-    let t = strip_rank_label(t);
-    if t.contains('|') {
-        let inner = t.trim_matches('|');
-        if !inner.contains('|') {
-            // Bars at the board's edges only (`8 | *R  *Kt  .  … |`): the cells inside
-            // stand apart as in a row without bars.
-            return unbarred(inner.trim(), inner);
-        }
-        let parts: Vec<&str> = inner.split('|').collect();
-        if parts.len() != 8 {
-            return None;
-        }
-        return parts.into_iter().map(cell).collect();
-    }
-    unbarred(t, row)
-}
-
-/// The cells of a row without bars (`row` as printed, for its columns).
-fn unbarred(t: &str, row: &str) -> Option<Vec<Cell>> {
-    let words: Vec<&str> = t.split_whitespace().collect();
-    if words.len() == 8 {
-        words.into_iter().map(cell).collect()
-    } else if let Some(cells) = scan_cells(t).or_else(|| fixed_width_cells(row)) {
-        Some(cells)
-    } else if words.len() == 1
-        && t.chars().count() == 8
-        // One character a cell (`r.bqkbnr`): men are piece letters, or it is a word.
-        && t.chars().all(|c| !c.is_alphabetic() || is_piece_letter(c))
-    {
-        t.chars()
-            .map(|c| {
-                let mut b = [0u8; 4];
-                cell(c.encode_utf8(&mut b))
-            })
-            .collect()
-    } else {
-        None
-    }
-}
-
-fn strip_rank_label(t: &str) -> &str {
-    let mut t = t;
-    if let Some(rest) = t.strip_prefix(|c: char| ('1'..='8').contains(&c))
-        && rest.starts_with([' ', '|'])
-    {
-        t = rest.trim_start();
-    }
-    if let Some(rest) = t.strip_suffix(|c: char| ('1'..='8').contains(&c))
-        && rest.ends_with([' ', '|'])
-    {
-        t = rest.trim_end();
-    }
-    t
-}
-
-/// Reads a row whose cells are not all apart: `(R) . (B)(K) . (B)(N)(R)`, `*R*N*B . *K`.
-/// A cell is a mark-wrapped or marked letter (`(B)`, `*B`, `#B`, `^B`, `B*`, `Kt`), a
-/// letter, or an empty-square mark (`.`, `-`, `_`, `:`, `#`, `*`); blanks separate
-/// nothing but cells. `None` unless exactly eight cells read.
-fn scan_cells(t: &str) -> Option<Vec<Cell>> {
-    let chars: Vec<char> = t.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-            continue;
-        }
-        // `(B)`: a wrapped letter (or `(Kt)`).
-        if c == '(' {
-            let close = chars[i..].iter().position(|&x| x == ')')? + i;
-            let letter: String = chars[i + 1..close].iter().collect();
-            cell(&format!("({letter})")).filter(|c| *c != Cell::Empty)?;
-            out.push(Cell::Man {
-                letter,
-                marked: true,
-            });
-            i = close + 1;
-            continue;
-        }
-        let mark_before = BLACK_MARKS.contains(&c) && c != '(';
-        let start = i + usize::from(mark_before);
-        let two = chars
-            .get(start..start + 2)
-            .is_some_and(|w| w.iter().collect::<String>().eq_ignore_ascii_case("kt"));
-        let end = start + if two { 2 } else { 1 };
-        let letter: String = chars.get(start..end).unwrap_or(&[]).iter().collect();
-        if !two && !letter.chars().next().is_some_and(is_piece_letter) {
-            // An empty square's mark (a lone `*` or `#` is one too), or not a board row.
-            if EMPTY_CELLS.contains(&c.to_string().as_str()) {
-                out.push(Cell::Empty);
-                i += 1;
-                continue;
-            }
-            return None;
-        }
-        if chars.get(end).is_some_and(|x| x.is_alphabetic()) {
-            // A word, not a man.
-            return None;
-        }
-        let mark_after = chars.get(end).is_some_and(|x| ['*', '\''].contains(x));
-        out.push(Cell::Man {
-            letter,
-            marked: mark_before || mark_after,
-        });
-        i = end + usize::from(mark_after);
-    }
-    (out.len() == 8).then_some(out)
-}
-
-/// Reads a row of cells of one width (2 to 4 characters), whose empty light squares are
-/// blanks: `8  *R  # *B *Q     # *R  # `. The rank label and one blank after it go first.
-fn fixed_width_cells(row: &str) -> Option<Vec<Cell>> {
-    let t = row.trim_start();
-    let body = match t.strip_prefix(|c: char| ('1'..='8').contains(&c)) {
-        Some(rest) => rest.strip_prefix([' ', '|']).unwrap_or(rest),
-        None => t,
-    };
-    let body = body.trim_end_matches(|c: char| c.is_whitespace() || c == '|');
-    let body = body
-        .strip_suffix(|c: char| ('1'..='8').contains(&c))
-        .map_or(body, str::trim_end);
-    let chars: Vec<char> = body.chars().collect();
-    (2..=4).find_map(|w| {
-        if chars.len() > 8 * w || chars.len() + w <= 7 * w {
-            return None;
-        }
-        let cells: Option<Vec<Cell>> = (0..8)
-            .map(|k| {
-                let chunk: String = chars.iter().skip(k * w).take(w).collect();
-                cell(&chunk)
-            })
-            .collect();
-        // Men are piece letters here: a spaced move row (`8 P x B   Q K 2`) is no board.
-        cells.filter(|c| {
-            c.iter().any(|c| *c != Cell::Empty)
-                && c.iter().all(|c| match c {
-                    Cell::Empty => true,
-                    Cell::Man { letter, .. } => {
-                        letter.eq_ignore_ascii_case("kt")
-                            || letter.chars().count() == 1 && letter.chars().all(is_piece_letter)
-                    }
-                })
-        })
-    })
-}
-
-/// A letter that names a man in some notation's diagrams (either case).
-fn is_piece_letter(c: char) -> bool {
-    "KQRBNPTDACFLS".contains(c.to_ascii_uppercase())
-}
+use cells::{Cell, Sign, cells};
+use sides::Placed;
 
 /// True when `t` is a row of a diagram: eight cells of men and empty squares, a frame
 /// line (`+---+---+`, `|-------|`), or the file letters printed under or over the board.
@@ -306,18 +131,10 @@ fn role_of(letter: &str, dialect: Dialect) -> Option<Role> {
         return Some(Role::Knight);
     }
     let up = letter.to_uppercase();
-    let roles = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ];
     letters(dialect)
         .iter()
         .position(|l| *l == up)
-        .map(|i| roles[i])
+        .map(|i| cells::ROLES[i])
         .or_else(|| (up == "S" && dialect.is_descriptive()).then_some(Role::Knight))
 }
 
@@ -335,70 +152,130 @@ pub enum DiagramError {
     Empty,
 }
 
+/// A diagram as read once from its lines: the men on the board, and how they were told
+/// apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagram {
+    /// The men on the board, White's side at rank 1 whichever way up it was printed.
+    pub board: Board,
+    /// The squares whose man's side the diagram does not tell (it stands on `board` as
+    /// White's): only its role is evidence.
+    pub unsure: Bitboard,
+    /// How it was read, in words: which sign is which side's, and which way up.
+    pub reading: String,
+}
+
+/// The lines of a drawing sorted out: its rows of cells, the rank labels printed beside
+/// them, and what the captions and file letters say about which way up it is.
+#[derive(Default)]
+struct Drawing {
+    rows: Vec<Vec<Cell>>,
+    rank_labels: Vec<u8>,
+    top: Option<Color>,
+    bottom: Option<Color>,
+    labels_flipped: bool,
+}
+
+impl Drawing {
+    fn of(lines: &[&str]) -> Drawing {
+        let mut d = Drawing::default();
+        for l in lines {
+            if let Some(flipped) = file_labels(l) {
+                d.labels_flipped |= flipped;
+                continue;
+            }
+            if let Some(c) = caption_color(l) {
+                if d.rows.is_empty() {
+                    d.top = Some(c);
+                } else {
+                    d.bottom = Some(c);
+                }
+                continue;
+            }
+            if let Some(r) = cells(l) {
+                d.rows.push(r);
+                d.rank_labels.extend(cells::rank_label(l));
+            }
+        }
+        d
+    }
+
+    /// The board is printed from Black's side: the file letters run `h` to `a`, the rank
+    /// numbers `1` at the top, or the captions put Black at the bottom (White at the top).
+    fn flipped(&self) -> bool {
+        let ranks_up =
+            self.rank_labels.len() >= 2 && self.rank_labels.first() < self.rank_labels.last();
+        self.labels_flipped
+            || ranks_up
+            || self.bottom == Some(Color::Black)
+            || self.top == Some(Color::White)
+    }
+}
+
 /// Reads a diagram from its lines (rows, frame lines and captions, top to bottom).
 ///
-/// Black men are the marked ones; when no cell is marked and both cases occur, the lower
-/// case is Black. A `BLACK.` caption under the board (or `WHITE.` over it) means the board
-/// is printed from Black's side.
-pub fn parse(lines: &[&str], dialect: Dialect) -> Result<Board, DiagramError> {
-    let mut rows: Vec<Vec<Cell>> = Vec::new();
-    let mut top: Option<Color> = None;
-    let mut bottom: Option<Color> = None;
-    let mut labels_flipped = false;
-    for l in lines {
-        if let Some(flipped) = file_labels(l) {
-            labels_flipped |= flipped;
-            continue;
-        }
-        if let Some(c) = caption_color(l) {
-            if rows.is_empty() {
-                top = Some(c);
-            } else {
-                bottom = Some(c);
-            }
-            continue;
-        }
-        if let Some(r) = cells(l) {
-            rows.push(r);
-        }
+/// Which men are Black's is read from the diagram (`sides`). File letters from `h` to
+/// `a`, rank numbers from `1` down, a `BLACK.` caption under the board (or `WHITE.` over
+/// it) mean the board is printed from Black's side.
+pub fn parse(lines: &[&str], dialect: Dialect) -> Result<Diagram, DiagramError> {
+    let drawing = Drawing::of(lines);
+    if drawing.rows.len() != 8 {
+        return Err(DiagramError::Rows(drawing.rows.len()));
     }
-    if rows.len() != 8 {
-        return Err(DiagramError::Rows(rows.len()));
-    }
-    let flipped = labels_flipped || bottom == Some(Color::Black) || top == Some(Color::White);
-    let any_marked = rows
-        .iter()
-        .flatten()
-        .any(|c| matches!(c, Cell::Man { marked: true, .. }));
-    let mut board = Board::empty();
-    let mut men = 0;
-    for (i, row) in rows.iter().enumerate() {
+    let flipped = drawing.flipped();
+    let mut men: Vec<(Square, Placed)> = Vec::new();
+    for (i, row) in drawing.rows.iter().enumerate() {
         for (j, c) in row.iter().enumerate() {
-            let Cell::Man { letter, marked } = c else {
+            let Cell::Man(m) = c else {
                 continue;
             };
-            let role =
-                role_of(letter, dialect).ok_or_else(|| DiagramError::Letter(letter.clone()))?;
-            let black = if any_marked {
-                *marked
-            } else {
-                letter.chars().all(char::is_lowercase)
-            };
+            let role = m
+                .role
+                .or_else(|| role_of(&m.letter, dialect))
+                .ok_or_else(|| DiagramError::Letter(m.letter.clone()))?;
             let (file, rank) = if flipped {
                 (7 - j as u32, i as u32)
             } else {
                 (j as u32, 7 - i as u32)
             };
             let sq = Square::from_coords(File::new(file), Rank::new(rank));
-            let color = if black { Color::Black } else { Color::White };
-            board.set_piece_at(sq, Piece { color, role });
-            men += 1;
+            let sign = m.sign;
+            men.push((sq, Placed { rank, role, sign }));
         }
     }
-    if men == 0 {
+    if men.is_empty() {
         return Err(DiagramError::Empty);
     }
-    Ok(board)
+    let placed: Vec<Placed> = men.iter().map(|(_, p)| *p).collect();
+    let sides = sides::decide(&placed);
+    let mut board = Board::empty();
+    let mut unsure = Bitboard::EMPTY;
+    for (sq, m) in &men {
+        let color = sides.of(m.sign).unwrap_or_else(|| {
+            unsure.add(*sq);
+            Color::White
+        });
+        board.set_piece_at(
+            *sq,
+            Piece {
+                color,
+                role: m.role,
+            },
+        );
+    }
+    let mut signs: Vec<Sign> = placed.iter().map(|p| p.sign).collect();
+    signs.dedup();
+    let way_up = if flipped {
+        "printed from Black's side"
+    } else {
+        "White at the bottom"
+    };
+    let reading = format!("{}, {way_up}", sides.describe(&signs));
+    Ok(Diagram {
+        board,
+        unsure,
+        reading,
+    })
 }
 
 #[cfg(test)]
@@ -408,8 +285,8 @@ mod tests {
     const EN: Dialect = Dialect::Descriptive(DescLang::En);
     const ES: Dialect = Dialect::Descriptive(DescLang::Es);
 
-    fn fen_of(board: &Board) -> String {
-        board.board_fen().to_string()
+    fn fen_of(d: &Diagram) -> String {
+        d.board.board_fen().to_string()
     }
 
     #[test]
@@ -540,5 +417,119 @@ mod tests {
             assert!(!is_board_row(row.trim()), "{row}");
         }
         assert!(is_board_row("8  *R  # *B *Q     # *R  #"));
+    }
+
+    #[test]
+    fn a_mark_for_each_side_is_told_apart_by_where_the_pawns_stand() {
+        // Lasker, Chess Strategy, Diag. 131: `^` marks White's men and `#` Black's.
+        let rows = [
+            "---------------------------------------",
+            "8 | #R |    | #B |    | #K | #B |    | #R |",
+            "|---------------------------------------|",
+            "7 | #P | #P | #P | #P | #Q | #P | #P | #P |",
+            "|---------------------------------------|",
+            "6 |    |    |    |    |    |    |    |    |",
+            "|---------------------------------------|",
+            "5 |    | ^B |    |    |    |    |    |    |",
+            "|---------------------------------------|",
+            "4 |    |    |    | #Kt| #Kt|    |    |    |",
+            "|---------------------------------------|",
+            "3 |    |    | ^Kt|    |    | ^Kt|    |    |",
+            "|---------------------------------------|",
+            "2 | ^P | ^P | ^P | ^P |    | ^P | ^P | ^P |",
+            "|---------------------------------------|",
+            "1 | ^R |    | ^B | ^Q | ^K |    |    | ^R |",
+            "---------------------------------------",
+            "A    B    C    D    E    F    G    H",
+        ];
+        let d = parse(&rows, EN).unwrap();
+        assert_eq!(
+            fen_of(&d),
+            "r1b1kb1r/ppppqppp/8/1B6/3nn3/2N2N2/PPPP1PPP/R1BQK2R"
+        );
+        assert!(d.unsure.is_empty());
+        // The same marks the other way round: `^` Black's, `#` White's.
+        let swapped: Vec<String> = rows
+            .iter()
+            .map(|r| r.replace('^', "%").replace('#', "^").replace('%', "#"))
+            .collect();
+        let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
+        assert_eq!(fen_of(&parse(&swapped, EN).unwrap()), fen_of(&d));
+    }
+
+    #[test]
+    fn figurines_brackets_and_side_letters_say_the_side() {
+        let figurines = [
+            "♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜",
+            "♟ ♟ ♟ ♟ · ♟ ♟ ♟",
+            "· · · · · · · ·",
+            "· · · · ♟ · · ·",
+            "· · · · ♙ · · ·",
+            "· · · · · · · ·",
+            "♙ ♙ ♙ ♙ · ♙ ♙ ♙",
+            "♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖",
+        ];
+        let want = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR";
+        assert_eq!(fen_of(&parse(&figurines, EN).unwrap()), want);
+        let bracketed: Vec<String> = [
+            "[R][Kt][B][Q][K][B][Kt][R]",
+            "[P] [P] [P] [P] . [P] [P] [P]",
+            ". . . . . . . .",
+            ". . . . [P] . . .",
+            ". . . . P . . .",
+            ". . . . . . . .",
+            "P P P P . P P P",
+            "R Kt B Q K B Kt R",
+        ]
+        .iter()
+        .map(|r| (*r).to_owned())
+        .collect();
+        let bracketed: Vec<&str> = bracketed.iter().map(String::as_str).collect();
+        assert_eq!(fen_of(&parse(&bracketed, EN).unwrap()), want);
+        let sides = [
+            "bR bKt bB bQ bK bB bKt bR",
+            "bP bP bP bP -- bP bP bP",
+            "-- -- -- -- -- -- -- --",
+            "-- -- -- -- bP -- -- --",
+            "-- -- -- -- wP -- -- --",
+            "-- -- -- -- -- -- -- --",
+            "wP wP wP wP -- wP wP wP",
+            "wR wKt wB wQ wK wB wKt wR",
+        ];
+        assert_eq!(fen_of(&parse(&sides, EN).unwrap()), want);
+    }
+
+    #[test]
+    fn rank_numbers_from_one_down_mean_the_board_is_printed_from_blacks_side() {
+        let rows = [
+            "1 . . . R . . . .",
+            "2 . . . . . . . .",
+            "3 . . . K . . . .",
+            "4 . . . . . . . .",
+            "5 . . . . . . . .",
+            "6 . . . . . . . .",
+            "7 . . . . . . . .",
+            "8 . . . k . . . .",
+        ];
+        let d = parse(&rows, EN).unwrap();
+        assert_eq!(fen_of(&d), "4k3/8/8/8/8/4K3/8/4R3");
+        assert!(d.reading.contains("Black's side"), "{}", d.reading);
+    }
+
+    #[test]
+    fn men_all_printed_alike_leave_their_sides_unsure() {
+        let rows = [
+            ". . . . K . . .",
+            ". . . . . . . .",
+            ". . . . K . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            "R . . . . . . .",
+        ];
+        let d = parse(&rows, EN).unwrap();
+        assert_eq!(d.unsure.count(), 3);
+        assert!(d.reading.contains("not told apart"), "{}", d.reading);
     }
 }
