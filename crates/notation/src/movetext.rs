@@ -233,14 +233,8 @@ fn may_end_with_result(line: &str) -> bool {
     let Some(last) = t.chars().next_back() else {
         return false;
     };
-    if last == '*' {
+    if last.is_ascii_digit() || last == '½' || last == '*' {
         return true;
-    }
-    if last.is_ascii_digit() || last == '½' {
-        // A result's last number follows a dash, a blank, `:` or `/` (`1-0`, `1 – 0`,
-        // `1/2-1/2`), never a letter, as a square's rank does (`P-K4`, `Kt-B3`, `e4`).
-        let before = t[..t.len() - last.len_utf8()].chars().next_back();
-        return !before.is_some_and(|c| c.is_ascii_alphabetic());
     }
     if !last.is_alphabetic() {
         return false;
@@ -643,21 +637,9 @@ impl<'a> Scanner<'a> {
     /// token, over the line end (its text holds the newline: the resolver notes the join).
     fn broken_at_line_end(&self, rest: &str) -> Option<(crate::Move, usize)> {
         // A word of 12 bytes or fewer that ends in a hyphen or a dash (0xE2 starts `–` and
-        // `—`) has one in its first 12 bytes with a blank or the end of the text after it:
-        // most words, `P-K4` among them, are passed over here.
+        // `—`) has one in its first 12 bytes: most words are passed over here.
         let head = &rest.as_bytes()[..rest.len().min(12)];
-        let ends_word = |i: usize| {
-            rest[i..]
-                .strip_prefix(['-', '–', '—'])
-                .is_some_and(|after| after.chars().next().is_none_or(char::is_whitespace))
-        };
-        if !head
-            .iter()
-            .enumerate()
-            .any(|(i, &c)| matches!(c, b'-' | 0xE2) && ends_word(i))
-        {
-            return None;
-        }
+        memchr::memchr2(b'-', 0xE2, head)?;
         let word_end = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
         let word = &rest[..word_end];
         if !word.ends_with(['-', '–', '—']) || word.len() > 12 {
@@ -1060,12 +1042,12 @@ mod tests {
         }
         for r in ["1-0", "0-1", "½-½", "1/2-1/2", "1 – 0", "*", "0:1"] {
             lines.push(format!("41. Kg2 {r}"));
-            // After a descriptive move, whose rank is a digit after a letter.
+            // After a descriptive move, or glued to it.
             lines.push(format!("41. K-Kt2 {r}"));
             lines.push(format!("41. K-Kt2 {r}."));
             lines.push(format!("41. P-K4{r}"));
         }
-        // Lines that end in a move: a rank after a letter, or a digit after other signs.
+        // Lines that end in a move, or in a digit after other signs: no result.
         for m in [
             "P-K4", "Kt-QB3", "e4", "Kg2", "P-K 4", "P-R8=Q", "exd8=Q", "B-B4 1", "½",
         ] {
