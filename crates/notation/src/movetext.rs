@@ -1045,6 +1045,16 @@ mod tests {
         }
         for r in ["1-0", "0-1", "½-½", "1/2-1/2", "1 – 0", "*", "0:1"] {
             lines.push(format!("41. Kg2 {r}"));
+            // After a descriptive move, or glued to it.
+            lines.push(format!("41. K-Kt2 {r}"));
+            lines.push(format!("41. K-Kt2 {r}."));
+            lines.push(format!("41. P-K4{r}"));
+        }
+        // Lines that end in a move, or in a digit after other signs: no result.
+        for m in [
+            "P-K4", "Kt-QB3", "e4", "Kg2", "P-K 4", "P-R8=Q", "exd8=Q", "B-B4 1", "½",
+        ] {
+            lines.push(format!("17. {m}"));
         }
         // Text the books print: moves, notes, prose.
         let books =
@@ -1064,6 +1074,31 @@ mod tests {
         for w in ["tablas", "empat", "drawn game", "remis."] {
             assert!(ends_with_result(&format!("12. Kg2 {w}")), "{w}");
         }
+    }
+
+    #[test]
+    fn a_move_broken_after_its_hyphen_or_dash_at_a_line_end_is_one_token() {
+        let en = Dialect::Descriptive(DescLang::En);
+        for dash in ["-", "–", "—"] {
+            for blanks in ["", " ", " \t"] {
+                let text = format!("1. P-K4 P-K4 2. Kt{dash}{blanks}\nKB3 Kt-QB3");
+                assert_eq!(
+                    kinds(en, &text),
+                    [
+                        "1.",
+                        "move(P to desc K4)",
+                        "move(P to desc K4)",
+                        "2.",
+                        "move(N to desc KB3)",
+                        "move(N to desc QB3)"
+                    ],
+                    "{text:?}"
+                );
+            }
+        }
+        // A dash inside a word, or a word that reads whole, is no break.
+        assert_eq!(kinds(en, "P-K4\nKB3").len(), 2);
+        assert_eq!(kinds(en, "Kt-B3 -\nKB3").len(), 3);
     }
 
     #[test]
