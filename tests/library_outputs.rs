@@ -28,8 +28,8 @@ fn run(book: &[u8], cfg: &Config) -> Outputs {
     let dir = tmp.path();
     let input = dir.join("book.txt");
     std::fs::write(&input, book).unwrap();
-    let out = run_file(input, cfg);
-    out
+
+    run_file(input, cfg)
 }
 
 /// Every output of `transcribe` on the file `input`.

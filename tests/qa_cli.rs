@@ -63,9 +63,9 @@ fn change_lines(out: &str) -> Vec<&str> {
 fn an_altered_move_is_reported_as_exactly_that_change_until_accepted() {
     let tmp = temp_corpus("altered");
     let dir = tmp.path();
-    let (code, out) = qa(&dir, &[]);
+    let (code, out) = qa(dir, &[]);
     assert_eq!(code, 0, "the committed snapshots match the corpus:\n{out}");
-    let (_, json) = qa(&dir, &["--json"]);
+    let (_, json) = qa(dir, &["--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let not_same: Vec<&serde_json::Value> = v["files"]
         .as_array()
@@ -80,9 +80,9 @@ fn an_altered_move_is_reported_as_exactly_that_change_until_accepted() {
     );
 
     // 1...P-K4 becomes 1...P-K3: e6 instead of e5; 2...Q-R5 mate is still Qh4#.
-    alter(&dir, "P-KB3 P-K4", "P-KB3 P-K3");
-    alter(&dir, "\"f3 e5 g4 Qh4#\"", "\"f3 e6 g4 Qh4#\"");
-    let (code, out) = qa(&dir, &[]);
+    alter(dir, "P-KB3 P-K4", "P-KB3 P-K3");
+    alter(dir, "\"f3 e5 g4 Qh4#\"", "\"f3 e6 g4 Qh4#\"");
+    let (code, out) = qa(dir, &[]);
     assert_eq!(code, 1, "{out}");
     assert_eq!(
         change_lines(&out),
@@ -91,19 +91,19 @@ fn an_altered_move_is_reported_as_exactly_that_change_until_accepted() {
     );
     assert!(out.contains("1 unaccepted changes:"), "{out}");
 
-    let (code, json) = qa(&dir, &["--json"]);
+    let (code, json) = qa(dir, &["--json"]);
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["changes"].as_array().unwrap().len(), 1, "{json}");
     assert_eq!(v["changes"][0]["after"]["san"], "e6");
 
-    let (code, out) = qa(&dir, &["--accept"]);
+    let (code, out) = qa(dir, &["--accept"]);
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains(&format!("wrote {}", FOOLS.replace(".txt", ".snap.pgn"))),
         "{out}"
     );
-    let (code, out) = qa(&dir, &[]);
+    let (code, out) = qa(dir, &[]);
     assert_eq!(code, 0, "{out}");
     assert!(change_lines(&out).is_empty(), "{out}");
 }
@@ -122,14 +122,14 @@ fn a_snapshot_whose_notes_differ_is_stale_until_accepted() {
         "{DAMAGED}.snap.pgn no longer holds `{note}`"
     );
     std::fs::write(&snap, text.replacen(note, "{repaired: other words for", 1)).unwrap();
-    let (code, out) = qa(&dir, &[]);
+    let (code, out) = qa(dir, &[]);
     assert_eq!(code, 0, "notes are not moves: {out}");
     assert!(change_lines(&out).is_empty(), "{out}");
     assert!(
         out.contains("1 snapshots differ only in their notes (`--accept` rewrites them)"),
         "{out}"
     );
-    let (_, json) = qa(&dir, &["--json"]);
+    let (_, json) = qa(dir, &["--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let stale = v["files"]
         .as_array()
@@ -138,7 +138,7 @@ fn a_snapshot_whose_notes_differ_is_stale_until_accepted() {
         .find(|f| f["snapshot"] == "stale")
         .expect("a stale file");
     assert_eq!(stale["file"], format!("{DAMAGED}.txt"));
-    let (code, out) = qa(&dir, &["--accept"]);
+    let (code, out) = qa(dir, &["--accept"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains(&format!("wrote {DAMAGED}.snap.pgn")), "{out}");
     assert_eq!(
@@ -146,7 +146,7 @@ fn a_snapshot_whose_notes_differ_is_stale_until_accepted() {
         text,
         "the note is back"
     );
-    let (_, out) = qa(&dir, &[]);
+    let (_, out) = qa(dir, &[]);
     assert!(!out.contains("differ only in their notes"), "{out}");
 }
 
@@ -154,8 +154,8 @@ fn a_snapshot_whose_notes_differ_is_stale_until_accepted() {
 fn an_expected_san_mismatch_fails_even_with_accept() {
     let tmp = temp_corpus("expected");
     let dir = tmp.path();
-    alter(&dir, "P-KB3 P-K4", "P-KB3 P-K3");
-    let (code, out) = qa(&dir, &["--accept"]);
+    alter(dir, "P-KB3 P-K4", "P-KB3 P-K3");
+    let (code, out) = qa(dir, &["--accept"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("ply 2: got e6 want e5 (exact)"), "{out}");
     assert!(

@@ -3,7 +3,7 @@
 //!
 //! [`crate::movetext::tokenize`] reads its comments, marks and unread words with [`piece`],
 //! and a reader that walks a source line by line (the segmenter that cuts games) reads each
-//! line with [`line`], which calls [`piece`] too: the two cannot disagree about where a
+//! line with [`line()`], which calls [`piece`] too: the two cannot disagree about where a
 //! comment opens or closes. The rules, the same in every dialect:
 //!
 //! - `{` opens a comment wherever it stands outside a comment or a mark, inside a word too
@@ -117,7 +117,7 @@ pub fn line(text: &str, open: bool, semicolons: Semicolons) -> Line<'_> {
     }
 }
 
-/// The iterator of [`line`]: each comment, mark, separator and word of the line, blanks
+/// The iterator of [`line()`]: each comment, mark, separator and word of the line, blanks
 /// passed over. A comment left open by the lines before comes first, as a
 /// [`Piece::Comment`] that starts at 0 (closed when its `}` is on this line); a comment
 /// still open at the line's end is the last piece, not closed.
