@@ -157,7 +157,7 @@ pub fn csv_rows(text: &str, columns: &[&str]) -> Vec<HashMap<String, String>> {
         .collect()
 }
 
-pub const PLY_COLUMNS: [&str; 13] = [
+pub const PLY_COLUMNS: [&str; 18] = [
     "source",
     "game",
     "ply",
@@ -171,6 +171,11 @@ pub const PLY_COLUMNS: [&str; 13] = [
     "line",
     "column",
     "note",
+    "page",
+    "box_x0",
+    "box_y0",
+    "box_x1",
+    "box_y1",
 ];
 
 pub const GAME_COLUMNS: [&str; 17] = [

@@ -10,7 +10,8 @@ use std::io;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::{OcrError, OcrFormat, OcrPage, parse};
+use crate::format::{OcrError, OcrFormat, parse};
+use crate::words::OcrPage;
 
 /// The resolution a PDF's pages are rendered at for Tesseract.
 pub const PDF_DPI: u32 = 300;

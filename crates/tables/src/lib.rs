@@ -49,7 +49,19 @@ mod tests {
             .collect();
         assert_eq!(
             ints,
-            ["game", "ply", "move_number", "cost", "line", "column"]
+            [
+                "game",
+                "ply",
+                "move_number",
+                "cost",
+                "line",
+                "column",
+                "page",
+                "box_x0",
+                "box_y0",
+                "box_x1",
+                "box_y1"
+            ]
         );
         let ints: Vec<&str> = GAME_COLUMNS
             .iter()
