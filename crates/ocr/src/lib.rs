@@ -137,7 +137,7 @@ mod tests {
             if at < bytes.len() {
                 bytes[at] = byte;
             }
-            let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(bytes));
+            let reader: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(bytes));
             let _ = sniff_ocr(reader);
         }
     }
