@@ -99,13 +99,16 @@ fn read_pdf(path: &Path, lang: &str) -> Result<Vec<OcrPage>, OcrError> {
     Ok(pages)
 }
 
-/// The pages Tesseract reads in one image file.
+/// The pages Tesseract reads in one image file. The page is read as one block of rows
+/// (`--psm 6`): Tesseract's own page segmentation reads a table's column of move numbers
+/// as a line turned on its side, and loses the numbers; the rows of a move table are what
+/// a book prints, and the layout finds columns from the words' boxes.
 fn tesseract(image: &Path, lang: &str) -> Result<Vec<OcrPage>, OcrError> {
     let out = run(
         Command::new("tesseract")
             .arg(image)
             .arg("stdout")
-            .args(["-l", lang, "hocr"]),
+            .args(["--psm", "6", "-l", lang, "hocr"]),
         "tesseract",
         "tesseract-ocr",
     )
