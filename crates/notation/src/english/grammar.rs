@@ -83,11 +83,7 @@ pub(super) fn victim_ends(r: In<'_>) -> bool {
         p.starts_with(|c: char| matches!(c, 'K' | 'Q' | 'R' | 'B' | 'N' | '1'..='8'))
     });
     let r = r.trim_start_matches(BLANKS);
-    !(starts_with_dash(r)
-        || next_origin
-        || r.starts_with(['x', 'X', '×', ':'])
-        || kw(r, "takes").is_some()
-        || kw(r, "to").is_some())
+    !(next_origin || r.starts_with('X') || goes_on(r))
 }
 
 // ---------------------------------------------------------------------------------------------

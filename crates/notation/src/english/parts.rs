@@ -427,15 +427,17 @@ fn ends_move(r: In<'_>, dotted: bool) -> bool {
     let stop = dotted || r.starts_with('.');
     let r = r.strip_prefix('.').unwrap_or(r);
     let t = r.trim_start_matches([' ', '\t']);
-    let goes_on = || {
-        starts_with_dash(t)
-            || t.starts_with(['x', '×', ':'])
-            || kw(t, "to").is_some()
-            || kw(t, "takes").is_some()
-    };
     t.is_empty()
         || t.starts_with(['\n', '\r', ',', ';', '*', '(', '{', '['])
-        || (stop && t.len() < r.len() && !goes_on())
+        || (stop && t.len() < r.len() && !goes_on(t))
+}
+
+/// The words `t` go on with a move's next part: a dash, a capture sign, `to` or `takes`.
+pub(super) fn goes_on(t: In<'_>) -> bool {
+    starts_with_dash(t)
+        || t.starts_with(['x', '×', ':'])
+        || kw(t, "takes").is_some()
+        || kw(t, "to").is_some()
 }
 
 /// The mover's own file, for `his sq.`, `her 2nd`.
