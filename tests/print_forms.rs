@@ -264,3 +264,64 @@ fn a_number_fused_to_its_move_is_the_number() {
     }
     assert!(fused > 500, "{fused} numbers fused");
 }
+
+/// SAN as a PDF typeset in a chess publisher's figurine font gives it when its text is
+/// extracted: the piece letters become the Latin-1 signs the font draws its figurines at
+/// (`¢ £ ¤ ¥ ¦` for K, Q, N, B, R), `1.e4 e6 2.f4 ¥c5 3.¤f3`, castling with an en dash.
+fn figurine_font_print(start: &Chess, moves: &[Move]) -> String {
+    let mut out = String::new();
+    for (i, san) in reference_sans(start, moves).iter().enumerate() {
+        if i % 2 == 0 {
+            out.push_str(&format!("{}.", i / 2 + 1));
+        } else {
+            out.push(' ');
+        }
+        let printed: String = san
+            .chars()
+            .map(|c| match c {
+                'K' => '¢',
+                'Q' => '£',
+                'N' => '¤',
+                'B' => '¥',
+                'R' => '¦',
+                c => c,
+            })
+            .collect();
+        out.push_str(&printed.replace("O-O", "0–0"));
+        out.push(if i % 8 == 7 { '\n' } else { ' ' });
+    }
+    out
+}
+
+#[test]
+fn a_figurine_fonts_latin1_signs_are_its_pieces() {
+    use escriba_notation::detect::rank_dialects;
+    let mut rng = Rng::new(36);
+    let mut pieces = 0;
+    for g in 0..60 {
+        let moves = random_game(&mut rng, 80);
+        let text = figurine_font_print(&Chess::default(), &moves);
+        pieces += text.matches(['¢', '£', '¤', '¥', '¦']).count();
+        let dialect = rank_dialects(&text)
+            .first()
+            .map(|r| r.0)
+            .expect("a dialect is ranked");
+        assert!(
+            matches!(dialect, Dialect::Algebraic(_)),
+            "game {g} read as algebraic, not {}: {text}",
+            dialect.id()
+        );
+        let d = resolve(&text, dialect, Chess::default(), &Options::default());
+        assert_eq!(
+            sans(&d),
+            reference_sans(&Chess::default(), &moves),
+            "game {g}: {text}"
+        );
+        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+        assert!(
+            d.plies.iter().all(|p| p.status == Status::Exact),
+            "game {g}: every move read as printed: {text}"
+        );
+    }
+    assert!(pieces > 1000, "the games move their pieces: {pieces} signs");
+}

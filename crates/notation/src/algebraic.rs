@@ -64,13 +64,18 @@ fn role_index(r: Role) -> usize {
 /// White figurines indexed like [`Role::ALL`].
 const FIGURINES: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
 
+/// A figurine's role. Besides the Unicode figurines, the figurine fonts of chess
+/// publishing software (ChessBase's FigurineCB and the Informator fonts) draw their pieces
+/// at the Latin-1 signs `¢ £ ¤ ¥ ¦` (king, queen, knight, bishop, rook): text extracted from
+/// a PDF typeset in them prints `¤f3` and `¥c5`. Those signs stand for a piece only where a
+/// man can stand, before a square, a file or a capture, as every figurine is read.
 fn figurine_role(c: char) -> Option<Role> {
     Some(match c {
-        '♔' | '♚' => Role::King,
-        '♕' | '♛' => Role::Queen,
-        '♖' | '♜' => Role::Rook,
-        '♗' | '♝' => Role::Bishop,
-        '♘' | '♞' => Role::Knight,
+        '♔' | '♚' | '¢' => Role::King,
+        '♕' | '♛' | '£' => Role::Queen,
+        '♖' | '♜' | '¦' => Role::Rook,
+        '♗' | '♝' | '¥' => Role::Bishop,
+        '♘' | '♞' | '¤' => Role::Knight,
         '♙' | '♟' => Role::Pawn,
         _ => return None,
     })
