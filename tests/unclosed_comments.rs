@@ -88,3 +88,57 @@ fn a_comment_over_a_blank_line_that_closes_before_any_game_starts_is_kept_whole(
     assert_eq!(games[0].comments, ["a long note, see 2. d4"]);
     assert_eq!(rows[0]["status"], "complete");
 }
+
+/// A book's table row with a `{` that the row does not close (a stray mark of the scan):
+/// read as a comment, it would run on over the rows below to the `}` of a later note and
+/// take their moves. It is a stray mark: the table reads whole, and a warning stands at the
+/// `{` (its line and column).
+#[test]
+fn a_table_rows_open_brace_is_a_stray_mark_with_a_warning_not_a_comment_over_the_rows_below() {
+    use std::fmt::Write as _;
+
+    use crate::book_random_kit::{PRINTS, assert_read_whole, default_mode, players, random_score};
+    use crate::common::Rng;
+
+    let mut rng = Rng::new(3506);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let n = score.moves.len();
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\n",
+            round + 1
+        );
+        let cut = 2 * (2 + rng.below(n / 2 - 4));
+        score.rows(0, cut, &mut text);
+        // The brace goes on the last row before the note, after a move or inside one.
+        let row_end = text.len() - 1;
+        let row_start = text[..row_end].rfind('\n').map_or(0, |i| i + 1);
+        let row = text[row_start..row_end].to_owned();
+        let at = match rng.below(3) {
+            0 => row.len(),
+            1 => row.find(' ').map_or(row.len(), |i| i + 1),
+            _ => row
+                .rfind(|c: char| c.is_ascii_alphabetic())
+                .unwrap_or(row.len()),
+        };
+        text.insert(row_start + at, '{');
+        let brace_line = text[..row_start].matches('\n').count() + 1;
+        let brace_column = text[row_start..row_start + at].chars().count() + 1;
+        writeln!(text, "\nA note on the position}} which is even.\n").unwrap();
+        score.rows(cut, n, &mut text);
+        text.push_str("\nAnd wins.\n");
+        let what = format!("round {round}, {}", print.name);
+        assert_read_whole(&text, &[(&score, &white, &black)], &what);
+        let warned = default_mode(&text).iter().any(|r| {
+            r.issues.iter().any(|i| {
+                i.line == brace_line && i.column == brace_column && i.message.contains('{')
+            })
+        });
+        assert!(
+            warned,
+            "{what}: a warning at {brace_line}:{brace_column}:\n{text}"
+        );
+    }
+}

@@ -16,13 +16,17 @@ use super::sequence;
 use super::unit::{
     Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote, Unit, Warning,
 };
-use crate::line::Line;
+use crate::line::{Line, without_stray_brace};
 use escriba_notation::tags::Tags;
 
 /// Blanks what a row holds besides its moves: page marks `{207}`, `[Illustration]`, the
-/// `/* … */` of a page-break block, and prose separators `;` (read as PGN comments
-/// otherwise). Every blanked character becomes one space per byte, so offsets keep.
+/// `/* … */` of a page-break block, prose separators `;` (read as PGN comments
+/// otherwise), and a `{` the row does not close (a stray mark: read as a comment, it would
+/// run on over the next rows to some note's `}` and take their moves; [`unclosed_brace`](crate::line::unclosed_brace)
+/// finds it for a warning, [`without_stray_brace`] says how it goes). Every blanked
+/// character becomes one space per byte, so offsets keep.
 pub fn clean_row(text: &str) -> String {
+    let text = &*without_stray_brace(text);
     let mut out = String::with_capacity(text.len());
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -32,6 +36,7 @@ pub fn clean_row(text: &str) -> String {
             // A comment as the tokenizer reads one (a page mark, mostly), closed on the row.
             match lex::piece(rest) {
                 (lex::Piece::Comment { closed: true }, n) => Some(n),
+                (lex::Piece::Comment { closed: false }, _) => Some(1),
                 _ => None,
             }
         } else if rest.starts_with("[Illustration") {
@@ -110,6 +115,7 @@ pub fn unit(
         numbers,
         checkpoints,
         start_board,
+        warnings: mut layout_warnings,
         ..
     } = lay_out(lines, g, u, borrowed);
     let contiguous = numbers
@@ -141,6 +147,7 @@ pub fn unit(
     if start_board.is_none() && borrowed.is_none() && !tagged_start {
         odds_start(lines, g, u, &mut tags, &mut warnings);
     }
+    warnings.append(&mut layout_warnings);
     let (movetext, alternate) = alternate_reading(movetext, &line_numbers, u, dialect, black_first);
     Unit {
         tags,
@@ -182,6 +189,8 @@ struct Layout<'a> {
     /// A diagram before any row: the position the game starts from.
     start_board: Option<&'a Board>,
     rows_seen: bool,
+    /// What the layout set right and says so: a row's `{` left open, blanked.
+    warnings: Vec<Warning>,
 }
 
 /// Lays out the movetext of unit `u`: an opening `borrowed` from another game first, then
@@ -239,6 +248,7 @@ impl<'a> Layout<'a> {
             checkpoints: Vec::new(),
             start_board: None,
             rows_seen: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -265,6 +275,17 @@ impl<'a> Layout<'a> {
         };
         self.close_note();
         self.rows_seen = true;
+        if let Some(at) = crate::line::unclosed_brace(raw) {
+            let column = raw[..at].chars().count() + 1;
+            self.warnings.push(Warning {
+                line: k + 1,
+                column,
+                message: format!(
+                    "a `{{` that its row does not close is read as a stray mark, not as a \
+                     comment over the rows below"
+                ),
+            });
+        }
         let mut row = clean_row(raw);
         // A gloss in parentheses that runs on over the next lines leaves the row (up to
         // the second column) and opens the note those lines make.
@@ -662,6 +683,7 @@ fn odds_start(
                 };
                 warnings.push(Warning {
                     line,
+                    column: 1,
                     message: format!(
                         "the odds do not say who gives them: {side} is assumed (check the header)"
                     ),
@@ -670,6 +692,7 @@ fn odds_start(
         }
         Odds::Unreadable(what) => warnings.push(Warning {
             line,
+            column: 1,
             message: format!(
                 "odds are announced but the men removed cannot be read (`{what}`): the game is \
                  read from the standard position"

@@ -145,6 +145,7 @@ pub fn diagrams<P: Borrow<Ply>>(
             out.tally.misread += 1;
             out.warnings.push(Warning {
                 line: c.line,
+                column: 1,
                 message: format!(
                     "the diagram at line {} does not read as the position at its place: it \
                      differs on {} of the {held} squares with a man ({}), so it was read \

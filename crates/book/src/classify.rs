@@ -151,7 +151,8 @@ fn words_kind(text: &str, dialect: Dialect) -> LineKind {
         p.moves_at = p.moves_at.map(|at| at + lead);
         return LineKind::Players(p);
     }
-    let shape = row_shape(text, dialect);
+    // A `{` the line does not close is a stray mark, not a comment that hides its moves.
+    let shape = row_shape(&crate::line::without_stray_brace(text), dialect);
     if let Some(kind) = heading(trimmed, &shape) {
         return LineKind::Heading(kind);
     }

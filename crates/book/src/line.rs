@@ -1,6 +1,10 @@
 //! The lines of a book, as the book reader takes them: each line's text and its 1-based
 //! number in the source. A leaf: every stage reads lines, none defines them.
 
+use std::borrow::Cow;
+
+use escriba_notation::lex;
+
 /// One line of a book, its line ending removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
@@ -21,4 +25,59 @@ pub fn lines_of(text: &str) -> Vec<Line> {
             number: i + 1,
         })
         .collect()
+}
+
+/// The byte offset of the first `{` in a row that the row does not close, as the
+/// tokenizer reads comments (a `{` inside a word opens one too).
+pub(crate) fn unclosed_brace(text: &str) -> Option<usize> {
+    let mut at = 0;
+    while let Some(i) = text[at..].find('{') {
+        let from = at + i;
+        match lex::piece(&text[from..]) {
+            (lex::Piece::Comment { closed: false }, _) => return Some(from),
+            (_, n) => at = from + n.max(1),
+        }
+    }
+    None
+}
+
+/// A row with each `{` that the row does not close taken out: read as a comment, such a
+/// brace would run on over the rows below to some note's `}` and take their moves, so it
+/// is a stray mark of the print or the scan. Offsets keep for every word the brace does not
+/// stand in: a brace between words is blanked, and one inside a word (`B-{B1`) goes, the
+/// word closed up and a blank put after it (`B-B1 `), so the word still starts where it did.
+pub(crate) fn without_stray_brace(text: &str) -> Cow<'_, str> {
+    let Some(mut at) = unclosed_brace(text) else {
+        return Cow::Borrowed(text);
+    };
+    let mut out = text.to_owned();
+    loop {
+        let word_goes_on = out[..at].ends_with(|c: char| !c.is_whitespace());
+        let tail = &out[at + 1..];
+        let end = tail.find(char::is_whitespace).unwrap_or(tail.len());
+        if word_goes_on && end > 0 {
+            let word = tail[..end].to_owned();
+            out.replace_range(at..at + 1 + end, &format!("{word} "));
+        } else {
+            out.replace_range(at..at + 1, " ");
+        }
+        match unclosed_brace(&out) {
+            Some(next) => at = next,
+            None => return Cow::Owned(out),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rows_stray_open_brace_goes_and_its_words_keep_their_starts() {
+        assert_eq!(without_stray_brace("20. PxKt   B-{B1"), "20. PxKt   B-B1 ");
+        assert_eq!(without_stray_brace("20. PxKt {  B-B1"), "20. PxKt    B-B1");
+        assert_eq!(without_stray_brace("20. PxKt   {B-B1"), "20. PxKt    B-B1");
+        assert_eq!(unclosed_brace("20. PxKt   B-{B1"), Some(13));
+        assert_eq!(unclosed_brace("{207} 20. PxKt"), None);
+    }
 }

@@ -51,6 +51,8 @@ pub struct Unit {
 pub struct Warning {
     /// 1-based source line.
     pub line: usize,
+    /// 1-based column (in characters) of what it is about; 1 for the whole line.
+    pub column: usize,
     /// One sentence.
     pub message: String,
 }

@@ -90,7 +90,7 @@ impl BookSegmenter {
             .into_iter()
             .map(|w| SegmentNote {
                 line: w.line,
-                column: 1,
+                column: w.column,
                 message: w.message,
                 fatal: false,
                 cut: false,
