@@ -3,7 +3,7 @@
 
 use escriba_notation::{DescLang, Dialect, KnightLetter, Style, write_move};
 use escriba_resolve::describe::{describe, write_game_with};
-use escriba_resolve::shakmaty::{Chess, Move};
+use escriba_resolve::shakmaty::{Chess, Move, Position};
 use escriba_resolve::{Options, Status, resolve};
 
 use crate::common::{Rng, random_game, reference_sans, sans};
@@ -324,4 +324,138 @@ fn a_figurine_fonts_latin1_signs_are_its_pieces() {
         );
     }
     assert!(pieces > 1000, "the games move their pieces: {pieces} signs");
+}
+
+/// A game in Portuguese algebraic as blogs print it: one numbered pair a line, a dash
+/// between White's and Black's moves and a semicolon after (`2. Cf3 – d6;`).
+fn dash_pairs_print(sans: &[String]) -> String {
+    let letters: escriba_notation::letters::PieceLetters = "RDTBC".parse().expect("letters");
+    let mut out = String::new();
+    for (i, pair) in sans.chunks(2).enumerate() {
+        let printed: Vec<String> = pair
+            .iter()
+            .map(|s| letters.apply(s).replace("O-O", "0-0"))
+            .collect();
+        let dash = ["–", "-", "—"][i % 3];
+        out.push_str(&format!(
+            "{}. {};\n",
+            i + 1,
+            printed.join(&format!(" {dash} "))
+        ));
+    }
+    out
+}
+
+/// Whether White's move `white` and the square Black's printed move starts with may be one
+/// long-algebraic move printed with blanks around its dash (`e4 - e5`, `Bb5 - a6`): the
+/// dash between them cannot be told from that move's by the words alone.
+fn may_be_one_long_move(white: &Move, white_san: &str, black_san: &str) -> bool {
+    use escriba_resolve::shakmaty::Role;
+    let b = black_san.as_bytes();
+    let plain = !white_san.contains(['x', '+', '#', '=']) && !white_san.starts_with('O');
+    if !plain || b.len() < 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+        return false;
+    }
+    let to = white.to();
+    let df = (i32::from(b[0] - b'a') - to.file() as i32).abs();
+    let dr = (i32::from(b[1] - b'1') - to.rank() as i32).abs();
+    match white.role() {
+        Role::Pawn => df == 0 && (1..=2).contains(&dr),
+        Role::Knight => df * dr == 2,
+        Role::Bishop => df == dr && df > 0,
+        Role::Rook => (df == 0) != (dr == 0),
+        Role::Queen => (df == dr || df == 0 || dr == 0) && df + dr > 0,
+        Role::King => (df <= 1 && dr <= 1 && df + dr > 0) || (dr == 0 && df == 2),
+    }
+}
+
+#[test]
+fn a_dash_between_a_pairs_moves_sets_them_apart() {
+    use escriba_notation::detect::rank_dialects;
+    let mut rng = Rng::new(3407);
+    let (mut pairs, mut doubtful) = (0, 0);
+    for g in 0..60 {
+        let moves = random_game(&mut rng, 80);
+        let want = reference_sans(&Chess::default(), &moves);
+        let text = dash_pairs_print(&want);
+        let dialect = rank_dialects(&text).first().map(|r| r.0).expect("ranked");
+        let d = resolve(&text, dialect, Chess::default(), &Options::default());
+        assert_eq!(sans(&d), want, "game {g} ({}): {text}", dialect.id());
+        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+        for (k, p) in d.plies.iter().enumerate() {
+            // Black's move may be the end of a long move from White's square: in doubt.
+            let may_be_long =
+                k % 2 == 1 && may_be_one_long_move(&moves[k - 1], &want[k - 1], &want[k]);
+            doubtful += usize::from(may_be_long);
+            if !may_be_long
+                && !(k % 2 == 0
+                    && k + 1 < want.len()
+                    && may_be_one_long_move(&moves[k], &want[k], &want[k + 1]))
+            {
+                assert_eq!(
+                    p.status,
+                    Status::Exact,
+                    "game {g}, ply {k} `{}`: {text}",
+                    want[k]
+                );
+            }
+        }
+        pairs += want.len() / 2;
+    }
+    assert!(
+        pairs > 1500 && doubtful < pairs / 5,
+        "{pairs} pairs, {doubtful} in doubt"
+    );
+}
+
+/// A two-column table of long-hand moves as a web copy runs its cells together, each cell
+/// numbered: `1.P. to Q's 4th.1.P. to Q's 4th.`, one pair a line.
+fn glued_cells_print(moves: &[Move]) -> String {
+    let style = Style {
+        form: escriba_notation::Form::LongHand,
+        knight: KnightLetter::Kt,
+    };
+    let mut pos = Chess::default();
+    let mut origins = escriba_resolve::identity::Origins::new(pos.board());
+    let mut out = String::new();
+    for (k, &m) in moves.iter().enumerate() {
+        let mut printed = String::new();
+        write_move(EN, &describe(&pos, &origins, m, EN), style, &mut printed);
+        if !printed.ends_with('.') {
+            printed.push('.');
+        }
+        out.push_str(&format!("{}.{printed}", k / 2 + 1));
+        if k % 2 == 1 {
+            out.push('\n');
+        }
+        origins.play(m);
+        pos.play_unchecked(m);
+    }
+    out
+}
+
+#[test]
+fn a_move_number_glued_to_the_move_before_it_is_the_next_cells_number() {
+    let mut rng = Rng::new(3408);
+    let mut glued = 0;
+    for g in 0..60 {
+        let moves = random_game(&mut rng, 80);
+        let text = glued_cells_print(&moves);
+        glued += text.lines().filter(|l| l.matches('.').count() > 3).count();
+        let d = resolve(&text, EN, Chess::default(), &Options::default());
+        assert_eq!(
+            sans(&d),
+            reference_sans(&Chess::default(), &moves),
+            "game {g}: {text}"
+        );
+        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+        let doubtful: Vec<_> = d
+            .plies
+            .iter()
+            .filter(|p| matches!(p.status, Status::Repaired | Status::Ambiguous))
+            .map(|p| (&text[p.span.range()], p.status, &p.note))
+            .collect();
+        assert!(doubtful.is_empty(), "game {g}: {doubtful:?}: {text}");
+    }
+    assert!(glued > 1000, "{glued} lines of two glued cells");
 }

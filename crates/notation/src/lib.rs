@@ -36,6 +36,7 @@ mod algebraic;
 mod english;
 mod pieces;
 mod romance;
+mod seams;
 #[cfg(test)]
 mod testing;
 

@@ -8,6 +8,7 @@ use crate::ast::{Span, Termination, Token, TokenKind};
 use crate::dialect::Dialect;
 use crate::lex::{self, Piece};
 use crate::parse_move_prefix;
+use crate::seams::{glued_number, long_move_split};
 
 /// Stand-alone evaluation glyphs and their NAGs, longest first.
 const NAG_GLYPHS: [(&str, u8); 29] = [
@@ -338,6 +339,27 @@ impl<'a> Scanner<'a> {
         self.pos = end;
     }
 
+    /// Whether `rest` starts with a dash that stands alone between a move and what follows
+    /// (`1. e4 – c5`, `2. Cf3 - d6`): the mark that sets a pair's moves apart, as a comma
+    /// does. A dash that is part of a move (`P - K 4`) is read with the move's first word,
+    /// so one left alone after a move read whole is no part of it, unless the two words
+    /// may be one long-algebraic move printed with blanks around its dash (`e2 - e4`,
+    /// `Sg1 - f3`, see [`long_move_split`](crate::seams::long_move_split)): that dash stays a word no grammar reads, for
+    /// the decoder to weigh.
+    fn pair_dash(&self, rest: &str) -> bool {
+        let dashes = rest.len() - rest.trim_start_matches(['-', '–', '—']).len();
+        let alone = rest[dashes..].chars().next().is_none_or(is_space)
+            && self.prev_char().is_some_and(is_space);
+        let Some(Token {
+            kind: TokenKind::Move(before),
+            ..
+        }) = self.out.last()
+        else {
+            return false;
+        };
+        alone && !long_move_split(before, rest[dashes..].trim_start())
+    }
+
     fn prev_char(&self) -> Option<char> {
         self.src[..self.pos].chars().next_back()
     }
@@ -389,6 +411,9 @@ impl<'a> Scanner<'a> {
                 (_, n) => self.pos += n, // pair separator
             },
             ',' => self.pos += 1,
+            '-' | '–' | '—' if self.pair_dash(rest) => {
+                self.pos += rest.len() - rest.trim_start_matches(['-', '–', '—']).len();
+            }
             '(' => self.paren(),
             ')' => self.push(TokenKind::VariationEnd, start, start + 1),
             '[' => self.bracket(),
@@ -552,10 +577,7 @@ impl<'a> Scanner<'a> {
             return self.push(TokenKind::Move(mv), start, start + n);
         }
         // Moves first: no result word reads as a move in any dialect, and moves are common.
-        if let Some((mv, n)) = parse_move_prefix(self.dialect, rest)
-            && n > 0
-            && is_boundary(rest[n..].chars().next())
-        {
+        if let Some((mv, n)) = self.move_prefix(rest) {
             if let Some((mv, n)) = self.spaced_rank(rest, n) {
                 return self.push(TokenKind::Move(mv), start, start + n);
             }
@@ -580,6 +602,23 @@ impl<'a> Scanner<'a> {
             }
         }
         self.unknown()
+    }
+
+    /// The move `rest` starts with and its length, when it ends at a word's end, or where a
+    /// move number glued to it starts (`4th.1.P.`, `takes Q.7.Kt.`: looked for only when
+    /// the move holds a period or does not end at a blank, so that a move printed without
+    /// periods pays nothing for it).
+    fn move_prefix(&self, rest: &str) -> Option<(crate::Move, usize)> {
+        let read = parse_move_prefix(self.dialect, rest).filter(|&(_, n)| n > 0);
+        let ends = read.is_some_and(|(_, n)| is_boundary(rest[n..].chars().next()));
+        if ends && read.is_some_and(|(_, n)| !rest.as_bytes()[..n].contains(&b'.')) {
+            return read;
+        }
+        glued_number(rest)
+            .and_then(|cut| {
+                parse_move_prefix(self.dialect, &rest[..cut]).filter(|&(_, n)| n == cut)
+            })
+            .or(read.filter(|_| ends))
     }
 
     /// A descriptive move whose rank stands after a blank (`P-K 4`, `Kt-B 3`): the move read
@@ -1098,7 +1137,12 @@ mod tests {
         }
         // A dash inside a word, or a word that reads whole, is no break.
         assert_eq!(kinds(en, "P-K4\nKB3").len(), 2);
-        assert_eq!(kinds(en, "Kt-B3 -\nKB3").len(), 3);
+        // A dash alone after a move read whole sets it apart from the next word, as
+        // between a pair's moves: the move is not broken there, and the next word is no
+        // part of it.
+        let after_whole = kinds(en, "Kt-B3 -\nKB3");
+        assert_eq!(after_whole.len(), 2, "{after_whole:?}");
+        assert_eq!(after_whole[0], "move(N to desc B3)");
     }
 
     #[test]
