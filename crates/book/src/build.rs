@@ -280,10 +280,9 @@ impl<'a> Layout<'a> {
             self.warnings.push(Warning {
                 line: k + 1,
                 column,
-                message: format!(
-                    "a `{{` that its row does not close is read as a stray mark, not as a \
-                     comment over the rows below"
-                ),
+                message: "a `{` that its row does not close is read as a stray mark, not as a \
+                          comment over the rows below"
+                    .to_owned(),
             });
         }
         let mut row = clean_row(raw);
