@@ -5,7 +5,10 @@
 use std::fmt::Write as _;
 
 use crate::book_random_kit::*;
-use crate::common::Rng;
+use escriba_pipeline::GameStatus;
+use escriba_resolve::shakmaty::Chess;
+
+use crate::common::{Rng, reference_sans};
 
 #[test]
 fn a_game_goes_on_after_a_diagram_a_note_and_page_marks_whatever_the_drawing() {
@@ -356,5 +359,52 @@ fn a_lone_black_move_over_a_page_break_stands_where_the_staggered_table_s_black_
             &[(&score, &white, &black)],
             &format!("round {round}, {}", print.name),
         );
+    }
+}
+
+/// A web page quoting a game leaves rows out or comments between them, and marks the gap
+/// with an editor's elision on a line of its own (`[…]`, `[...]`): the table goes on after
+/// it, and the rows after it are no note of the mark's.
+#[test]
+fn a_table_goes_on_over_an_editors_elision_mark() {
+    let mut rng = Rng::new(2131);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let n = score.moves.len();
+        let mut text = format!("GAME {}.\n\n", round + 1);
+        let mut from = 0;
+        while from < n {
+            let to = (from + 2 * (2 + rng.below(4))).min(n);
+            score.rows(from, to, &mut text);
+            if to < n {
+                let mark = ["[…]", "[...]", "[....]"][rng.below(3)];
+                writeln!(text, "{mark}").unwrap();
+            }
+            from = to;
+        }
+        // Rows as printed, or flush left as a web page gives them.
+        if round % 2 == 0 {
+            text = text
+                .lines()
+                .map(|l| l.trim_start().to_owned() + "\n")
+                .collect();
+        }
+        let games = default_mode(&text);
+        let read: Vec<(Vec<String>, GameStatus)> = games
+            .iter()
+            .filter(|r| !r.plies.is_empty())
+            .map(|r| {
+                (
+                    r.plies.iter().map(|p| p.ply.san.to_string()).collect(),
+                    r.status,
+                )
+            })
+            .collect();
+        let want = vec![(
+            reference_sans(&Chess::default(), &score.moves),
+            GameStatus::Complete,
+        )];
+        assert_eq!(read, want, "round {round}, {}:\n{text}", print.name);
     }
 }

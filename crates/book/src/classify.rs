@@ -380,6 +380,10 @@ fn is_ocr_mark(t: &str) -> bool {
     let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) else {
         return false;
     };
+    // An editor's elision, `[…]` or `[...]`: text left out of a quotation.
+    if inner == "…" || (inner.len() >= 3 && inner.bytes().all(|b| b == b'.')) {
+        return true;
+    }
     let words = inner.split_whitespace().count();
     // Longer than a footnote's label (`[a]`, `[b]`).
     inner.len() > 3

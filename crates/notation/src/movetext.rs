@@ -71,7 +71,7 @@ fn annotation_word(rest: &str) -> Option<usize> {
 }
 
 /// Result words, matched case-insensitively at a word boundary; longest first.
-const RESULT_WORDS: [(&str, Termination); 28] = [
+const RESULT_WORDS: [(&str, Termination); 29] = [
     ("and white resigns", Termination::BlackWins),
     ("and black resigns", Termination::WhiteWins),
     ("and white mates", Termination::WhiteWins),
@@ -87,6 +87,7 @@ const RESULT_WORDS: [(&str, Termination); 28] = [
     ("resigns", Termination::Resigns),
     ("resigned", Termination::Resigns),
     ("abandonan", Termination::Resigns),
+    ("abandonam", Termination::Resigns),
     ("abandona", Termination::Resigns),
     ("abandonou", Termination::Resigns),
     ("abandonne", Termination::Resigns),
@@ -1143,6 +1144,30 @@ mod tests {
         let after_whole = kinds(en, "Kt-B3 -\nKB3");
         assert_eq!(after_whole.len(), 2, "{after_whole:?}");
         assert_eq!(after_whole[0], "move(N to desc B3)");
+    }
+
+    #[test]
+    fn a_resignation_in_the_languages_of_the_books_ends_the_game() {
+        let es = Dialect::Algebraic(AlgLang::Es);
+        for word in [
+            "Abandonan.",
+            "abandona",
+            "Abandonam.",
+            "Abandonou.",
+            "Abandonne.",
+            "Abbandona.",
+            "Aufgegeben.",
+        ] {
+            let text = format!("29. Te1+ {word}");
+            let toks = tokenize(es, &text);
+            assert!(
+                matches!(
+                    toks.last().map(|t| t.kind),
+                    Some(TokenKind::Result(Termination::Resigns))
+                ),
+                "{text}: {toks:?}"
+            );
+        }
     }
 
     #[test]
