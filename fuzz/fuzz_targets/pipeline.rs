@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use escriba_check::compare::replay_pgn;
 use escriba_notation::movetext;
-use escriba_notation::{Dialect, TokenKind};
+use escriba_notation::{AlgLang, Dialect, TokenKind};
 use escriba_pipeline::csv_out::{game_row, ply_rows, rows_bytes};
 use escriba_pipeline::game::{GameResult, Item, comment_safe};
 use escriba_pipeline::game::{GameText, count_move_tokens, process_game};
@@ -78,6 +78,14 @@ fn generate_games(u: &mut Unstructured<'_>) -> (String, Vec<std::ops::Range<usiz
             .filter(|l| !l.trim().is_empty())
             .collect::<Vec<_>>()
             .join("\n");
+        // A game starts at its first move number: a "game" of a result alone has no
+        // start that a reader could find after a comment left open before it.
+        let starts = movetext::tokenize(Dialect::Algebraic(AlgLang::En), &game)
+            .first()
+            .is_some_and(|t| matches!(t.kind, TokenKind::MoveNumber { .. }));
+        if !starts {
+            continue;
+        }
         for _ in 0..u.int_in_range(0..=3u8).unwrap_or(0) {
             let Ok(junk) = u.choose(&JUNK) else { break };
             let at = u.choose_index(game.len() + 1).unwrap_or(0);
