@@ -227,14 +227,18 @@ pub fn ends_with_result(line: &str) -> bool {
 }
 
 /// A cheap test that rules out most lines before [`ends_with_result`] tokenizes their end:
-/// a result ends with a digit, `½` or `*`, or with the last word of a result phrase
-/// (`resigns`, `wins`, `… mates in two moves`), perhaps with a period.
+/// a result ends with a figure of a numeric result ([`may_end_numeric_result`]), `½` or
+/// `*`, or with the last word of a result phrase (`resigns`, `wins`, `… mates in two
+/// moves`), perhaps with a period.
 fn may_end_with_result(line: &str) -> bool {
     let t = line.strip_suffix('.').unwrap_or(line);
     let Some(last) = t.chars().next_back() else {
         return false;
     };
-    if last.is_ascii_digit() || last == '½' || last == '*' {
+    if last.is_ascii_digit() {
+        return may_end_numeric_result(t);
+    }
+    if last == '½' || last == '*' {
         return true;
     }
     if !last.is_alphabetic() {
@@ -257,6 +261,21 @@ fn may_end_with_result(line: &str) -> bool {
                 .next()
                 .is_some_and(|l| l.eq_ignore_ascii_case(word))
         })
+}
+
+/// Whether `t`, which ends with an ASCII digit, may end with a numeric result
+/// ([`crate::pieces::result_number`]): its last figure is the `0` or `1` of `1-0`, `0-1`,
+/// `1 – 0` or `0:1`, after a dash or colon and perhaps blanks, or the `2` of `1/2`. A
+/// move's rank (`P-K4`, `Kt-B3`, `e4`), which ends most lines of movetext, ends none.
+fn may_end_numeric_result(t: &str) -> bool {
+    let (head, last) = t.split_at(t.len() - 1);
+    match last {
+        "0" | "1" => head
+            .trim_end_matches([' ', '\t'])
+            .ends_with(['-', '–', '—', '−', ':']),
+        "2" => head.ends_with('/'),
+        _ => false,
+    }
 }
 
 /// [`ends_with_result`] without the cheap test: the last token of the line's last words.
@@ -1043,7 +1062,25 @@ mod tests {
                 lines.push(format!("23. Q-R5 {form}"));
             }
         }
-        for r in ["1-0", "0-1", "½-½", "1/2-1/2", "1 – 0", "*", "0:1"] {
+        // Every dash, with and without blanks around it.
+        for r in [
+            "1-0",
+            "0-1",
+            "½-½",
+            "1/2-1/2",
+            "1 – 0",
+            "*",
+            "0:1",
+            "1 - 0",
+            "0 —1",
+            "1\t−\t0",
+            "½ – ½",
+            "1/2 - 1/2",
+            "0 : 1",
+            "1-0-0",
+            "0-0",
+            "0-0-0",
+        ] {
             lines.push(format!("41. Kg2 {r}"));
             // After a descriptive move, or glued to it.
             lines.push(format!("41. K-Kt2 {r}"));
@@ -1052,7 +1089,8 @@ mod tests {
         }
         // Lines that end in a move, or in a digit after other signs: no result.
         for m in [
-            "P-K4", "Kt-QB3", "e4", "Kg2", "P-K 4", "P-R8=Q", "exd8=Q", "B-B4 1", "½",
+            "P-K4", "Kt-QB3", "e4", "Kg2", "P-K 4", "P-R8=Q", "exd8=Q", "B-B4 1", "½", "P-Q2",
+            "Kt-B1", "R-K1", "Kt/2", "B-Q 2", "1/2",
         ] {
             lines.push(format!("17. {m}"));
         }
