@@ -581,7 +581,13 @@ impl<'a> Scanner<'a> {
             return self.push(TokenKind::Move(mv), start, start + n);
         }
         if rest.starts_with(|c: char| c.is_alphabetic()) {
-            for &(w, t) in &RESULT_WORDS {
+            // Prose is mostly words: only the phrases with the word's first letter are
+            // compared (every phrase is in lower case).
+            let lower = first.to_ascii_lowercase();
+            for &(w, t) in RESULT_WORDS
+                .iter()
+                .filter(|(w, _)| w.as_bytes()[0] == lower)
+            {
                 if let Some(r) = strip_prefix_ci(rest, w)
                     && crate::pieces::at_word_end(r)
                 {
@@ -590,6 +596,8 @@ impl<'a> Scanner<'a> {
                     return self.push(TokenKind::Result(t), start, start + n);
                 }
             }
+            // No glyph starts with a letter.
+            return self.unknown();
         }
         for &(g, nag) in &NAG_GLYPHS {
             if let Some(r) = rest.strip_prefix(g)
@@ -798,6 +806,19 @@ impl<'a> Scanner<'a> {
 mod tests {
     use super::*;
     use crate::dialect::{AlgLang, DescLang};
+
+    #[test]
+    fn result_phrases_are_in_lower_case_and_no_glyph_starts_with_a_letter() {
+        // The scanner compares a word only with the phrases of its first letter, in lower
+        // case, and reads no glyph at a letter.
+        for (w, _) in RESULT_WORDS {
+            assert_eq!(w, w.to_lowercase(), "{w}");
+            assert!(w.as_bytes()[0].is_ascii_lowercase(), "{w}");
+        }
+        for (g, _) in NAG_GLYPHS {
+            assert!(!g.starts_with(char::is_alphabetic), "{g}");
+        }
+    }
 
     #[test]
     fn every_result_phrase_ends_in_a_word_of_four_letters_or_more() {
