@@ -512,8 +512,10 @@ impl<'c> Cutter<'c> {
 /// Transcribes every game of `inputs` (in order) into `sinks`, returning the totals.
 ///
 /// Each input is read in chunks of about `cfg.chunk_bytes`, cut into games by the
-/// configured segmenter; `cfg.chunk_games` games at a time are processed and rendered in
-/// parallel while the next chunk is read, then written in input order.
+/// configured segmenter, `cfg.chunk_games` games at a time. With one job, each game is
+/// processed, rendered and written in turn; with more, a chunk's games are processed and
+/// rendered in parallel in batches (the next chunk read beside the last batch), each
+/// batch written in input order while the next is processed.
 pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Result<Summary> {
     let start = Instant::now();
     let (pool, threads) = pool_of(cfg)?;
@@ -693,8 +695,10 @@ struct Delivery<'o, 's, 'a> {
 }
 
 impl Delivery<'_, '_, '_> {
-    /// Reads one input through `cutter`: each chunk of games processed in the pool while
-    /// the next is cut and the last written. Returns the index of the next input's first
+    /// Reads one input through `cutter`: each batch of games processed in the pool while
+    /// the last is written, and the next chunk cut beside the last batch of each chunk (a
+    /// chunk is processed in batches of [`batch_games`]: the results of three batches are
+    /// held at a time, not of three chunks). Returns the index of the next input's first
     /// game.
     fn input(&mut self, input: &Input, mut cutter: Cutter<'_>, run: &InputRun<'_>) -> Result<u64> {
         if !run.overlap {
@@ -706,12 +710,16 @@ impl Delivery<'_, '_, '_> {
         // Units of a book left out of the outputs, settled in the report at the end.
         let mut left_out: Vec<LeftOut> = Vec::new();
         let mut current = cutter.next_chunk()?;
-        // The chunk processed last, not yet written, and the input bytes read by then.
+        // The batch processed last, not yet written, and the input bytes read by then.
         let mut ready: Option<(Vec<Done>, u64)> = None;
-        // The chunk written last, freed by the pool in the next step.
+        // The batch written last, freed by the pool in the next step.
         let mut written: Option<Vec<Done>> = None;
+        let batch = batch_games(cfg, run.pool.current_num_threads());
         while !current.is_empty() {
-            let chunk = std::mem::take(&mut current);
+            // The chunk's next batch; the next chunk is cut beside its last.
+            let rest = current.split_off(batch.min(current.len()));
+            let chunk = std::mem::replace(&mut current, rest);
+            let cut_next = current.is_empty();
             // Chosen on the input's games as cut (before sharding), before the next cut.
             let hint = cutter.notation.chosen();
             // The writers, the summary and the observer stay on this thread, which only
@@ -732,7 +740,7 @@ impl Delivery<'_, '_, '_> {
                 let (next, done) = rayon::join(
                     || {
                         drop(to_free);
-                        cutter_ref.next_chunk()
+                        cut_next.then(|| cutter_ref.next_chunk())
                     },
                     || chunk.into_par_iter().map(work).collect::<Vec<_>>(),
                 );
@@ -748,7 +756,9 @@ impl Delivery<'_, '_, '_> {
             written = delivered?;
             let (done, next, consumed) = stepped.expect("a scope ends when its work has run");
             ready = Some((done, consumed));
-            current = next?;
+            if let Some(next) = next {
+                current = next?;
+            }
         }
         self.deliver(ready.take(), cfg, &mut left_out)?;
         close_input(&mut self.summary, input, &mut cutter, left_out);
@@ -844,6 +854,14 @@ impl Delivery<'_, '_, '_> {
         });
         Ok(())
     }
+}
+
+/// The games of a batch with more than one job: a quarter of a chunk, but at least 16 a
+/// thread (fewer would leave threads idle at the end of each batch, whose games differ in
+/// length). A chunk is cut whole, and every batch of it read in the notation chosen by
+/// then: the batches change no output.
+fn batch_games(cfg: &Config, threads: usize) -> usize {
+    (cfg.chunk_games / 4).max(16 * threads).max(1)
 }
 
 /// Why a book's unit is left out of the outputs: a fragment whose first move does not
