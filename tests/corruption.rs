@@ -176,12 +176,10 @@ fn run(games: &[Vec<Move>], seed: u64, legal: bool, dialect: Dialect, style: Sty
             ));
         }
         for (i, p) in clean.plies.iter().enumerate() {
-            if p.uci() != truth[i] || p.status.is_flagged() {
+            if p.uci != truth[i] || p.status.is_flagged() {
                 t.clean_wrong.push(format!(
                     "game {gi} ply {i}: got {} ({:?}) want {}",
-                    p.uci(),
-                    p.status,
-                    truth[i]
+                    p.uci, p.status, truth[i]
                 ));
             }
         }
@@ -213,25 +211,25 @@ fn run(games: &[Vec<Move>], seed: u64, legal: bool, dialect: Dialect, style: Sty
         for &ply in &hit {
             t.damaged += 1;
             match d.plies.get(ply) {
-                Some(p) if p.uci() == truth[ply] => t.recovered += 1,
+                Some(p) if p.uci == truth[ply] => t.recovered += 1,
                 Some(_) => {}
                 None => t.stopped += 1,
             }
         }
         for (i, p) in d.plies.iter().enumerate() {
-            if p.uci() != truth[i] && !hit.contains(&i) {
+            if p.uci != truth[i] && !hit.contains(&i) {
                 t.collateral.push(format!(
                     "game {gi} ply {i}: got {} ({:?}) want {}; damaged plies {hit:?}; token `{}`",
-                    p.uci(),
+                    p.uci,
                     p.status,
                     truth[i],
                     &text[p.span.range()]
                 ));
             }
-            if p.uci() != truth[i] && !p.status.is_flagged() {
+            if p.uci != truth[i] && !p.status.is_flagged() {
                 t.silent.push(format!(
                     "game {gi} ply {i}: got {} ({:?}) want {}; damaged plies {hit:?}; token `{}`",
-                    p.uci(),
+                    p.uci,
                     p.status,
                     truth[i],
                     &text[p.span.range()]

@@ -261,7 +261,7 @@ pub fn ply_rows(r: &GameResult) -> impl Iterator<Item = PlyRow<'_>> {
             side: Cow::Borrowed(side_str(p.ply.color)),
             input: Cow::Borrowed(r.input(p)),
             san: Cow::Borrowed(p.ply.san.as_str()),
-            uci: Cow::Owned(p.ply.uci().to_string()),
+            uci: Cow::Borrowed(p.ply.uci.as_str()),
             status: Cow::Borrowed(p.ply.status.as_str()),
             cost: Some(p.ply.cost),
             line: p.line,

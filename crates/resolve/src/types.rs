@@ -100,6 +100,8 @@ impl Status {
 pub struct Ply {
     /// Standard SAN with `+`/`#` computed from the position (inline: no heap per ply).
     pub san: san::SanText,
+    /// UCI, e.g. `e2e4`, `e1g1` (inline).
+    pub uci: san::UciText,
     /// The move itself.
     pub mv: Move,
     /// How sure the decoder is.
@@ -121,12 +123,4 @@ pub struct Ply {
     pub note: Option<std::borrow::Cow<'static, str>>,
     /// The book's suffix glyph as a NAG.
     pub nag: Option<u8>,
-}
-
-impl Ply {
-    /// The move in UCI, e.g. `e2e4`, `e1g1` (inline), written when asked for: only the CSV
-    /// and JSONL outputs need it.
-    pub fn uci(&self) -> san::UciText {
-        san::uci(self.mv)
-    }
 }

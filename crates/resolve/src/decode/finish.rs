@@ -417,6 +417,7 @@ fn ply(d: &mut Decoder<'_>, id: u32, alternatives: &mut HashMap<u32, Vec<String>
     let move_number = base.saturating_add(n.ply.saturating_add(offset) / 2);
     Ply {
         san: render(n.san, n.suffix),
+        uci: crate::san::uci(n.mv),
         mv: n.mv,
         status,
         cost: n.cost,
