@@ -229,14 +229,18 @@ pub fn ends_with_result(line: &str) -> bool {
 }
 
 /// A cheap test that rules out most lines before [`ends_with_result`] tokenizes their end:
-/// a result ends with a digit, `½` or `*`, or with the last word of a result phrase
-/// (`resigns`, `wins`, `… mates in two moves`), perhaps with a period.
+/// a result ends with a figure of a numeric result ([`may_end_numeric_result`]), `½` or
+/// `*`, or with the last word of a result phrase (`resigns`, `wins`, `… mates in two
+/// moves`), perhaps with a period.
 fn may_end_with_result(line: &str) -> bool {
     let t = line.strip_suffix('.').unwrap_or(line);
     let Some(last) = t.chars().next_back() else {
         return false;
     };
-    if last.is_ascii_digit() || last == '½' || last == '*' {
+    if last.is_ascii_digit() {
+        return may_end_numeric_result(t);
+    }
+    if last == '½' || last == '*' {
         return true;
     }
     if !last.is_alphabetic() {
@@ -259,6 +263,21 @@ fn may_end_with_result(line: &str) -> bool {
                 .next()
                 .is_some_and(|l| l.eq_ignore_ascii_case(word))
         })
+}
+
+/// Whether `t`, which ends with an ASCII digit, may end with a numeric result
+/// ([`crate::pieces::result_number`]): its last figure is the `0` or `1` of `1-0`, `0-1`,
+/// `1 – 0` or `0:1`, after a dash or colon and perhaps blanks, or the `2` of `1/2`. A
+/// move's rank (`P-K4`, `Kt-B3`, `e4`), which ends most lines of movetext, ends none.
+fn may_end_numeric_result(t: &str) -> bool {
+    let (head, last) = t.split_at(t.len() - 1);
+    match last {
+        "0" | "1" => head
+            .trim_end_matches([' ', '\t'])
+            .ends_with(['-', '–', '—', '−', ':']),
+        "2" => head.ends_with('/'),
+        _ => false,
+    }
 }
 
 /// [`ends_with_result`] without the cheap test: the last token of the line's last words.
@@ -585,7 +604,13 @@ impl<'a> Scanner<'a> {
             return self.push(TokenKind::Move(mv), start, start + n);
         }
         if rest.starts_with(|c: char| c.is_alphabetic()) {
-            for &(w, t) in &RESULT_WORDS {
+            // Prose is mostly words: only the phrases with the word's first letter are
+            // compared (every phrase is in lower case).
+            let lower = first.to_ascii_lowercase();
+            for &(w, t) in RESULT_WORDS
+                .iter()
+                .filter(|(w, _)| w.as_bytes()[0] == lower)
+            {
                 if let Some(r) = strip_prefix_ci(rest, w)
                     && crate::pieces::at_word_end(r)
                 {
@@ -594,6 +619,8 @@ impl<'a> Scanner<'a> {
                     return self.push(TokenKind::Result(t), start, start + n);
                 }
             }
+            // No glyph starts with a letter.
+            return self.unknown();
         }
         for &(g, nag) in &NAG_GLYPHS {
             if let Some(r) = rest.strip_prefix(g)
@@ -822,6 +849,19 @@ impl<'a> Scanner<'a> {
 mod tests {
     use super::*;
     use crate::dialect::{AlgLang, DescLang};
+
+    #[test]
+    fn result_phrases_are_in_lower_case_and_no_glyph_starts_with_a_letter() {
+        // The scanner compares a word only with the phrases of its first letter, in lower
+        // case, and reads no glyph at a letter.
+        for (w, _) in RESULT_WORDS {
+            assert_eq!(w, w.to_lowercase(), "{w}");
+            assert!(w.as_bytes()[0].is_ascii_lowercase(), "{w}");
+        }
+        for (g, _) in NAG_GLYPHS {
+            assert!(!g.starts_with(char::is_alphabetic), "{g}");
+        }
+    }
 
     #[test]
     fn every_result_phrase_ends_in_a_word_of_four_letters_or_more() {
@@ -1086,7 +1126,25 @@ mod tests {
                 lines.push(format!("23. Q-R5 {form}"));
             }
         }
-        for r in ["1-0", "0-1", "½-½", "1/2-1/2", "1 – 0", "*", "0:1"] {
+        // Every dash, with and without blanks around it.
+        for r in [
+            "1-0",
+            "0-1",
+            "½-½",
+            "1/2-1/2",
+            "1 – 0",
+            "*",
+            "0:1",
+            "1 - 0",
+            "0 —1",
+            "1\t−\t0",
+            "½ – ½",
+            "1/2 - 1/2",
+            "0 : 1",
+            "1-0-0",
+            "0-0",
+            "0-0-0",
+        ] {
             lines.push(format!("41. Kg2 {r}"));
             // After a descriptive move, or glued to it.
             lines.push(format!("41. K-Kt2 {r}"));
@@ -1095,7 +1153,8 @@ mod tests {
         }
         // Lines that end in a move, or in a digit after other signs: no result.
         for m in [
-            "P-K4", "Kt-QB3", "e4", "Kg2", "P-K 4", "P-R8=Q", "exd8=Q", "B-B4 1", "½",
+            "P-K4", "Kt-QB3", "e4", "Kg2", "P-K 4", "P-R8=Q", "exd8=Q", "B-B4 1", "½", "P-Q2",
+            "Kt-B1", "R-K1", "Kt/2", "B-Q 2", "1/2",
         ] {
             lines.push(format!("17. {m}"));
         }

@@ -512,8 +512,10 @@ impl<'c> Cutter<'c> {
 /// Transcribes every game of `inputs` (in order) into `sinks`, returning the totals.
 ///
 /// Each input is read in chunks of about `cfg.chunk_bytes`, cut into games by the
-/// configured segmenter; `cfg.chunk_games` games at a time are processed and rendered in
-/// parallel while the next chunk is read, then written in input order.
+/// configured segmenter, `cfg.chunk_games` games at a time. With one job, each game is
+/// processed, rendered and written in turn; with more, a chunk's games are processed and
+/// rendered in parallel in batches (the next chunk read beside the last batch), each
+/// batch written in input order while the next is processed.
 pub fn transcribe(inputs: &[Input], cfg: &Config, sinks: &mut Sinks<'_>) -> Result<Summary> {
     let start = Instant::now();
     let (pool, threads) = pool_of(cfg)?;
@@ -693,38 +695,41 @@ struct Delivery<'o, 's, 'a> {
 }
 
 impl Delivery<'_, '_, '_> {
-    /// Reads one input through `cutter`: each chunk of games processed in the pool while
-    /// the next is cut and the last written. Returns the index of the next input's first
+    /// Reads one input through `cutter`: each batch of games processed in the pool while
+    /// the last is written, and the next chunk cut beside the last batch of each chunk (a
+    /// chunk is processed in batches of [`batch_games`]: the results of three batches are
+    /// held at a time, not of three chunks). Returns the index of the next input's first
     /// game.
     fn input(&mut self, input: &Input, mut cutter: Cutter<'_>, run: &InputRun<'_>) -> Result<u64> {
+        if !run.overlap {
+            return self.input_serial(input, cutter, run);
+        }
         let (cfg, wants, digest) = (run.cfg, run.wants, run.digest);
         let ocr = cutter.ocr.clone();
         let ocr = &ocr;
         // Units of a book left out of the outputs, settled in the report at the end.
         let mut left_out: Vec<LeftOut> = Vec::new();
         let mut current = cutter.next_chunk()?;
-        // The chunk processed last, not yet written, and the input bytes read by then.
+        // The batch processed last, not yet written, and the input bytes read by then.
         let mut ready: Option<(Vec<Done>, u64)> = None;
-        // The chunk written last, freed by the pool in the next step.
+        // The batch written last, freed by the pool in the next step.
         let mut written: Option<Vec<Done>> = None;
+        let batch = batch_games(cfg, run.pool.current_num_threads());
         while !current.is_empty() {
-            let chunk = std::mem::take(&mut current);
+            // The chunk's next batch; the next chunk is cut beside its last.
+            let rest = current.split_off(batch.min(current.len()));
+            let chunk = std::mem::replace(&mut current, rest);
+            let cut_next = current.is_empty();
             // Chosen on the input's games as cut (before sharding), before the next cut.
             let hint = cutter.notation.chosen();
             // The writers, the summary and the observer stay on this thread, which only
-            // copies the rendered bytes. With one job, the chunk processed last is written
-            // here before the pool goes on (a thread more than `--jobs` would preempt the
-            // worker). With more, it is written while the pool processes the next one:
-            // the pool would otherwise stand idle for every chunk's writing.
-            let to_free = if run.overlap {
-                written.take()
-            } else {
-                self.deliver(ready.take(), cfg, &mut left_out)?
-            };
+            // copies the rendered bytes: the chunk processed last is written while the pool
+            // processes the next one (the pool would otherwise stand idle for every
+            // chunk's writing).
+            let to_free = written.take();
             let cutter_ref = &mut cutter;
             // Processing and rendering one chunk in parallel while the next is cut. Freeing
-            // the chunk written is the pool's work, beside the cut of the next chunk, and
-            // first: one job frees it before the next chunk's results are made.
+            // the chunk written is the pool's work, beside the cut of the next chunk.
             let step = move || {
                 let work = |g: GameText| {
                     let mut r = process_game_owned(g, cfg, hint);
@@ -735,29 +740,59 @@ impl Delivery<'_, '_, '_> {
                 let (next, done) = rayon::join(
                     || {
                         drop(to_free);
-                        cutter_ref.next_chunk()
+                        cut_next.then(|| cutter_ref.next_chunk())
                     },
                     || chunk.into_par_iter().map(work).collect::<Vec<_>>(),
                 );
                 let consumed = cutter_ref.reader.consumed();
                 (done, next, consumed)
             };
-            let (done, next, consumed) = if run.overlap {
-                let mut stepped = None;
-                let mut delivered = Ok(None);
-                run.pool.in_place_scope(|s| {
-                    s.spawn(|_| stepped = Some(step()));
-                    delivered = self.deliver(ready.take(), cfg, &mut left_out);
-                });
-                written = delivered?;
-                stepped.expect("a scope ends when its work has run")
-            } else {
-                run.pool.install(step)
-            };
+            let mut stepped = None;
+            let mut delivered = Ok(None);
+            run.pool.in_place_scope(|s| {
+                s.spawn(|_| stepped = Some(step()));
+                delivered = self.deliver(ready.take(), cfg, &mut left_out);
+            });
+            written = delivered?;
+            let (done, next, consumed) = stepped.expect("a scope ends when its work has run");
             ready = Some((done, consumed));
-            current = next?;
+            if let Some(next) = next {
+                current = next?;
+            }
         }
         self.deliver(ready.take(), cfg, &mut left_out)?;
+        close_input(&mut self.summary, input, &mut cutter, left_out);
+        self.bytes_before += cutter.reader.consumed();
+        Ok(cutter.next_index)
+    }
+
+    /// [`Delivery::input`] with one job: each game of a chunk processed, rendered and
+    /// written in turn on this thread, so that one game's results are held at a time, not
+    /// a chunk's (some 40 KB a game). The chunks are cut as with more jobs: the next before
+    /// the games of this one are processed, each read in the notation chosen on the games
+    /// cut before it.
+    fn input_serial(
+        &mut self,
+        input: &Input,
+        mut cutter: Cutter<'_>,
+        run: &InputRun<'_>,
+    ) -> Result<u64> {
+        let (cfg, wants, digest) = (run.cfg, run.wants, run.digest);
+        let ocr = cutter.ocr.clone();
+        let mut left_out: Vec<LeftOut> = Vec::new();
+        let mut current = cutter.next_chunk()?;
+        while !current.is_empty() {
+            let hint = cutter.notation.chosen();
+            let next = cutter.next_chunk()?;
+            let consumed = cutter.reader.consumed();
+            for g in std::mem::replace(&mut current, next) {
+                let mut r = process_game_owned(g, cfg, hint);
+                r.ocr.clone_from(&ocr);
+                let mut out = render(&r, cfg, wants, digest);
+                self.deliver_game(&r, &mut out, cfg, &mut left_out)?;
+            }
+            self.chunk_delivered(consumed)?;
+        }
         close_input(&mut self.summary, input, &mut cutter, left_out);
         self.bytes_before += cutter.reader.consumed();
         Ok(cutter.next_index)
@@ -776,20 +811,39 @@ impl Delivery<'_, '_, '_> {
             return Ok(None);
         };
         for (r, out) in &mut done {
-            let r = &*r;
-            if r.book.is_some() {
-                let leave = leave_out(r, cfg);
-                let written = leave.is_none().then_some(r.index);
-                left_out.push((r.line, written, leave.clone()));
-                if leave.is_some() {
-                    self.summary.left_out += 1;
-                    continue;
-                }
-            }
-            self.writers.write(r, out, cfg, &mut self.summary)?;
-            self.summary.add_counted(r, out.plies_by_status);
-            self.observer.game(r);
+            self.deliver_game(r, out, cfg, left_out)?;
         }
+        self.chunk_delivered(consumed)?;
+        Ok(Some(done))
+    }
+
+    /// Writes one processed game `r` (its rendered outputs `out`), counts it and tells the
+    /// observer; a book's unit left out of the outputs goes to `left_out` instead.
+    fn deliver_game(
+        &mut self,
+        r: &GameResult,
+        out: &mut Rendered,
+        cfg: &Config,
+        left_out: &mut Vec<LeftOut>,
+    ) -> Result<()> {
+        if r.book.is_some() {
+            let leave = leave_out(r, cfg);
+            let written = leave.is_none().then_some(r.index);
+            left_out.push((r.line, written, leave.clone()));
+            if leave.is_some() {
+                self.summary.left_out += 1;
+                return Ok(());
+            }
+        }
+        self.writers.write(r, out, cfg, &mut self.summary)?;
+        self.summary.add_counted(r, out.plies_by_status);
+        self.observer.game(r);
+        Ok(())
+    }
+
+    /// The end of a chunk's delivery: the writers flushed and the observer told of the
+    /// progress; `consumed` is the bytes of the current input read by then.
+    fn chunk_delivered(&mut self, consumed: u64) -> Result<()> {
         self.writers.flush()?;
         self.observer.progress(&Progress {
             bytes: self.bytes_before + consumed,
@@ -798,8 +852,16 @@ impl Delivery<'_, '_, '_> {
             plies: self.summary.plies,
             elapsed: self.start.elapsed(),
         });
-        Ok(Some(done))
+        Ok(())
     }
+}
+
+/// The games of a batch with more than one job: a quarter of a chunk, but at least 16 a
+/// thread (fewer would leave threads idle at the end of each batch, whose games differ in
+/// length). A chunk is cut whole, and every batch of it read in the notation chosen by
+/// then: the batches change no output.
+fn batch_games(cfg: &Config, threads: usize) -> usize {
+    (cfg.chunk_games / 4).max(16 * threads).max(1)
 }
 
 /// Why a book's unit is left out of the outputs: a fragment whose first move does not
