@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::book_random_kit::*;
-use crate::common::Rng;
+use escriba_testkit::{Rng, uniform_line};
 
 #[test]
 fn a_game_goes_on_after_a_diagram_a_note_and_page_marks_whatever_the_drawing() {
@@ -156,7 +156,7 @@ fn a_game_goes_on_under_a_title_or_a_rule_after_a_note_s_moves_from_its_next_mov
         // A title or a rule between two rows, a note's moves from the table's next move
         // under it, and then the table's own rows from there.
         let pos = position_after(&score, cut);
-        let line = random_play(&mut rng, &pos, 3);
+        let line = uniform_line(&mut rng, &pos, 3);
         if line.len() < 3 {
             continue;
         }

@@ -29,7 +29,8 @@ use escriba_pipeline::{Config, GameText, process_game};
 use escriba_resolve::shakmaty::{CastlingMode, Chess, Move, Position};
 use escriba_resolve::{Options, resolve};
 
-use crate::common::{Rng, shared};
+use crate::common::shared;
+use escriba_testkit::Rng;
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 const ES: Dialect = Dialect::Descriptive(DescLang::Es);

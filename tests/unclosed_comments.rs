@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::cli_support::{GAME_COLUMNS, TempDir, csv_rows, parse_pgn, run};
+use crate::cli_support::{GAME_COLUMNS, csv_rows, parse_pgn, run};
+use escriba_testkit::TempDir;
 
 /// `transcribe` of `text` saved as `name`: the PGN's games, the games' CSV rows, stderr.
 fn transcribe(
