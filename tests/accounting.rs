@@ -22,7 +22,8 @@ use escriba_resolve::shakmaty::Chess;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
-use crate::common::{Rng, STYLES, random_game};
+use crate::common::STYLES;
+use escriba_testkit::{Rng, random_game};
 
 fn dialects() -> Vec<Dialect> {
     let mut v: Vec<Dialect> = [

@@ -10,7 +10,8 @@ use escriba_notation::{Dialect, Form, KnightLetter, Style};
 use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::Chess;
 
-use crate::common::{Rng, STYLES, random_game, shared};
+use crate::common::{STYLES, shared};
+use escriba_testkit::{Rng, random_game};
 
 /// Checks every text with every dialect to confirm; returns how many were confirmed.
 fn check(texts: &[String]) -> usize {

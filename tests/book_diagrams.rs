@@ -12,7 +12,7 @@ use escriba_resolve::shakmaty::{Board, Square};
 use xtask::bookgen::diagrams::{Drawing, draw};
 
 use crate::book_random_kit::*;
-use crate::common::Rng;
+use escriba_testkit::Rng;
 
 /// A random game with a diagram after its first `cut` plies (an even number, away from
 /// both ends).
@@ -30,14 +30,15 @@ struct Drawn {
 /// The sources of randomness of a test: the games' and the drawings'.
 struct Draws {
     games: Rng,
-    drawings: xtask::bookgen::rng::Rng,
+    drawings: Rng,
 }
 
 impl Draws {
     fn new(seed: u64) -> Draws {
         Draws {
             games: Rng::new(seed),
-            drawings: xtask::bookgen::rng::Rng::new(seed),
+            // A stream of its own, apart from the games'.
+            drawings: Rng::new(seed).fork(1),
         }
     }
 

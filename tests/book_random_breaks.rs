@@ -7,8 +7,9 @@ use std::fmt::Write as _;
 use crate::book_random_kit::*;
 use escriba_pipeline::GameStatus;
 use escriba_resolve::shakmaty::Chess;
+use escriba_testkit::{Rng, uniform_line};
 
-use crate::common::{Rng, reference_sans};
+use crate::common::reference_sans;
 
 #[test]
 fn a_game_goes_on_after_a_diagram_a_note_and_page_marks_whatever_the_drawing() {
@@ -159,7 +160,7 @@ fn a_game_goes_on_under_a_title_or_a_rule_after_a_note_s_moves_from_its_next_mov
         // A title or a rule between two rows, a note's moves from the table's next move
         // under it, and then the table's own rows from there.
         let pos = position_after(&score, cut);
-        let line = random_play(&mut rng, &pos, 3);
+        let line = uniform_line(&mut rng, &pos, 3);
         if line.len() < 3 {
             continue;
         }

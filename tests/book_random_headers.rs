@@ -10,7 +10,8 @@ use escriba_pipeline::game::GameResult;
 use escriba_resolve::shakmaty::Chess;
 
 use crate::book_random_kit::*;
-use crate::common::{Rng, reference_sans};
+use crate::common::reference_sans;
+use escriba_testkit::Rng;
 
 /// A game with a bare heading (`No. 12.`, `GAME 12.`) or none, and a sentence over its
 /// table that says where, between whom and at what odds it was played, coming right after

@@ -15,7 +15,8 @@ use escriba_resolve::describe::describe;
 use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Board, Chess, Color, Move, Position, Square};
 
-use crate::common::{Rng, random_game, reference_sans};
+use crate::common::reference_sans;
+use escriba_testkit::{Rng, random_game, uniform_line};
 
 /// A notation books print, with its name for messages.
 #[derive(Clone, Copy)]
@@ -362,22 +363,6 @@ pub(crate) fn position_after(score: &Score, plies: usize) -> Chess {
     pos
 }
 
-/// A random legal game of up to `max` plies from `start`.
-pub(crate) fn random_play(rng: &mut Rng, start: &Chess, max: usize) -> Vec<Move> {
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    while moves.len() < max {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len())];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
-}
-
 /// The position `fen` gives.
 pub(crate) fn position(fen: &str) -> Chess {
     use escriba_resolve::shakmaty::CastlingMode;
@@ -391,7 +376,7 @@ pub(crate) fn position(fen: &str) -> Chess {
 /// A random legal game of 30 to 59 plies (fewer when it ends) from `start`, printed.
 pub(crate) fn random_score_from(rng: &mut Rng, start: &Chess, print: Print) -> Score {
     let max = 30 + rng.below(30);
-    let moves = random_play(rng, start, max);
+    let moves = uniform_line(rng, start, max);
     Score::from(start.clone(), moves, print)
 }
 

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::book_random_kit::*;
-use crate::common::Rng;
+use escriba_testkit::{Rng, uniform_line};
 
 /// A note's analysis that wraps so that a line opens with a move number or an ellipsis
 /// (`… falls into a trap. If 22.` over `... R-B2; 23. Q-Q1, and White wins.`) is the
@@ -129,7 +129,7 @@ fn a_note_s_analysis_from_the_table_s_next_move_is_never_read_as_the_table() {
             // The analysis: three other legal moves from the position at the cut, numbered
             // from the table's next move, as a note prints them.
             let pos = position_after(&score, cut);
-            let line = random_play(&mut rng, &pos, 3);
+            let line = uniform_line(&mut rng, &pos, 3);
             if line.len() < 3 {
                 text.push_str("\nA strong move.\n\n");
                 continue;

@@ -8,7 +8,8 @@ use escriba_pipeline::GameStatus;
 use escriba_pipeline::game::GameResult;
 
 use crate::book_random_kit::*;
-use crate::common::{Rng, reference_sans};
+use crate::common::reference_sans;
+use escriba_testkit::Rng;
 
 #[test]
 fn an_odds_game_starts_from_its_position_in_every_wording_and_an_assumed_giver_is_flagged() {

@@ -8,7 +8,8 @@ use escriba_pipeline::GameStatus;
 use escriba_resolve::shakmaty::Chess;
 
 use crate::book_random_kit::*;
-use crate::common::{Rng, random_game, reference_sans};
+use crate::common::reference_sans;
+use escriba_testkit::{Rng, random_game};
 
 #[test]
 fn a_game_whose_table_goes_on_in_rows_it_does_not_read_is_never_complete() {

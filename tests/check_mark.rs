@@ -10,7 +10,7 @@ use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::Chess;
 use escriba_resolve::{Decoded, Options, Status, resolve, start_position};
 
-use crate::common::{Rng, random_game};
+use escriba_testkit::{Rng, random_game};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 const ES: Dialect = Dialect::Descriptive(DescLang::Es);

@@ -9,7 +9,8 @@ use escriba_resolve::shakmaty::san::SanPlus;
 use escriba_resolve::shakmaty::{Chess, EnPassantMode, Move, Position};
 use serde_json::Value;
 
-use crate::cli_support::{PgnGame, TempDir, parse_pgn, run};
+use crate::cli_support::{PgnGame, parse_pgn, run};
+use escriba_testkit::TempDir;
 
 const FILES: [&str; 3] = [
     "corpus/en-descriptive/compact/morphy-brunswick-isouard-1858.txt",

@@ -7,7 +7,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::cli_exit_codes::PARTIAL_GAME;
-use crate::cli_support::{GAME_COLUMNS, TempDir, csv_rows, escriba, parse_pgn, run};
+use crate::cli_support::{GAME_COLUMNS, csv_rows, escriba, parse_pgn, run};
+use escriba_testkit::TempDir;
 
 /// Runs `escriba ARGS` with `stdin` and the given stdout/stderr; returns the exit code.
 fn run_with(args: &[&str], stdin: &[u8], stdout: Stdio, stderr: Stdio) -> Option<i32> {
@@ -413,8 +414,8 @@ fn compare_against_a_reference_that_holds_no_game_exits_2() {
     let tmp = TempDir::new("compare-no-game");
     let out = tmp.file("out.pgn");
     std::fs::write(&out, "1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
-    let mut rng = crate::common::Rng::new(35);
-    let random: Vec<u8> = (0..4096).map(|_| rng.next() as u8).collect();
+    let mut rng = escriba_testkit::Rng::new(35);
+    let random: Vec<u8> = (0..4096).map(|_| rng.next_u64() as u8).collect();
     let prose = "The game was played at London in 1851, in the first international \
                  tournament. White opened with the king's pawn, and Black answered in kind; \
                  after a long struggle the players agreed to a draw.\n"

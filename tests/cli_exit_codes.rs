@@ -4,7 +4,8 @@
 //! for usage errors (unknown option, bad `--shard`) and I/O errors (missing input,
 //! unwritable output). The broken-pipe case (status 0) is in `cli_pipe`.
 
-use crate::cli_support::{GAME_COLUMNS, TempDir, csv_rows, run};
+use crate::cli_support::{GAME_COLUMNS, csv_rows, run};
+use escriba_testkit::TempDir;
 
 /// Three English descriptive moves, then `R-R8`, which no reading makes legal.
 pub const PARTIAL_GAME: &str = "[Event \"Bad\"]\n[Notation \"en-descriptive\"]\n\n\

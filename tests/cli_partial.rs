@@ -3,7 +3,8 @@
 //! `failed` row of `plies.csv` and the stderr diagnostic both point at the bad token's
 //! line and column (in characters, after a comment with non-ASCII letters on its line).
 
-use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, TempDir, csv_rows, line_col, parse_pgn, run};
+use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, csv_rows, line_col, parse_pgn, run};
+use escriba_testkit::TempDir;
 
 const BAD: &str = "R-R8";
 

@@ -11,7 +11,8 @@ use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::{Chess, Color, Move, Position};
 
 use crate::cli_support::{escriba, parse_pgn, run};
-use crate::common::{Rng, random_game, reference_sans};
+use crate::common::reference_sans;
+use escriba_testkit::{Rng, random_game};
 
 /// `count` random legal games (up to `plies` plies each) written in compact English
 /// descriptive, each under its own `[Event "game N"]`, with their reference SAN.
@@ -156,7 +157,7 @@ fn completions_into_a_closed_pipe_exit_0_without_panicking() {
 fn piped_output_is_the_same_as_file_output() {
     // stdout and `-o FILE` are two sinks of one writer: they must not drift apart.
     let (text, _) = descriptive_book(11, 50, 40);
-    let tmp = crate::cli_support::TempDir::new("same");
+    let tmp = escriba_testkit::TempDir::new("same");
     let input = tmp.file("in.txt");
     std::fs::write(&input, &text).expect("write input");
     let piped = run(&["transcribe", "-q", &input], None);
@@ -171,7 +172,7 @@ fn piped_output_is_the_same_as_file_output() {
 
 #[test]
 fn review_into_a_closed_pipe_stops_quietly_with_status_0_as_transcribe_does() {
-    let tmp = crate::cli_support::TempDir::new("review-pipe");
+    let tmp = escriba_testkit::TempDir::new("review-pipe");
     let book = tmp.file("book.txt");
     std::fs::write(
         &book,

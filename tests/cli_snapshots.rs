@@ -3,7 +3,8 @@
 //! snapshots, and the moves are checked against each file's `[ExpectedSAN]` and its
 //! flags against `[ExpectedFlags]`, so a wrong snapshot cannot be accepted by accident.
 
-use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, TempDir, csv_rows, parse_pgn, redact, run};
+use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, csv_rows, parse_pgn, redact, run};
+use escriba_testkit::TempDir;
 
 /// (snapshot name, corpus file).
 const FILES: [(&str, &str); 6] = [

@@ -64,37 +64,6 @@ pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
     }
 }
 
-/// A scratch directory (`tempfile`'s), removed on drop, even when a test fails.
-pub struct TempDir(tempfile::TempDir);
-
-impl TempDir {
-    pub fn new(label: &str) -> TempDir {
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("escriba-e2e-{label}-"))
-            .tempdir()
-            .expect("create scratch directory");
-        TempDir(dir)
-    }
-
-    pub fn path(&self) -> &Path {
-        self.0.path()
-    }
-
-    /// `dir/name` as a string argument.
-    pub fn file(&self, name: &str) -> String {
-        self.path()
-            .join(name)
-            .to_str()
-            .expect("UTF-8 temp path")
-            .to_owned()
-    }
-
-    pub fn read(&self, name: &str) -> String {
-        std::fs::read_to_string(self.path().join(name))
-            .unwrap_or_else(|e| panic!("reading {name} in {}: {e}", self.path().display()))
-    }
-}
-
 /// One game of a PGN file, read with `pgn-reader` (not the pipeline's code).
 #[derive(Debug, Default, Clone)]
 pub struct PgnGame {

@@ -1,10 +1,11 @@
-//! Helpers shared by the end-to-end tests: the shared data folder, a small deterministic
-//! random source, and random legal games with the special moves a round trip must cover.
+//! Helpers shared by the end-to-end tests: the shared data folder, SAN of games, the
+//! layouts of English print and books read whole. The random source and the random legal
+//! games are the test kit's (`escriba_testkit`).
 
 use std::path::PathBuf;
 
 use escriba_notation::{Form, KnightLetter, Style};
-use escriba_resolve::shakmaty::{Chess, Move, Position, Role};
+use escriba_resolve::shakmaty::{Chess, Move};
 
 /// `../shared/<rel>` beside the repository, or `None` when absent (see [`absent`]).
 pub fn shared(rel: &str) -> Option<PathBuf> {
@@ -28,74 +29,6 @@ pub fn absent(what: impl std::fmt::Display) {
         "{what} is missing, and CI must check it"
     );
     eprintln!("notice: {what} is absent; skipping this test");
-}
-
-/// xorshift64*: deterministic, dependency-free randomness for test data.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// A random legal game from the standard position. Castling, en passant and promotions
-/// (all four pieces) are preferred when legal, so that a few hundred games cover them all.
-pub fn random_game(rng: &mut Rng, max_plies: usize) -> Vec<Move> {
-    random_game_by(rng, max_plies, |rng, legal| {
-        let special: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| m.is_castle() || m.is_en_passant() || m.is_promotion())
-            .collect();
-        if !special.is_empty() && rng.below(3) > 0 {
-            special[rng.below(special.len())]
-        } else {
-            // Prefer pawn moves a little, so games reach promotions.
-            let pawns: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| m.role() == Role::Pawn)
-                .collect();
-            if !pawns.is_empty() && rng.below(3) == 0 {
-                pawns[rng.below(pawns.len())]
-            } else {
-                legal[rng.below(legal.len())]
-            }
-        }
-    })
-}
-
-/// A random legal game from the standard position, each move chosen by `pick` among the
-/// legal ones (never empty), up to `max_plies` or the game's end.
-pub fn random_game_by(
-    rng: &mut Rng,
-    max_plies: usize,
-    mut pick: impl FnMut(&mut Rng, &[Move]) -> Move,
-) -> Vec<Move> {
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    while moves.len() < max_plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = pick(rng, &legal);
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
 }
 
 /// The SAN strings of a decoded game.

@@ -7,7 +7,10 @@
 //! Some damage turns a move into another legal move: `P-QR3` printed for `P-KR3` when both
 //! pawns may go. Nothing at that ply can see it; only a later contradiction can. The test
 //! measures such damage on its own games and reports what escriba caught, and asserts the
-//! rule on every other kind of damage: unreadable tokens and tokens that fit no legal move.
+//! rule on every other kind of damage in English compact print: unreadable tokens and
+//! tokens that fit no legal move. Where silently wrong plies remain (damage that reads as
+//! another legal move; Spanish and long-hand print), each run is a ratchet: its count may
+//! not rise above a ceiling measured today, and a fall asks for the ceiling to come down.
 //!
 //! Whatever the damage, every run also checks that the undamaged texts come out right and
 //! unflagged, and that the PGN the pipeline writes for each damaged game re-reads, with
@@ -29,7 +32,8 @@ use escriba_pipeline::{Config, GameText, process_game};
 use escriba_resolve::shakmaty::{CastlingMode, Chess, Move, Position};
 use escriba_resolve::{Options, resolve};
 
-use crate::common::{Rng, shared};
+use crate::common::shared;
+use escriba_testkit::Rng;
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 const ES: Dialect = Dialect::Descriptive(DescLang::Es);
@@ -267,15 +271,30 @@ fn describe(kind: &str, t: &Tally) -> String {
     )
 }
 
-/// Damage that fits no legal move (or no grammar): measured, and with `strict`, asserted
-/// never to come out silently wrong.
-fn check_illegal_damage(name: &str, dialect: Dialect, style: Style, seed: u64, strict: bool) {
+/// Holds the silently wrong plies of one run under `ceiling`: a rise fails the test, a
+/// fall asks for the ceiling to come down to the new count, so that it only ever falls.
+fn ratchet(kind: &str, t: &Tally, ceiling: usize) {
+    let n = t.silent.len();
+    assert!(
+        n <= ceiling,
+        "{kind}: {n} silently wrong plies, above the ceiling of {ceiling}:\n{}",
+        t.silent.join("\n")
+    );
+    if n < ceiling {
+        eprintln!(
+            "notice: {kind}: {n} silently wrong plies, below the ceiling of {ceiling}; lower the ceiling to {n}"
+        );
+    }
+}
+
+/// Damage that fits no legal move (or no grammar): measured, and held to at most
+/// `ceiling` silently wrong plies (see [`ratchet`]). At a ceiling of 0 no repair may
+/// rewrite a ply printed right either (no collateral plies).
+fn check_illegal_damage(name: &str, dialect: Dialect, style: Style, seed: u64, ceiling: usize) {
     let Some(games) = games(150) else { return };
     let t = run(&games, seed, false, dialect, style);
-    eprintln!(
-        "{}",
-        describe(&format!("{name}, unreadable or illegal damage"), &t)
-    );
+    let kind = format!("{name}, unreadable or illegal damage");
+    eprintln!("{}", describe(&kind, &t));
     for line in t.collateral.iter().take(10) {
         eprintln!("  collateral: {line}");
     }
@@ -284,7 +303,7 @@ fn check_illegal_damage(name: &str, dialect: Dialect, style: Style, seed: u64, s
         "the test must damage enough plies to mean something"
     );
     assert_outputs_read_back(&t);
-    if strict {
+    if ceiling == 0 {
         // Target 0: a repair never rewrites a ply printed right.
         assert!(
             t.collateral.is_empty(),
@@ -292,28 +311,19 @@ fn check_illegal_damage(name: &str, dialect: Dialect, style: Style, seed: u64, s
             t.collateral.join("\n")
         );
     }
-    if !strict {
-        for line in t.silent.iter().take(10) {
-            eprintln!("  silent: {line}");
-        }
-        return;
+    for line in t.silent.iter().take(10) {
+        eprintln!("  silent: {line}");
     }
-    assert!(
-        t.silent.is_empty(),
-        "silently wrong plies:\n{}",
-        t.silent.join("\n")
-    );
+    ratchet(&kind, &t, ceiling);
 }
 
 /// Damage that reads as another legal move: nothing at that ply can see it; report what
-/// later moves caught.
-fn measure_legal_damage(name: &str, dialect: Dialect, style: Style, seed: u64) {
+/// later moves caught, and hold the silently wrong plies to at most `ceiling`.
+fn check_legal_damage(name: &str, dialect: Dialect, style: Style, seed: u64, ceiling: usize) {
     let Some(games) = games(150) else { return };
     let t = run(&games, seed, true, dialect, style);
-    eprintln!(
-        "{}",
-        describe(&format!("{name}, damage reading as another legal move"), &t)
-    );
+    let kind = format!("{name}, damage reading as another legal move");
+    eprintln!("{}", describe(&kind, &t));
     for line in t.silent.iter().take(10) {
         eprintln!("  silent: {line}");
     }
@@ -322,35 +332,80 @@ fn measure_legal_damage(name: &str, dialect: Dialect, style: Style, seed: u64) {
         "the test must damage enough plies to mean something"
     );
     assert_outputs_read_back(&t);
+    ratchet(&kind, &t, ceiling);
 }
+
+// The ceilings: the silently wrong plies of each run at its seed, on the first 150 games
+// of 20 plies or more of the bulk PGN, as `cargo test -p escriba-tests --test tests
+// corruption -- --nocapture` prints them. Measured on 2026-12-07, with the test kit's
+// `Rng`, at each run's seed and, for the spread, at four more (the seed plus 101, 202,
+// 303 and 404, by a loop over `run` not kept here). A rise fails; when a change lowers a
+// count, lower its ceiling with it.
+
+/// English compact, damage that fits no legal move: none may come out silently wrong (0 at
+/// seed 1852 and at 2054, 2155, 2256; seed 1953 has one).
+const EN_ILLEGAL_SILENT: usize = 0;
+/// English compact, damage that reads as another legal move: 8 at seed 1853 (seeds 1954,
+/// 2055, 2156, 2257: 12, 16, 18, 8; about 220 damaged plies each).
+const EN_LEGAL_SILENT: usize = 8;
+/// Spanish, damage that fits no legal move: 9 at seed 1854 (seeds 1955, 2056, 2157, 2258:
+/// 5, 5, 0, 4; about 650 damaged plies each).
+const ES_ILLEGAL_SILENT: usize = 9;
+/// Spanish, damage that reads as another legal move: 14 at seed 1855 (seeds 1956, 2057,
+/// 2158, 2259: 20, 21, 41, 34; 32 to 49 damaged plies each: a ply read wrong in silence
+/// takes the plies after it along).
+const ES_LEGAL_SILENT: usize = 14;
+/// English long-hand, damage that fits no legal move: 4 at seed 1856 (seeds 1957, 2058,
+/// 2159, 2260: 3, 0, 0, 7; about 600 damaged plies each).
+const LONG_ILLEGAL_SILENT: usize = 4;
+/// English long-hand, damage that reads as another legal move: 21 at seed 1857 (seeds
+/// 1958, 2059, 2160, 2261: 26, 32, 23, 19; about 30 damaged plies each).
+const LONG_LEGAL_SILENT: usize = 21;
 
 #[test]
 fn damaged_tokens_are_never_silently_wrong() {
-    check_illegal_damage("English compact", EN, Style::default(), 1852, true);
+    check_illegal_damage(
+        "English compact",
+        EN,
+        Style::default(),
+        1852,
+        EN_ILLEGAL_SILENT,
+    );
 }
 
 #[test]
-fn damage_that_reads_as_another_legal_move_is_measured() {
-    measure_legal_damage("English compact", EN, Style::default(), 1853);
-}
-
-// Spanish and long-hand damage still comes out silently wrong at some plies: measured only.
-#[test]
-fn damaged_spanish_tokens_are_measured() {
-    check_illegal_damage("Spanish", ES, Style::default(), 1854, false);
-}
-
-#[test]
-fn damage_to_spanish_that_reads_as_another_legal_move_is_measured() {
-    measure_legal_damage("Spanish", ES, Style::default(), 1855);
+fn damage_that_reads_as_another_legal_move_stays_under_its_ceiling() {
+    check_legal_damage(
+        "English compact",
+        EN,
+        Style::default(),
+        1853,
+        EN_LEGAL_SILENT,
+    );
 }
 
 #[test]
-fn damaged_long_hand_tokens_are_measured() {
-    check_illegal_damage("English long-hand", EN, LONG_HAND, 1856, false);
+fn damaged_spanish_tokens_stay_under_their_ceiling() {
+    check_illegal_damage("Spanish", ES, Style::default(), 1854, ES_ILLEGAL_SILENT);
 }
 
 #[test]
-fn damage_to_long_hand_that_reads_as_another_legal_move_is_measured() {
-    measure_legal_damage("English long-hand", EN, LONG_HAND, 1857);
+fn damage_to_spanish_that_reads_as_another_legal_move_stays_under_its_ceiling() {
+    check_legal_damage("Spanish", ES, Style::default(), 1855, ES_LEGAL_SILENT);
+}
+
+#[test]
+fn damaged_long_hand_tokens_stay_under_their_ceiling() {
+    check_illegal_damage(
+        "English long-hand",
+        EN,
+        LONG_HAND,
+        1856,
+        LONG_ILLEGAL_SILENT,
+    );
+}
+
+#[test]
+fn damage_to_long_hand_that_reads_as_another_legal_move_stays_under_its_ceiling() {
+    check_legal_damage("English long-hand", EN, LONG_HAND, 1857, LONG_LEGAL_SILENT);
 }

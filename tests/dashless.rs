@@ -13,7 +13,7 @@ use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Chess, File, Move, Position, Role};
 use escriba_resolve::{Decoded, Options, Status, resolve};
 
-use crate::common::{Rng, random_game_by};
+use escriba_testkit::{Rng, line_by};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 const SPACED: Style = Style {
@@ -83,7 +83,7 @@ fn dashless(pos: &Chess, origins: &Origins, m: Move, rng: &mut Rng) -> String {
 /// A random legal game that takes pawns where it can, half the time: many captured men
 /// named in words, each followed by a move on the same line.
 fn pawn_taking_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
-    random_game_by(rng, plies, |rng, legal| {
+    line_by(rng, &Chess::default(), plies, |rng, legal| {
         let takes: Vec<Move> = legal
             .iter()
             .copied()
@@ -95,6 +95,7 @@ fn pawn_taking_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
             legal[rng.below(legal.len())]
         }
     })
+    .0
 }
 
 /// The game as one dash-less paragraph: `1. P K 4 P K 4 2. Kt K B 3 …`, one blank

@@ -4,7 +4,8 @@
 
 use std::process::Command;
 
-use crate::cli_support::{TempDir, parse_pgn, run};
+use crate::cli_support::{parse_pgn, run};
+use escriba_testkit::TempDir;
 
 const BOOK: &str = "[White \"Morphy\"]\n[Black \"Allies\"]\n[Notation \"en-descriptive\"]\n\n\
                     1. P-K4 P-K4 2. Kt-KB3 P-Q3 3. P-Q4 B-KKt5 *\n";

@@ -8,9 +8,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::cli_support::TempDir;
 use escriba_pipeline::csv_out::{GAME_COLUMNS, GameRow, PLY_COLUMNS, PlyRow};
 use escriba_pipeline::{Config, Input, Notation, Shard, Sink, Sinks, Summary, transcribe};
+use escriba_testkit::TempDir;
 
 const BOOK: &str = "[Event \"Carlsbad, \\\"1911\\\"\"]\n[White \"Capablanca, J. R.\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
 White: Teichmann. Black: Rubinstein.\n1. P-Q4 P-Q4\n\n{only a comment}\n\nBlancas: Capablanca\n1. P4R P4R\n";

@@ -4,9 +4,8 @@
 
 use std::collections::HashMap;
 
-use crate::cli_support::{
-    GAME_COLUMNS, PLY_COLUMNS, Run, TempDir, csv_rows, escriba, parse_pgn, run,
-};
+use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, Run, csv_rows, escriba, parse_pgn, run};
+use escriba_testkit::TempDir;
 
 /// CSV rows as column → value maps.
 type Rows = Vec<HashMap<String, String>>;
@@ -257,11 +256,11 @@ fn numbered(sans: &[String], from: usize) -> String {
 #[test]
 fn a_blank_line_inside_a_game_does_not_start_a_new_game_from_the_standard_start() {
     // Random games cut by a blank line (a page break) before a random ply: one game.
-    let mut rng = crate::common::Rng::new(22);
+    let mut rng = escriba_testkit::Rng::new(22);
     let start = escriba_resolve::shakmaty::Chess::default();
     for case in 0..30 {
         let plies = 16 + rng.below(30);
-        let moves = crate::common::random_game(&mut rng, plies);
+        let moves = escriba_testkit::random_game(&mut rng, plies);
         let sans = crate::common::reference_sans(&start, &moves);
         let cut = 2 + rng.below(sans.len() - 2);
         let head = numbered(&sans[..cut], 0);

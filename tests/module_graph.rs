@@ -320,7 +320,12 @@ fn folder_edges(g: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> BTreeMap<ModPath, B
 /// step. (`tables` writes the outputs' Arrow, Parquet and SQLite forms from `pipeline`'s
 /// types, for `cli` and `python`.)
 const FLOW: &[&[&str]] = &[
-    &["escriba-notation", "escriba-ocr", "escriba-source"],
+    &[
+        "escriba-notation",
+        "escriba-ocr",
+        "escriba-source",
+        "escriba-testkit",
+    ],
     &["escriba-resolve"],
     &["escriba-book"],
     &["escriba-pipeline"],

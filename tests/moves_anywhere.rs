@@ -9,8 +9,10 @@ use escriba_resolve::Status;
 use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::{Chess, Move};
 
-use crate::cli_support::{TempDir, run};
-use crate::common::{Rng, random_game, reference_sans};
+use crate::cli_support::run;
+use crate::common::reference_sans;
+use escriba_testkit::TempDir;
+use escriba_testkit::{Rng, random_game};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 

@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, TempDir, csv_rows, parse_pgn, run};
+use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, csv_rows, parse_pgn, run};
+use escriba_testkit::TempDir;
 
 /// CSV rows as column → value maps.
 type Rows = Vec<HashMap<String, String>>;

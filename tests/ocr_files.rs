@@ -4,7 +4,8 @@
 //! error naming it, never a panic; an XML file that is not OCR is read as text. The page
 //! and the word's box are in every place: `plies.csv`, SQLite, Parquet, the diagnostics.
 
-use crate::cli_support::{TempDir, parse_pgn, run};
+use crate::cli_support::{parse_pgn, run};
+use escriba_testkit::TempDir;
 
 /// The Opera game's first nine moves, as a book prints them, one move a line.
 const GAME: [&str; 9] = [

@@ -8,8 +8,9 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::cli_support::{TempDir, escriba, parse_pgn, run};
+use crate::cli_support::{escriba, parse_pgn, run};
 use crate::common::absent;
+use escriba_testkit::TempDir;
 
 /// A short game, as a book prints it, one move a line.
 const GAME: [&str; 6] = [

@@ -6,7 +6,8 @@ use escriba_resolve::describe::{describe, write_game_with};
 use escriba_resolve::shakmaty::{Chess, Move, Position};
 use escriba_resolve::{Options, Status, resolve};
 
-use crate::common::{Rng, random_game, reference_sans, sans};
+use crate::common::{reference_sans, sans};
+use escriba_testkit::{Rng, random_game};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 

@@ -7,7 +7,8 @@ use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::Chess;
 use escriba_resolve::{Options, Status, resolve};
 
-use crate::common::{Rng, random_game, reference_sans};
+use crate::common::reference_sans;
+use escriba_testkit::{Rng, random_game};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 

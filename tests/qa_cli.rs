@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::cli_support::TempDir;
+use escriba_testkit::TempDir;
 
 const FOOLS: &str = "en-descriptive/compact/fools-mate.txt";
 

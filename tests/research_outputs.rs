@@ -13,7 +13,8 @@ use arrow_schema::DataType;
 use escriba_pipeline::csv_out::{GAME_COLUMNS, PLY_COLUMNS};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
-use crate::cli_support::{TempDir, repo_root, run};
+use crate::cli_support::{repo_root, run};
+use escriba_testkit::TempDir;
 
 /// True under CI, where a missing tool or data folder is a failure, not a skip.
 fn in_ci() -> bool {

@@ -159,7 +159,8 @@ fn seed_004_portuguese_examples_each_resolve() {
 /// The games of a whole seed document, as `escriba transcribe DOC` finds them: for each
 /// game or fragment, its kind, White's name, its status and its SAN.
 fn document_games(doc: &str) -> Option<Vec<(String, String, String, String)>> {
-    use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, TempDir, csv_rows, run};
+    use crate::cli_support::{GAME_COLUMNS, PLY_COLUMNS, csv_rows, run};
+    use escriba_testkit::TempDir;
     let path = shared(doc)?;
     let tmp = TempDir::new("seeds");
     let (games, plies) = (tmp.file("games.csv"), tmp.file("plies.csv"));

@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 
 use escriba_pipeline::corrections::{Correction, Corrections};
 
-use crate::cli_support::{TempDir, run};
+use crate::cli_support::run;
 use crate::common::shared;
+use escriba_testkit::TempDir;
 
 /// A morsel of the book's text that would mark the page if it ever ran as a script.
 const INJECTED: &str =

@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use crate::cli_support::{Run, TempDir, run};
+use crate::cli_support::{Run, run};
+use escriba_testkit::TempDir;
 
 /// A game whose third ply is a tie (an entry on the page, with its source lines), and a
 /// comment on the same line that marks whatever file holds it.

@@ -7,7 +7,8 @@ use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::{Chess, Move};
 use escriba_resolve::{Options, resolve};
 
-use crate::common::{Rng, random_game, reference_sans, sans};
+use crate::common::{reference_sans, sans};
+use escriba_testkit::{Rng, random_game};
 
 fn cases() -> Vec<(Dialect, Style)> {
     let compact = Style::default();

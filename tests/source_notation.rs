@@ -10,8 +10,8 @@ use escriba_pipeline::{Config, GameResult, GameStatus, GameText, Notation, proce
 use escriba_resolve::describe::write_game;
 use escriba_resolve::shakmaty::Chess;
 
-use crate::cli_support::TempDir;
-use crate::common::{Rng, random_game};
+use escriba_testkit::TempDir;
+use escriba_testkit::{Rng, random_game};
 
 /// Sees each game's notation and status, in order.
 #[derive(Default)]

@@ -3,7 +3,8 @@
 //! sequence, a bidi override) is shown escaped (`\x1b`), so that a book cannot retitle
 //! the terminal nor erase the warnings about it.
 
-use crate::cli_support::{TempDir, run};
+use crate::cli_support::run;
+use escriba_testkit::TempDir;
 
 /// Sets the terminal's title, rings the bell and erases the line it is on.
 const HOSTILE: &str = "\u{1b}]0;pwned\u{7}\u{1b}[2K\u{9b}1A\u{202e}";

@@ -1,10 +1,12 @@
 //! escriba's end-to-end and snapshot tests: one test binary, one link step.
 //!
-//! - `common`: shared data folder, deterministic randomness, random legal games;
+//! - `common`: the shared data folder, SAN of games, books read whole (the random source,
+//!   the random legal games and scratch folders are the test kit's, `escriba_testkit`);
 //! - `resolve_seeds`: the seed documents' games and fragments replay to the right SAN;
 //! - `resolve_fixtures`: the converter fixtures with known answers;
 //! - `roundtrip`: random games through every dialect's writer and back;
-//! - `corruption`: damaged tokens are flagged, never silently wrong;
+//! - `corruption`: damaged tokens are flagged, never silently wrong, or (where some still
+//!   are) no more often than a ceiling that may only fall;
 //! - `qa_cli`: `escriba qa` reports an altered move as one change, until `--accept`;
 //! - `nothing_lost`: every game and every move token of the reproducers accounted for;
 //! - `accounting`: the same as a property, over 1,000 generated and damaged games;
@@ -28,7 +30,7 @@
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
 //!
-//! - `cli_support`: running it, scratch directories, an independent PGN reader, redaction;
+//! - `cli_support`: running it, an independent PGN reader, redaction;
 //! - `cli_snapshots`: `transcribe` of six corpus files, PGN + CSVs + stderr as snapshots;
 //! - `cli_pipe`: 10,000 generated games through stdin/stdout; a closed stdout exits 0;
 //! - `cli_exit_codes`: every exit status (0, 1, 1 under `--strict`, 2 usage and I/O);

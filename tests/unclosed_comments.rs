@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::cli_support::{GAME_COLUMNS, TempDir, csv_rows, parse_pgn, run};
+use crate::cli_support::{GAME_COLUMNS, csv_rows, parse_pgn, run};
+use escriba_testkit::TempDir;
 
 /// `transcribe` of `text` saved as `name`: the PGN's games, the games' CSV rows, stderr.
 fn transcribe(
@@ -98,7 +99,7 @@ fn a_table_rows_open_brace_is_a_stray_mark_with_a_warning_not_a_comment_over_the
     use std::fmt::Write as _;
 
     use crate::book_random_kit::{PRINTS, assert_read_whole, default_mode, players, random_score};
-    use crate::common::Rng;
+    use escriba_testkit::Rng;
 
     let mut rng = Rng::new(3506);
     for round in 0..40 {

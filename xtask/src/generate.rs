@@ -10,6 +10,7 @@ use escriba_notation::{
 use escriba_resolve::describe::{describe, write_game, write_game_with};
 use escriba_resolve::shakmaty::{Chess, Move, Position, Role};
 use escriba_resolve::side::wing_of;
+use escriba_testkit::Rng;
 
 use crate::pgn;
 
@@ -52,18 +53,6 @@ pub fn generate(
         writeln!(out, "\n{text} {}\n", g.result)?;
     }
     Ok(plies)
-}
-
-/// xorshift64*: the deterministic random source of the damaged bench text.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
-    }
 }
 
 /// How one game of a realistic text is printed ([`write_varied`]): real books differ from
@@ -188,7 +177,8 @@ pub fn generate_realistic(
     damaged: &mut impl Write,
 ) -> Result<Vec<BenchGame>> {
     let start = Chess::default();
-    let mut rng = Rng(seed | 1);
+    // The state is the seed itself: the bench's texts as they were.
+    let mut rng = Rng::from_state(seed);
     let mut out = Vec::new();
     for g in pgn::read(pgn_text) {
         let variety = Variety::draw(&mut rng, form);

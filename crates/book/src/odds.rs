@@ -368,21 +368,23 @@ fn named_color(words: &[String], white: Option<&str>, black: Option<&str>) -> Op
             if let Some(c) = i.checked_sub(1).and_then(|k| color(&words[k])) {
                 return Some(c);
             }
-            let surname = |name: Option<&str>| {
-                name.and_then(|n| n.split_whitespace().last())
-                    .map(|s| s.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
-            };
             // The giver is the subject of `gives`: its name ends right before it. A word
             // further back is another line's (the players' names printed over the odds
             // line: `HERR KIESERITZKY.  WITON.` over `Witon gives Herr Kieseritzky …`).
-            let subject = i.checked_sub(1).map(|k| &words[k]);
-            let names = |name: Option<&str>| {
-                surname(name).is_some_and(|s| !s.is_empty() && subject == Some(&s))
+            // Of two players whose surnames both end there (`Mr. Q. Poller gives Mr. W. T.
+            // Poller`), the giver is the one whose name goes on matching further back.
+            let matched = |name: Option<&str>| {
+                let name = name.map(normalize).unwrap_or_default();
+                name.iter()
+                    .rev()
+                    .zip(words[..i].iter().rev())
+                    .take_while(|(a, b)| a == b)
+                    .count()
             };
-            match (names(white), names(black)) {
-                (true, false) => return Some(Color::White),
-                (false, true) => return Some(Color::Black),
-                _ => {}
+            match matched(white).cmp(&matched(black)) {
+                std::cmp::Ordering::Greater => return Some(Color::White),
+                std::cmp::Ordering::Less => return Some(Color::Black),
+                std::cmp::Ordering::Equal => {}
             }
         }
     }
@@ -482,6 +484,41 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn players_who_share_a_surname_are_told_apart_by_the_rest_of_their_names() {
+        for (text, giver, square) in [
+            (
+                "Mr. Q. Poller gives Mr. W. T. Poller the Queen.",
+                Color::Black,
+                Square::D8,
+            ),
+            (
+                "Mr. W. T. Poller gives Mr. Q. Poller the Queen.",
+                Color::White,
+                Square::D1,
+            ),
+        ] {
+            assert_eq!(
+                read(text, Some("Mr. W. T. Poller"), Some("Mr. Q. Poller")),
+                Odds::Read {
+                    giver,
+                    removed: vec![square],
+                    assumed: false
+                },
+                "{text}"
+            );
+        }
+        // Names alike to the end tell no one apart: the giver is assumed.
+        assert!(matches!(
+            read(
+                "Poller gives Poller the Queen.",
+                Some("Poller"),
+                Some("Poller")
+            ),
+            Odds::Read { assumed: true, .. }
+        ));
     }
 
     #[test]

@@ -39,6 +39,7 @@ mod romance;
 mod seams;
 #[cfg(test)]
 mod testing;
+mod words;
 
 pub use ast::{
     AbsSquare, CastleSide, CheckMark, DescFile, DescSquare, FileGroup, Man, Move, MoveKind,

@@ -198,17 +198,16 @@ mod tests {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("escriba-out-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        fs::create_dir_all(&d).unwrap();
-        d
+    /// A scratch folder, removed when dropped.
+    fn scratch(name: &str) -> escriba_testkit::TempDir {
+        escriba_testkit::TempDir::new(&format!("out-{name}"))
     }
 
     #[test]
     fn regular_file_is_replaced_atomically_on_commit() {
         let _serial = serial();
-        let d = scratch("atomic");
+        let dir = scratch("atomic");
+        let d = dir.path();
         let p = d.join("games.pgn");
         fs::write(&p, "old").unwrap();
         let mut f = OutputFile::create(&p).unwrap();
@@ -223,17 +222,17 @@ mod tests {
         f.commit().unwrap();
         assert_eq!(fs::read_to_string(&p).unwrap(), "new");
         assert_eq!(
-            fs::read_dir(&d).unwrap().count(),
+            fs::read_dir(d).unwrap().count(),
             1,
             "no temporary file left"
         );
-        fs::remove_dir_all(&d).unwrap();
     }
 
     #[test]
     fn uncommitted_file_leaves_the_old_one_and_no_temp() {
         let _serial = serial();
-        let d = scratch("abort");
+        let dir = scratch("abort");
+        let d = dir.path();
         let p = d.join("x.csv");
         fs::write(&p, "old").unwrap();
         {
@@ -241,23 +240,22 @@ mod tests {
             f.write_all(b"half").unwrap();
         }
         assert_eq!(fs::read_to_string(&p).unwrap(), "old");
-        assert_eq!(fs::read_dir(&d).unwrap().count(), 1);
-        fs::remove_dir_all(&d).unwrap();
+        assert_eq!(fs::read_dir(d).unwrap().count(), 1);
     }
 
     #[test]
     fn temporary_files_are_listed_until_committed_and_can_be_removed() {
         let _serial = serial();
-        let d = scratch("pending");
+        let dir = scratch("pending");
+        let d = dir.path();
         let p = d.join("a.pgn");
         let mut f = OutputFile::create(&p).unwrap();
         f.write_all(b"x").unwrap();
-        assert_eq!(fs::read_dir(&d).unwrap().count(), 1, "the temporary file");
+        assert_eq!(fs::read_dir(d).unwrap().count(), 1, "the temporary file");
         assert!(remove_temporary_files() >= 1);
-        assert_eq!(fs::read_dir(&d).unwrap().count(), 0, "removed");
+        assert_eq!(fs::read_dir(d).unwrap().count(), 0, "removed");
         // Committing a file whose temporary file is gone is an error, not a panic.
         assert!(f.commit().is_err());
-        fs::remove_dir_all(&d).unwrap();
     }
 
     #[test]

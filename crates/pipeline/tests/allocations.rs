@@ -13,28 +13,16 @@ use escriba_pipeline::pgn::write_game;
 use escriba_pipeline::segment::segment_text;
 use escriba_pipeline::{BlockSegmenter, Config, GameResult, GameText, Notation, process_game};
 use escriba_resolve::describe::write_game as describe;
-use escriba_resolve::shakmaty::{Chess, Move, Position};
+use escriba_resolve::shakmaty::{Chess, Move};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 
-/// A legal game of exactly `plies` plies, chosen by a fixed pseudo-random walk.
+/// A legal game of exactly `plies` plies, chosen by a fixed pseudo-random walk (the test
+/// kit's, from the standard position; a walk that ends sooner is drawn again).
 fn moves(plies: usize) -> Vec<Move> {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let rng = &mut escriba_testkit::Rng::new(0);
     loop {
-        let mut pos = Chess::default();
-        let mut out = Vec::new();
-        while out.len() < plies {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m = legal[(seed % legal.len() as u64) as usize];
-            pos.play_unchecked(m);
-            out.push(m);
-        }
+        let out = escriba_testkit::uniform_line(rng, &Chess::default(), plies);
         if out.len() == plies {
             return out;
         }

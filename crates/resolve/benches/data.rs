@@ -42,23 +42,9 @@ pub fn games(n: usize) -> Vec<Vec<Move>> {
             path.display()
         ),
     }
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let rng = &mut escriba_testkit::Rng::new(0);
     while out.len() < n {
-        let mut pos = Chess::default();
-        let mut moves = Vec::new();
-        for _ in 0..80 {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m = legal[(seed % legal.len() as u64) as usize];
-            pos.play_unchecked(m);
-            moves.push(m);
-        }
-        out.push(moves);
+        out.push(escriba_testkit::uniform_line(rng, &Chess::default(), 80));
     }
     out
 }

@@ -7,7 +7,7 @@
 
 use escriba_resolve::shakmaty::{Board, Color, File, Rank, Role, Square};
 
-use super::rng::Rng;
+use escriba_testkit::Rng;
 
 /// The frame of a drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use escriba_resolve::shakmaty::{Chess, Move, Position, Role};
+use escriba_resolve::shakmaty::{Chess, Move, Position};
 
-use super::rng::Rng;
 use crate::pgn;
+use escriba_testkit::Rng;
 
 /// One game to print: its moves from the standard position and its result.
 #[derive(Debug, Clone)]
@@ -80,36 +80,9 @@ pub fn random(n: usize, seed: u64) -> Vec<SourceGame> {
         .collect()
 }
 
-/// A random legal line of at most `max` plies from `pos`, and its result.
-pub fn random_line(rng: &mut Rng, mut pos: Chess, max: usize) -> (Vec<Move>, String) {
-    let mut moves = Vec::new();
-    while moves.len() < max {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let special: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| m.is_castle() || m.is_en_passant() || m.is_promotion())
-            .collect();
-        let m = if !special.is_empty() && rng.below(3) > 0 {
-            *rng.pick(&special)
-        } else {
-            let pawns: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| m.role() == Role::Pawn)
-                .collect();
-            if !pawns.is_empty() && rng.below(3) == 0 {
-                *rng.pick(&pawns)
-            } else {
-                *rng.pick(&legal)
-            }
-        };
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    let result = pos.outcome().to_string();
-    (moves, result)
+/// A random legal line of at most `max` plies from `pos`, and its result: the test kit's
+/// [`escriba_testkit::random_line`], which prefers the special moves.
+pub fn random_line(rng: &mut Rng, pos: Chess, max: usize) -> (Vec<Move>, String) {
+    let (moves, end) = escriba_testkit::random_line(rng, &pos, max);
+    (moves, end.outcome().to_string())
 }

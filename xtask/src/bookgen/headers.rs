@@ -1,7 +1,7 @@
 //! What stands above a game's moves: its heading, its players in the forms books print
 //! them, and the line that says where and when it was played.
 
-use super::rng::Rng;
+use escriba_testkit::Rng;
 
 /// Surnames of the period's players.
 const SURNAMES: [&str; 40] = [

@@ -5,7 +5,7 @@
 use super::headers::two_columns;
 use super::notation::PlyText;
 use super::notes::continuation;
-use super::rng::Rng;
+use escriba_testkit::Rng;
 
 /// A layout of a game's moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 //! every game it prints; and the scorer that reads the books back with escriba's default
 //! `transcribe` and measures each game against its truth.
 //!
-//! - [`rng`]: the seeded random source; [`games`]: the games (PGN or random);
+//! - [`games`]: the games (PGN or random), drawn with the test kit's seeded `Rng`;
 //! - [`notation`]: the printed notations; [`layouts`]: the tables of §3;
 //! - [`notes`]: notes, numbered analysis and prose; [`diagrams`]: the drawings of §1;
 //! - [`headers`]: headings, players and event lines of §4; [`odds`]: the odds of §2;
@@ -23,7 +23,6 @@ pub mod notation;
 pub mod notes;
 pub mod odds;
 pub mod render;
-pub mod rng;
 pub mod score;
 
 pub use book::{Book, Truth};

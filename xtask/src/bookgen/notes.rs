@@ -4,7 +4,7 @@
 use escriba_resolve::shakmaty::Position;
 
 use super::notation::{Notation, Place, PlyText, numbered, write_line};
-use super::rng::Rng;
+use escriba_testkit::Rng;
 
 const SENTENCES_EN: [&str; 24] = [
     "This is the usual continuation, and perhaps the best.",
@@ -126,15 +126,8 @@ pub fn analysis(
     let mut line = vec![*rng.pick(&others)];
     let mut pos = place.0.clone();
     pos.play_unchecked(line[0]);
-    for _ in 0..rng.range(0, 4) {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = *rng.pick(&legal);
-        pos.play_unchecked(m);
-        line.push(m);
-    }
+    let more = rng.range(0, 4);
+    line.extend(escriba_testkit::uniform_line(rng, &pos, more));
     let (plies, _) = write_line(place, &line, notation);
     let moves = numbered(&plies);
     let spanish = notation.spanish();

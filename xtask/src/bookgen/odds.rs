@@ -5,7 +5,7 @@ use escriba_resolve::shakmaty::fen::Fen;
 use escriba_resolve::shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use super::games::random_line;
-use super::rng::Rng;
+use escriba_testkit::Rng;
 
 /// The odds a game is played at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -17,7 +17,7 @@ use super::mix::Mix;
 use super::notation::{Notation, Place, PlyText, place, write_line};
 use super::notes::{note, prose, wrap};
 use super::odds::{Odds, adapt, fen_of};
-use super::rng::Rng;
+use escriba_testkit::Rng;
 
 /// Page furniture a book prints at its page breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The decoder's own tests: repairs, reach-backs, the readings cache, budgets, ties.
 
 use escriba_notation::{AlgLang, DescLang, Dialect, Style};
-use shakmaty::{Chess, Position};
+use shakmaty::Chess;
 
 use crate::{Options, Status, resolve, start_position};
 
@@ -81,37 +81,20 @@ fn a_reach_back_is_taken_when_it_lets_the_dead_end_token_read_as_printed() {
     assert!(!d.plies[2].status.is_flagged(), "{:?}", d.plies[2]);
 }
 
-/// A long random game from the standard position (xorshift, seeded).
+/// A random game of `plies` plies from the standard position (the test kit's, seeded),
+/// if it lasts so long.
 fn long_game(seed: u64, plies: usize) -> Option<Vec<shakmaty::Move>> {
-    let mut x = seed | 1;
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    while moves.len() < plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            return None;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = legal[(x % legal.len() as u64) as usize];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    Some(moves)
+    let rng = &mut escriba_testkit::Rng::new(seed);
+    let moves = escriba_testkit::uniform_line(rng, &Chess::default(), plies);
+    (moves.len() == plies).then_some(moves)
 }
 
 /// Random games of 80 plies in English and Spanish, with one move token in ten damaged
 /// by the damage model.
 fn damaged_games() -> Vec<(Dialect, String)> {
     let es = Dialect::Descriptive(DescLang::Es);
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let mut below = move |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut rng = escriba_testkit::Rng::new(0);
+    let mut below = move |n: usize| rng.below(n);
     let start = Chess::default();
     let mut out = Vec::new();
     for seed in 1..=40 {
