@@ -459,39 +459,3 @@ fn a_move_number_glued_to_the_move_before_it_is_the_next_cells_number() {
     }
     assert!(glued > 1000, "{glued} lines of two glued cells");
 }
-
-#[test]
-fn a_move_number_set_off_by_a_comma_is_the_number() {
-    let mut rng = Rng::new(3409);
-    let mut commas = 0;
-    for g in 0..60 {
-        let moves = random_game(&mut rng, 80);
-        let plain = printed_with(&moves, &mut rng, |p, _| p);
-        // `12. P-K4` printed `12, P-K4`.
-        let text = plain
-            .split(' ')
-            .map(|w| match w.strip_suffix('.') {
-                Some(n) if n.parse::<u32>().is_ok() => {
-                    commas += 1;
-                    format!("{n},")
-                }
-                _ => w.to_owned(),
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
-        let d = resolve(&text, EN, Chess::default(), &Options::default());
-        assert_eq!(
-            sans(&d),
-            reference_sans(&Chess::default(), &moves),
-            "game {g}: {text}"
-        );
-        assert!(d.failure.is_none(), "game {g} read whole: {text}");
-        assert!(
-            d.plies
-                .iter()
-                .all(|p| !matches!(p.status, Status::Repaired | Status::Ambiguous)),
-            "game {g}: every move read as printed: {text}"
-        );
-    }
-    assert!(commas > 1000, "{commas} numbers with a comma");
-}

@@ -691,19 +691,12 @@ impl<'a> Scanner<'a> {
         true
     }
 
-    /// A number fused to its move, as OCR and narrow columns print it (`6Q x P`, `12Kt-B3`),
-    /// or set off from it by a comma for its period (`1, P—K4`): the number, when a capital
-    /// follows the digits (or the comma and its blank) and what follows reads as a move to a
+    /// A number fused to its move, as OCR and narrow columns print it (`6Q x P`, `12Kt-B3`):
+    /// the number, when a capital follows the digits and what follows reads as a move to a
     /// word's end. The move is read as the next token.
     fn fused_number(&mut self, number: u32, digits: usize) -> bool {
         let rest = self.rest();
-        // A number set off from its move by a comma for its period (`1, P—K4`).
-        let (after, len) = match rest[digits..].strip_prefix(',') {
-            Some(a) if a.starts_with([' ', '\t']) => {
-                (a.trim_start_matches([' ', '\t']), digits + 1)
-            }
-            _ => (&rest[digits..], digits),
-        };
+        let after = &rest[digits..];
         if !after.starts_with(|c: char| c.is_ascii_uppercase()) {
             return false;
         }
@@ -711,7 +704,11 @@ impl<'a> Scanner<'a> {
             Some((_, n)) if n > 0 && is_boundary(after[n..].chars().next()) => {
                 let start = self.pos;
                 let black = false;
-                self.push(TokenKind::MoveNumber { number, black }, start, start + len);
+                self.push(
+                    TokenKind::MoveNumber { number, black },
+                    start,
+                    start + digits,
+                );
                 true
             }
             _ => false,
