@@ -232,3 +232,100 @@ fn a_game_in_a_tables_cells_reads_as_its_columns() {
         );
     }
 }
+
+/// Words a newspaper's OCR gives for a move it could not read (`JM` for `7 R-K sq`).
+const JUNK: [&str; 4] = ["JM", "?H", "ri|", "Wm'"];
+
+/// A game as a newspaper column prints it, every ply after its number and no periods
+/// (`1 P-K4 1 P-K4 2 Kt-KB3 2 Kt-QB3 …`), in one paragraph, with some moves' words
+/// knocked out by the OCR (a junk word in their place) and some numbers damaged past
+/// their place (`53` for `33`). Returns the text and the plies knocked out.
+fn every_ply_column(rng: &mut Rng, moves: &[Move]) -> (String, Vec<usize>) {
+    let mut printed = Vec::new();
+    escriba_resolve::describe::write_game_with(
+        &Chess::default(),
+        moves,
+        Style::default().form,
+        |pos, origins, m, _| {
+            let mut s = String::new();
+            let d = escriba_resolve::describe::describe(pos, origins, m, EN);
+            escriba_notation::write_move(EN, &d, Style::default(), &mut s);
+            printed.push(s);
+        },
+    )
+    .expect("a legal game");
+    let mut out = format!("CHESS. Game No. 559. {} White. Black. ", prose(rng, 8));
+    let mut lost = Vec::new();
+    for (i, word) in printed.iter().enumerate() {
+        let n = i / 2 + 1;
+        // A number damaged far from its place (never the first two: they start the run).
+        let number = if i > 3 && rng.below(15) == 0 {
+            n + 30
+        } else {
+            n
+        };
+        // A word knocked out, never two plies in a row (the numbers around each say
+        // where it stood).
+        let knocked = i > 1 && rng.below(10) == 0 && lost.last() != Some(&(i - 1));
+        let word = if knocked {
+            lost.push(i);
+            JUNK[rng.below(JUNK.len())]
+        } else {
+            word.as_str()
+        };
+        out.push_str(&format!("{number} {word} "));
+    }
+    out.push_str(&prose(rng, 12));
+    (out, lost)
+}
+
+#[test]
+fn a_column_that_numbers_every_ply_reads_past_words_the_ocr_lost_and_flags_them() {
+    let mut rng = Rng::new(3402);
+    let (mut games_read, mut with_lost, mut plies) = (0, 0, 0);
+    for g in 0..40 {
+        let length = 24 + rng.below(40);
+        let moves = random_game(&mut rng, length);
+        let (text, lost) = every_ply_column(&mut rng, &moves);
+        let games = read_book(&text);
+        let want = reference_sans(&Chess::default(), &moves);
+        assert_eq!(games.len(), 1, "game {g}: {text}");
+        let game = &games[0];
+        // Each ply is the game's move or flagged, up to the first flagged ply that is not
+        // the game's move: past it the board is another, and the book's words are read
+        // on it as printed.
+        for (i, p) in game.plies.iter().enumerate() {
+            let flagged = p.ply.status.is_flagged();
+            let right = p.ply.san.to_string() == want[i];
+            if flagged && !right {
+                break;
+            }
+            assert!(
+                right,
+                "game {g}: unflagged ply {i} is {}: {text}",
+                p.ply.san
+            );
+            assert!(
+                !lost.contains(&i) || flagged,
+                "game {g}: ply {i}, whose word was knocked out, is not flagged: {text}"
+            );
+        }
+        if !lost.is_empty() {
+            with_lost += 1;
+            assert_ne!(
+                game.status,
+                GameStatus::Complete,
+                "game {g}: a ply was chosen by the board, the game is not complete: {text}"
+            );
+        }
+        // A lost word is no stop: the numbers around it carry the game on to its end.
+        games_read += usize::from(game.plies.len() == want.len());
+        plies += game.plies.len();
+    }
+    assert!(with_lost > 20, "{with_lost} games with a word knocked out");
+    assert!(
+        games_read >= 36,
+        "{games_read} of 40 games read to their end"
+    );
+    assert!(plies > 1200, "{plies} plies read");
+}

@@ -88,3 +88,8 @@ pub const SKIP_A_MOVE: u32 = 12;
 /// the book is wrong (books and corpus: about 1 token in 10^5, cost 23, rounded up).
 /// A repair path dearer than this is not taken.
 pub const STOP: u32 = 24;
+/// A ply whose word did not read at all, where the printed numbers say a ply stands (a
+/// table that numbers every ply, `6 B-K 2 JM 7 Castles`): any legal move, chosen by the
+/// numbers and the moves after it. Dearer than skipping a word that reads as a damaged
+/// move, so that any reading of the word is preferred, and cheaper than stopping.
+pub const LOST_PLY: u32 = 18;

@@ -37,6 +37,9 @@ impl Relax {
     pub const REPAIRS: u32 = 1 << 4;
     /// A capture printed without its capture sign.
     pub const LOST_CAPTURE: u32 = 1 << 4;
+    /// A ply whose word did not read, where the printed numbers say a ply stands: any
+    /// legal move, chosen by the numbers and the moves after it.
+    pub const LOST_PLY: u32 = 1 << 5;
     /// A capture sign on a move that captures nothing.
     pub const EXTRA_CAPTURE: u32 = 1 << 6;
     /// An origin qualifier that does not fit (`e4-e4`).
@@ -99,7 +102,7 @@ impl Relax {
 
     /// Human words for each set bit, in bit order, with no allocation.
     pub fn words(self) -> impl Iterator<Item = &'static str> {
-        const WORDS: [(u32, &str); 20] = [
+        const WORDS: [(u32, &str); 21] = [
             (
                 Relax::POSITIONAL,
                 "wing prefix read by position, not origin",
@@ -114,6 +117,10 @@ impl Relax {
                 "no rank printed; read on another rank than the first",
             ),
             (Relax::LOST_CAPTURE, "capture sign missing"),
+            (
+                Relax::LOST_PLY,
+                "the numbers put a ply here whose word did not read; the board chose it from",
+            ),
             (Relax::EXTRA_CAPTURE, "capture sign on a non-capture"),
             (Relax::ORIGIN, "origin square does not fit; ignored"),
             (Relax::WING, "king's and queen's side swapped"),
@@ -158,6 +165,7 @@ const fn relax_cost(bit: u32) -> u32 {
             cost::WRONG_DETAIL
         }
         Relax::ROLE => cost::WRONG_PIECE,
+        Relax::LOST_PLY => cost::LOST_PLY,
         _ => cost::WRONG_SQUARE,
     }
 }

@@ -983,9 +983,14 @@ fn record_outcome(out: &mut GameResult, best: &Attempt, rec: &Recording<'_>) {
     // A book's table that goes on in rows this game did not read leaves it unfinished.
     let unread_row = rec.game.segment.book.as_deref().and_then(|b| b.unread_row);
     // A game whose printed moves stand elsewhere than their numbers say is not complete,
-    // nor one with moves whose text was cut where it may go on.
+    // nor one with a ply the board chose for a word that did not read, nor one with moves
+    // whose text was cut where it may go on.
     let cut = has_moves && rec.game.segment.notes.iter().any(|n| n.cut);
-    let complete = best.complete() && unread_row.is_none() && best.decoded.misplaced == 0 && !cut;
+    let complete = best.complete()
+        && unread_row.is_none()
+        && best.decoded.misplaced == 0
+        && best.decoded.lost == 0
+        && !cut;
     out.status = match (has_moves, complete, best.decoded.plies.is_empty()) {
         (false, true, _) => GameStatus::Empty,
         (_, true, _) => GameStatus::Complete,

@@ -67,6 +67,10 @@ pub(super) fn finish(
         .map(|&id| ply(d, id, &mut alternatives))
         .collect::<Vec<_>>();
     let misplaced = misnumbered(d.game.tokens, &mut plies);
+    let lost = chosen
+        .iter()
+        .filter(|&&id| d.nodes[id as usize].relax.0 & Relax::LOST_PLY != 0)
+        .count();
     broken_words(d.game.text, d.game.tokens, &mut plies);
     let failure = failure(d, &end, plies.len());
     Decoded {
@@ -79,6 +83,7 @@ pub(super) fn finish(
         nodes_expanded: d.nodes.len(),
         unread,
         misplaced,
+        lost,
         final_position: end.best.pos,
     }
 }
@@ -133,6 +138,8 @@ fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) -> usize {
 /// word broken at its hyphen that did not join, and one read with something filled in
 /// right before an unread word on its line.
 fn broken_words(text: &str, tokens: &[escriba_notation::Token], plies: &mut [Ply]) {
+    // The tokens read as plies, in order (an unread word read as a lost ply among them).
+    let read: Vec<usize> = plies.iter().map(|p| p.token).collect();
     for p in plies.iter_mut() {
         let printed = &text[p.span.range()];
         if printed.contains('\n') {
@@ -144,6 +151,7 @@ fn broken_words(text: &str, tokens: &[escriba_notation::Token], plies: &mut [Ply
         if p.status == Status::Inferred
             && let Some(t) = tokens.get(p.token + 1)
             && t.kind == TokenKind::Unknown
+            && read.binary_search(&(p.token + 1)).is_err()
             && !text[p.span.end as usize..t.span.start as usize].contains('\n')
         {
             let word = &text[t.span.range()];
@@ -440,12 +448,18 @@ fn note(
     parts: NoteParts<'_>,
 ) -> Option<Cow<'static, str>> {
     let cache = &d.reading_cache;
+    let game = d.game;
     let write = |notes: &mut String| {
         if let Some(pin) = parts.pinned {
             notes.push_str(&pin::note(pin));
         }
         for w in n.relax.words() {
-            if w == "misprint or OCR damage read as" && n.reading != NONE {
+            if n.relax.0 & Relax::LOST_PLY != 0 && w.ends_with("chose it from") {
+                notes::push(notes, w);
+                notes.push_str(" `");
+                notes.push_str(&game.text[game.tokens[n.tok as usize].span.range()]);
+                notes.push('`');
+            } else if w == "misprint or OCR damage read as" && n.reading != NONE {
                 notes::push(notes, w);
                 notes.push_str(" `");
                 notes.push_str(reading_text(cache, n.tok as usize, n.reading));

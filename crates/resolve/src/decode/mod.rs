@@ -28,6 +28,13 @@
 //! movetext (most of its tokens unread) is never decoded with repairs.
 //! Complete paths that tie at the lowest cost are reported as ambiguous, never hidden.
 //!
+//! In a game that prints a number before every ply (`1 P-K 4 1 P-K 4 2 …`, as newspaper
+//! columns do), unread text right before a number stands where a ply does: besides being
+//! passed over, it is read as a **lost ply**, any legal move at `LOST_PLY`, and the numbers
+//! and the moves after it choose (a path one ply short dies at the next number). The ply
+//! is `repaired` (or `ambiguous` when others tie) with the unread word in its note, and
+//! the game is never complete ([`Decoded::lost`]).
+//!
 //! The parts, each a module: `state` holds the vocabulary (events, nodes, states, the
 //! decoder and its buffers); `search` settles marks, expands and prunes the beam and runs
 //! the events; `repair` decides which repairs a token gets and which tokens an attempt
@@ -119,6 +126,22 @@ fn main_line(
     (None, unread)
 }
 
+/// Whether the main line prints a number before every ply, as newspaper columns do
+/// (`1 P-K 4 1 P-K 4 2 Kt-K B 3 2 …`): at least four numbers, and a third of them the
+/// number before printed again for Black's move.
+fn numbers_every_ply(events: &[Event]) -> bool {
+    let mut last = None;
+    let (mut numbers, mut again) = (0usize, 0usize);
+    for e in events {
+        if let Event::Number { number, black, .. } = *e {
+            numbers += 1;
+            again += usize::from(!black && last == Some(number));
+            last = Some(number);
+        }
+    }
+    numbers >= 4 && 3 * again >= numbers
+}
+
 /// A capture whose captured man is named in more than one word (`B P`, `K R`, `Q Kt P`):
 /// a shorter reading of it may leave words to the next move.
 fn names_a_man_in_words(m: &escriba_notation::Move) -> bool {
@@ -195,6 +218,7 @@ fn decode_in(game: &Game<'_>, opts: &Options, pins: &[Pin], scratch: &mut Scratc
             .count();
     let repair = opts.repair && unread_events <= moves;
     d.may_repair = repair;
+    d.lost_plies = repair && numbers_every_ply(&d.events);
     if repair {
         d.open_unread();
     }
@@ -291,6 +315,7 @@ fn decoder<'a>(
         cheap_only: None,
         reaching: false,
         may_repair: false,
+        lost_plies: false,
         mark_unearned: false,
         fallback_window: (1, 0),
         note_buf,

@@ -179,6 +179,30 @@ impl Decoder<'_> {
         found.extend(cands.iter().map(|&c| (c, NONE, NONE, literal.check)));
     }
 
+    /// Unread text `tok` right before a printed number, in a game that numbers every ply:
+    /// the numbers say a ply stands here, and its word reads as no move. Each state of
+    /// `states` reads it as each legal move, at [`LOST_PLY`], into `out`: the numbers and
+    /// the moves after choose among them, and the ply is flagged with the word in its
+    /// note. Passing over the text stays open (a stray word is no ply).
+    pub(super) fn push_lost_ply(&mut self, states: &[State], tok: usize, out: &mut Vec<State>) {
+        let mut found = std::mem::take(&mut self.found);
+        for st in states {
+            let legal = st.pos.legal_moves();
+            let carried = self.settle(st, !legal.is_empty(), st.pos.checkers());
+            found.clear();
+            found.extend(legal.iter().map(|&mv| {
+                let lost = Candidate {
+                    mv,
+                    cost: LOST_PLY,
+                    relax: Relax(Relax::LOST_PLY),
+                };
+                (lost, NONE, NONE, None)
+            }));
+            self.push_children(st, tok, &legal, carried, &mut found, out);
+        }
+        self.found = found;
+    }
+
     /// Checks [`Decoder::repairs_hopeless`] against the repairs it spared: each costs more
     /// than `cutoff`.
     #[cfg(debug_assertions)]

@@ -335,7 +335,7 @@ impl Decoder<'_> {
     /// each), among `legal`, with their nodes, into `out`; `carried` is the cost of `st`'s
     /// last mark. Returns the cheapest child's cost (`u32::MAX`: none).
     #[inline(always)]
-    fn push_children(
+    pub(super) fn push_children(
         &mut self,
         st: &State,
         tok: usize,
@@ -607,7 +607,13 @@ impl Decoder<'_> {
         let pinned = pin::find(self.pins, tok).is_some();
         if (self.repair[tok] || pinned) && !active.is_empty() {
             // The beam read goes back to be the next expansion's buffer.
-            let read = self.expand(&active, tok, Some(run));
+            let mut read = self.expand(&active, tok, Some(run));
+            if self.lost_plies
+                && !pinned
+                && matches!(self.events.get(ei + 1), Some(Event::Number { .. }))
+            {
+                self.push_lost_ply(&active, tok, &mut read);
+            }
             if read.is_empty() && passing.is_empty() {
                 // Nothing reads the token, and no reading passes over it (a
                 // correction that names no legal move here): a dead end, as

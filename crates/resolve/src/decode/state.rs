@@ -44,6 +44,8 @@ pub const STOP: u32 = escriba_notation::cost::STOP;
 pub(super) const CONFIRM_PLIES: usize = 3;
 /// The cost from which a repair needs later moves to confirm it.
 pub(super) const UNCONFIRMED: u32 = escriba_notation::cost::WRONG_PIECE;
+/// Reading unread text as a ply whose word was lost (see [`Decoder::lost_plies`]).
+pub(super) const LOST_PLY: u32 = escriba_notation::cost::LOST_PLY;
 /// Passing over unread text glued to the move before it.
 pub(super) const STRAY: u32 = escriba_notation::cost::STRAY;
 /// Passing over unread text that reads as a damaged legal move where it stands.
@@ -242,6 +244,10 @@ pub(super) struct Decoder<'a> {
     pub(super) reaching: bool,
     /// The game's text may be repaired at all (see [`decode_in`]).
     pub(super) may_repair: bool,
+    /// The game prints a number before every ply (`1 P-K 4 1 P-K 4 2 …`): unread text
+    /// right before a number stands where a ply does, and may be read as a lost ply (see
+    /// [`Decoder::push_lost_ply`]).
+    pub(super) lost_plies: bool,
     /// The token being expanded has a check or mate mark that no reading of it as printed
     /// earns: it is read with the repairs a glyph confusion explains too, which compete.
     pub(super) mark_unearned: bool,
@@ -277,6 +283,9 @@ pub struct Decoded {
     /// Plies that stand elsewhere than the move number printed before them says (each
     /// flagged): the printed moves' places were shifted, and the game is not complete.
     pub misplaced: usize,
+    /// Plies whose word did not read, chosen by the board where the printed numbers say
+    /// a ply stands (each flagged): the game is not complete.
+    pub lost: usize,
     /// The position after the last ply.
     pub final_position: Chess,
 }

@@ -377,3 +377,38 @@ fn absurd_move_numbers_and_move_counters_do_not_overflow() {
     );
     assert_eq!(d.plies.len(), 3);
 }
+
+#[test]
+fn a_word_lost_where_every_ply_is_numbered_is_a_flagged_ply_the_board_chooses() {
+    // White's 5th lost to the OCR (`JM` for `5 P-Q4`): Black's `5 P x P` takes a pawn
+    // on Q4 or KB4, and White's `7 Kt x P` only the one on Q4, so the board chooses it;
+    // the game goes on, and the ply is flagged.
+    let text = "1 P-K4 1 P-K4 2 Kt-KB3 2 Kt-QB3 3 B-Kt5 3 P-QR3 4 B-R4 4 Kt-B3 \
+                JM 5 P x P 6 Castles 6 B-K2 7 Kt x P";
+    let d = read(text, EN);
+    let sans: Vec<&str> = d.plies.iter().map(|p| p.san.as_str()).collect();
+    assert_eq!(
+        sans,
+        [RUY_SAN.as_slice(), &["d4", "exd4", "O-O", "Be7", "Nxd4"]].concat(),
+        "{:?}",
+        d.failure
+    );
+    assert_eq!(d.lost, 1);
+    let lost = &d.plies[8];
+    assert!(lost.status.is_flagged(), "{lost:?}");
+    assert!(
+        lost.note.as_deref().is_some_and(|n| n.contains("`JM`")),
+        "{lost:?}"
+    );
+    assert!(
+        d.plies
+            .iter()
+            .enumerate()
+            .all(|(i, p)| i == 8 || !p.status.is_flagged()),
+        "{:?}",
+        d.plies
+    );
+    // Where the numbers do not say so (one number a move), the word is passed over.
+    let one_number = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 JM 3. B-Kt5 P-QR3";
+    assert_eq!(read(one_number, EN).lost, 0);
+}
