@@ -207,6 +207,22 @@ fn parse_level(s: &str) -> Result<Level, String> {
     Level::parse(s).ok_or_else(|| format!("`{s}`: a level is clean, mild or harsh"))
 }
 
+/// `cargo xtask bench`, `--layers` or `--anchor`.
+fn bench(
+    input: Option<PathBuf>,
+    games: Option<usize>,
+    no_micro: bool,
+    (scale, layers, anchor): (bool, bool, bool),
+) -> Result<()> {
+    if layers {
+        layers::run()
+    } else if anchor {
+        anchor_bench::run(input, games)
+    } else {
+        bench::run(input, games, no_micro, scale)
+    }
+}
+
 fn main() -> Result<()> {
     match Cli::parse().cmd {
         Cmd::Gen {
@@ -269,15 +285,7 @@ fn main() -> Result<()> {
             scale,
             layers,
             anchor,
-        } => {
-            if layers {
-                layers::run()
-            } else if anchor {
-                anchor_bench::run(input, games)
-            } else {
-                bench::run(input, games, no_micro, scale)
-            }
-        }
+        } => bench(input, games, no_micro, (scale, layers, anchor)),
         Cmd::Anchor {
             input,
             output,
