@@ -58,6 +58,9 @@ fn print_page(lines: &[&str], out: &Path) {
             "3300",
         ])
         .args(["--degrade_image=false", "--rotate_image=false"])
+        // text2image writes a fontconfig file there (the working folder by default).
+        .arg("--fontconfig_tmpdir")
+        .arg(out.parent().unwrap())
         .arg("--text")
         .arg(&text)
         .arg("--outputbase")

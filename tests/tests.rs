@@ -41,6 +41,8 @@
 //! - `input_kinds`: gzip files, UTF-16 without a byte-order mark, FIFOs in input folders;
 //! - `ocr_files`: ALTO, hOCR and PAGE XML read by their words' boxes; each ply's page and box;
 //! - `page_images`: page images (TIFF, PDF) read by Tesseract; a missing tool names its package;
+//! - `scan_harness`: generated books printed, scanned by Tesseract and read from hOCR and ALTO
+//!   with no wrong ply unflagged;
 //! - `research_outputs`: `--sqlite` and `--parquet` hold the CSV files' rows (corpus, books);
 //! - `review_page`: the review page (also in headless Chromium) and the corrections loop;
 //! - `terminal_escapes`: a book's control characters reach the terminal escaped;
@@ -91,6 +93,7 @@ mod resolve_seeds;
 mod review_page;
 mod review_sources;
 mod roundtrip;
+mod scan_harness;
 mod source_notation;
 mod source_scan;
 mod terminal_escapes;

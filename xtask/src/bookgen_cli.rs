@@ -45,7 +45,8 @@ fn reference_path(book: &Path) -> PathBuf {
     book.with_extension("reference.pgn")
 }
 
-fn render(args: &BookArgs) -> Result<Vec<Book>> {
+/// The books `args` asks for (their text and truth, not written).
+pub fn render(args: &BookArgs) -> Result<Vec<Book>> {
     let (games, from) = source_games(args.from.as_deref(), args.games, args.seed)?;
     eprintln!(
         "bookgen: {} games from {from}, {} a book, seed {}",

@@ -12,6 +12,8 @@
 //! - `anchor IN.pgn`: the bench's SAN stack, pgn-reader and shakmaty writing the SAN PGN
 //!   escriba writes;
 //! - `qa`: `escriba qa` on `corpus/` plus the accuracy gate against `../shared`;
+//! - `gen --book --pages DIR`: the books printed as page images and read back by
+//!   Tesseract; `scan-bench`: escriba on them, from hOCR and ALTO, at each damage level;
 //! - `real`: escriba on the real texts of `corpus/real/` and `../shared/real/`, scored by
 //!   position against their references, with `--check` holding the floor.
 
@@ -22,8 +24,10 @@ mod generate;
 mod layers;
 mod qa;
 mod real;
+mod scan_bench;
 
 use xtask::pgn;
+use xtask::scan::Level;
 
 use std::path::PathBuf;
 
@@ -98,6 +102,30 @@ enum Cmd {
         /// promotions written out), drawn from `--seed`: the bench's texts.
         #[arg(long)]
         realistic: bool,
+        /// Books: print them as page images into this folder, damaged at `--level`, and
+        /// read them back with Tesseract (hOCR and ALTO beside each book's truth).
+        #[arg(long, requires = "book")]
+        pages: Option<PathBuf>,
+        /// Books, with `--pages`: the damage, `clean`, `mild` or `harsh`.
+        #[arg(long, default_value = "mild", value_parser = parse_level)]
+        level: Level,
+    },
+    /// Generated books printed as page images at each damage level, read by Tesseract,
+    /// then by `escriba transcribe` from its hOCR and its ALTO, scored by position: the
+    /// share of plies right and the wrong plies with no flag.
+    ScanBench {
+        /// Pages at each level, at least (whole books of a few games each).
+        #[arg(long, default_value_t = 200)]
+        pages: usize,
+        /// The levels, of `clean`, `mild`, `harsh`.
+        #[arg(long, value_delimiter = ',', default_value = "mild,harsh", value_parser = parse_level)]
+        levels: Vec<Level>,
+        /// The seed.
+        #[arg(long, default_value_t = 21)]
+        seed: u64,
+        /// Print only these families (as `gen --book --only`).
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
     },
     /// Render 10,000 games into books of 250 (fixed seed), read them back with
     /// `escriba transcribe` and print the shares by layout, notation, players and odds.
@@ -175,8 +203,37 @@ enum Cmd {
     },
 }
 
+fn parse_level(s: &str) -> Result<Level, String> {
+    Level::parse(s).ok_or_else(|| format!("`{s}`: a level is clean, mild or harsh"))
+}
+
+/// `cargo xtask bench`, `--layers` or `--anchor`.
+fn bench(
+    input: Option<PathBuf>,
+    games: Option<usize>,
+    no_micro: bool,
+    (scale, layers, anchor): (bool, bool, bool),
+) -> Result<()> {
+    if layers {
+        layers::run()
+    } else if anchor {
+        anchor_bench::run(input, games)
+    } else {
+        bench::run(input, games, no_micro, scale)
+    }
+}
+
 fn main() -> Result<()> {
     match Cli::parse().cmd {
+        Cmd::Gen {
+            book: true,
+            pages: Some(dir),
+            level,
+            games,
+            seed,
+            only,
+            ..
+        } => scan_bench::gen_pages(&dir, games, seed, level, &only),
         Cmd::Gen {
             book: true,
             output,
@@ -228,15 +285,7 @@ fn main() -> Result<()> {
             scale,
             layers,
             anchor,
-        } => {
-            if layers {
-                layers::run()
-            } else if anchor {
-                anchor_bench::run(input, games)
-            } else {
-                bench::run(input, games, no_micro, scale)
-            }
-        }
+        } => bench(input, games, no_micro, (scale, layers, anchor)),
         Cmd::Anchor {
             input,
             output,
@@ -244,5 +293,11 @@ fn main() -> Result<()> {
         } => xtask::anchor::run(&input, output.as_deref(), quiet),
         Cmd::Qa { raise_floor } => qa::run(raise_floor),
         Cmd::Real { check, texts } => real::run(check, texts),
+        Cmd::ScanBench {
+            pages,
+            levels,
+            seed,
+            only,
+        } => scan_bench::bench(pages, &levels, seed, &only),
     }
 }

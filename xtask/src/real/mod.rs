@@ -1,13 +1,12 @@
 //! `cargo xtask real [--check] [--texts]`: escriba on real text. Each text of `corpus/real/` and of
 //! `../shared/real/` is read by the release binary in the default mode
 //! (`escriba transcribe TEXT --jsonl FILE`) and scored against its reference games by
-//! position ([`score`]): the plies matched of those each text prints, the wrong plies
+//! position ([`xtask::position`]): the plies matched of those each text prints, the wrong plies
 //! that carry no flag, and the documents that print moves but give no game. The two sets
 //! are reported apart, each as a table by kind of source; `--check` fails when a set falls
 //! past its floor in `corpus/real/floor.toml`.
 
 mod cases;
-mod score;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,7 +17,8 @@ use escriba_check::qa::table;
 
 use crate::qa::Diagrams;
 use cases::Case;
-use score::{GameScore, Line};
+use xtask::position as score;
+use xtask::position::{GameScore, Line};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")

@@ -17,7 +17,7 @@ pub struct Line {
     /// The position after each ply (EPD).
     pub positions: Vec<String>,
     /// Each ply's move as the book names it: the man, the square it goes to and what it
-    /// promotes to ([`move_key`]).
+    /// promotes to (`move_key`).
     pub moves: Vec<String>,
     /// For each ply, whether it carries no flag (status `exact` or `inferred`, and no
     /// warning attached to it).
