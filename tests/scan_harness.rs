@@ -9,7 +9,9 @@ use xtask::bookgen::{Mix, generate, source_games};
 use xtask::position::{Line, output_lines, reference_lines, score_text};
 use xtask::scan::{Level, have, scan_book};
 
-use crate::cli_support::{TempDir, run};
+use escriba_testkit::TempDir;
+
+use crate::cli_support::run;
 use crate::common::absent;
 
 /// Reads the OCR file `ocr` with escriba and scores it against `reference`: (plies
