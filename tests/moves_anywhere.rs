@@ -296,7 +296,7 @@ fn a_column_that_numbers_every_ply_reads_past_words_the_ocr_lost_and_flags_them(
         // on it as printed.
         for (i, p) in game.plies.iter().enumerate() {
             let flagged = p.ply.status.is_flagged();
-            let right = p.ply.san.to_string() == want[i];
+            let right = p.ply.san == want[i];
             if flagged && !right {
                 break;
             }
