@@ -384,27 +384,24 @@ fn a_dash_between_a_pairs_moves_sets_them_apart() {
         assert_eq!(sans(&d), want, "game {g} ({}): {text}", dialect.id());
         assert!(d.failure.is_none(), "game {g} read whole: {text}");
         for (k, p) in d.plies.iter().enumerate() {
-            // Black's move may be the end of a long move from White's square: in doubt.
+            // Where Black's move could end a long move from White's square (`e4 - e5`), the
+            // words alone cannot tell, and the board does: White's move read as printed
+            // went to that square, where White's own man cannot have stood.
             let may_be_long =
                 k % 2 == 1 && may_be_one_long_move(&moves[k - 1], &want[k - 1], &want[k]);
             doubtful += usize::from(may_be_long);
-            let before_long = k % 2 == 0
-                && k + 1 < want.len()
-                && may_be_one_long_move(&moves[k], &want[k], &want[k + 1]);
-            if !(may_be_long || before_long) {
-                assert_eq!(
-                    p.status,
-                    Status::Exact,
-                    "game {g}, ply {k} `{}`: {text}",
-                    want[k]
-                );
-            }
+            assert_eq!(
+                p.status,
+                Status::Exact,
+                "game {g}, ply {k} `{}`: {text}",
+                want[k]
+            );
         }
         pairs += want.len() / 2;
     }
     assert!(
-        pairs > 1500 && doubtful < pairs / 5,
-        "{pairs} pairs, {doubtful} in doubt"
+        pairs > 1500 && doubtful > 50,
+        "{pairs} pairs, {doubtful} that the words alone leave in doubt"
     );
 }
 

@@ -140,6 +140,14 @@ fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) -> usize {
 fn broken_words(text: &str, tokens: &[escriba_notation::Token], plies: &mut [Ply]) {
     // The tokens read as plies, in order (an unread word read as a lost ply among them).
     let read: Vec<usize> = plies.iter().map(|p| p.token).collect();
+    // The tokens of the plies read as printed (neither repaired nor in doubt).
+    let mut as_printed: Vec<usize> = Vec::with_capacity(plies.len());
+    as_printed.extend(
+        plies
+            .iter()
+            .filter(|p| !p.status.is_flagged())
+            .map(|p| p.token),
+    );
     for p in plies.iter_mut() {
         let printed = &text[p.span.range()];
         if printed.contains('\n') {
@@ -165,6 +173,7 @@ fn broken_words(text: &str, tokens: &[escriba_notation::Token], plies: &mut [Ply
         if let Some(t) = before
             && t.kind == TokenKind::Unknown
             && text[t.span.range()].ends_with(['-', '–', '—'])
+            && !dash_after_printed_move(text, t, p.token - 1, &as_printed)
         {
             let broken = &text[t.span.range()];
             add_note(
@@ -178,6 +187,22 @@ fn broken_words(text: &str, tokens: &[escriba_notation::Token], plies: &mut [Ply
             }
         }
     }
+}
+
+/// Whether `dash`, token `k`, is a dash alone right after a ply read as printed (`e4 – e5`):
+/// then it is no part of a long-algebraic move from that ply's square (`e4-e5`), since a
+/// move read as printed went to that square, which its own man cannot have stood on.
+fn dash_after_printed_move(
+    text: &str,
+    dash: &escriba_notation::Token,
+    k: usize,
+    as_printed: &[usize],
+) -> bool {
+    text[dash.span.range()]
+        .chars()
+        .all(|c| matches!(c, '-' | '–' | '—'))
+        && k.checked_sub(1)
+            .is_some_and(|m| as_printed.binary_search(&m).is_ok())
 }
 
 /// Adds `note` to ply `p`'s note.
