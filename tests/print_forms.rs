@@ -55,6 +55,32 @@ fn newspaper_print(moves: &[Move]) -> String {
         .join(" ")
 }
 
+/// Reads `text`, random game `g` printed in `dialect`, and checks it is `moves`, read to its
+/// end.
+fn read_whole(g: usize, text: &str, dialect: Dialect, moves: &[Move]) -> escriba_resolve::Decoded {
+    let d = resolve(text, dialect, Chess::default(), &Options::default());
+    assert_eq!(
+        sans(&d),
+        reference_sans(&Chess::default(), moves),
+        "game {g} ({}): {text}",
+        dialect.id()
+    );
+    assert!(d.failure.is_none(), "game {g} read whole: {text}");
+    d
+}
+
+/// Checks that no ply of `d`, game `g` read from `text`, needed a repair or is left in
+/// doubt: the game read as printed.
+fn assert_as_printed(g: usize, text: &str, d: &escriba_resolve::Decoded) {
+    let doubtful: Vec<_> = d
+        .plies
+        .iter()
+        .filter(|p| matches!(p.status, Status::Repaired | Status::Ambiguous))
+        .map(|p| (&text[p.span.range()], p.status, &p.note))
+        .collect();
+    assert!(doubtful.is_empty(), "game {g}: {doubtful:?}: {text}");
+}
+
 #[test]
 fn a_rank_printed_after_a_blank_is_the_moves_rank_not_a_move_number() {
     assert_eq!(rank_spaced_off("Kt-KB3"), "Kt-KB 3");
@@ -64,11 +90,7 @@ fn a_rank_printed_after_a_blank_is_the_moves_rank_not_a_move_number() {
     for g in 0..60 {
         let moves = random_game(&mut rng, 80);
         let text = newspaper_print(&moves);
-        let d = resolve(&text, EN, Chess::default(), &Options::default());
-        let want = reference_sans(&Chess::default(), &moves);
-        plies += want.len();
-        assert_eq!(sans(&d), want, "game {g}: {text}");
-        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+        plies += read_whole(g, &text, EN, &moves).plies.len();
     }
     assert!(
         plies > 2000,
@@ -169,21 +191,8 @@ fn reads_whole(seed: u64, form: impl Fn(String, &mut Rng) -> String + Copy) -> u
             .zip(text.split(' '))
             .filter(|(a, b)| a != b)
             .count();
-        let d = resolve(&text, EN, Chess::default(), &Options::default());
-        assert_eq!(
-            sans(&d),
-            reference_sans(&Chess::default(), &moves),
-            "game {g}: {text}"
-        );
-        assert!(d.failure.is_none(), "game {g} read whole: {text}");
-        // Read as printed: no ply needed a repair, and none is left in doubt.
-        let doubtful: Vec<_> = d
-            .plies
-            .iter()
-            .filter(|p| matches!(p.status, Status::Repaired | Status::Ambiguous))
-            .map(|p| &text[p.span.range()])
-            .collect();
-        assert!(doubtful.is_empty(), "game {g}: {doubtful:?}: {text}");
+        let d = read_whole(g, &text, EN, &moves);
+        assert_as_printed(g, &text, &d);
     }
     changed
 }
@@ -254,10 +263,7 @@ fn a_number_fused_to_its_move_is_the_number() {
                 _ => format!("{w} "),
             })
             .collect();
-        let d = resolve(&text, EN, Chess::default(), &Options::default());
-        let want = reference_sans(&Chess::default(), &moves);
-        assert_eq!(sans(&d), want, "game {g}: {text}");
-        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+        let d = read_whole(g, &text, EN, &moves);
         assert!(
             d.plies.iter().all(|p| p.status != Status::Repaired),
             "game {g}: read as printed: {text}"
@@ -312,13 +318,7 @@ fn a_figurine_fonts_latin1_signs_are_its_pieces() {
             "game {g} read as algebraic, not {}: {text}",
             dialect.id()
         );
-        let d = resolve(&text, dialect, Chess::default(), &Options::default());
-        assert_eq!(
-            sans(&d),
-            reference_sans(&Chess::default(), &moves),
-            "game {g}: {text}"
-        );
-        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+        let d = read_whole(g, &text, dialect, &moves);
         assert!(
             d.plies.iter().all(|p| p.status == Status::Exact),
             "game {g}: every move read as printed: {text}"
@@ -380,9 +380,7 @@ fn a_dash_between_a_pairs_moves_sets_them_apart() {
         let want = reference_sans(&Chess::default(), &moves);
         let text = dash_pairs_print(&want);
         let dialect = rank_dialects(&text).first().map(|r| r.0).expect("ranked");
-        let d = resolve(&text, dialect, Chess::default(), &Options::default());
-        assert_eq!(sans(&d), want, "game {g} ({}): {text}", dialect.id());
-        assert!(d.failure.is_none(), "game {g} read whole: {text}");
+        let d = read_whole(g, &text, dialect, &moves);
         for (k, p) in d.plies.iter().enumerate() {
             // Where Black's move could end a long move from White's square (`e4 - e5`), the
             // words alone cannot tell, and the board does: White's move read as printed
@@ -439,20 +437,8 @@ fn a_move_number_glued_to_the_move_before_it_is_the_next_cells_number() {
         let moves = random_game(&mut rng, 80);
         let text = glued_cells_print(&moves);
         glued += text.lines().filter(|l| l.matches('.').count() > 3).count();
-        let d = resolve(&text, EN, Chess::default(), &Options::default());
-        assert_eq!(
-            sans(&d),
-            reference_sans(&Chess::default(), &moves),
-            "game {g}: {text}"
-        );
-        assert!(d.failure.is_none(), "game {g} read whole: {text}");
-        let doubtful: Vec<_> = d
-            .plies
-            .iter()
-            .filter(|p| matches!(p.status, Status::Repaired | Status::Ambiguous))
-            .map(|p| (&text[p.span.range()], p.status, &p.note))
-            .collect();
-        assert!(doubtful.is_empty(), "game {g}: {doubtful:?}: {text}");
+        let d = read_whole(g, &text, EN, &moves);
+        assert_as_printed(g, &text, &d);
     }
     assert!(glued > 1000, "{glued} lines of two glued cells");
 }
