@@ -162,11 +162,8 @@ fn printed_moves_no_game_took_are_a_warning_and_never_complete() {
     );
 }
 
-/// A game as a web copy of a book prints it: a table of cells, `| 1. P-K4 | 1. P-K4 |`,
-/// some rows with White's move alone in its cell and Black's in a row of its own after a
-/// line of prose, as a page's notes break a table.
-fn table_page(rng: &mut Rng, moves: &[Move]) -> String {
-    let mut out = String::from("GAME.\n| WHITE. | BLACK. |\n");
+/// Each move of `moves` as compact English prints it, one string a move.
+fn printed_moves(moves: &[Move]) -> Vec<String> {
     let mut printed = Vec::new();
     escriba_resolve::describe::write_game_with(
         &Chess::default(),
@@ -180,6 +177,15 @@ fn table_page(rng: &mut Rng, moves: &[Move]) -> String {
         },
     )
     .expect("a legal game");
+    printed
+}
+
+/// A game as a web copy of a book prints it: a table of cells, `| 1. P-K4 | 1. P-K4 |`,
+/// some rows with White's move alone in its cell and Black's in a row of its own after a
+/// line of prose, as a page's notes break a table.
+fn table_page(rng: &mut Rng, moves: &[Move]) -> String {
+    let mut out = String::from("GAME.\n| WHITE. | BLACK. |\n");
+    let printed = printed_moves(moves);
     for (k, pair) in printed.chunks(2).enumerate() {
         let n = k + 1;
         match pair {
@@ -241,19 +247,7 @@ const JUNK: [&str; 4] = ["JM", "?H", "ri|", "Wm'"];
 /// knocked out by the OCR (a junk word in their place) and some numbers damaged past
 /// their place (`53` for `33`). Returns the text and the plies knocked out.
 fn every_ply_column(rng: &mut Rng, moves: &[Move]) -> (String, Vec<usize>) {
-    let mut printed = Vec::new();
-    escriba_resolve::describe::write_game_with(
-        &Chess::default(),
-        moves,
-        Style::default().form,
-        |pos, origins, m, _| {
-            let mut s = String::new();
-            let d = escriba_resolve::describe::describe(pos, origins, m, EN);
-            escriba_notation::write_move(EN, &d, Style::default(), &mut s);
-            printed.push(s);
-        },
-    )
-    .expect("a legal game");
+    let printed = printed_moves(moves);
     let mut out = format!("CHESS. Game No. 559. {} White. Black. ", prose(rng, 8));
     let mut lost = Vec::new();
     for (i, word) in printed.iter().enumerate() {
