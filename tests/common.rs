@@ -90,3 +90,26 @@ pub fn read_book(text: &str, source: &str) -> Vec<escriba_pipeline::GameResult> 
         })
         .collect()
 }
+
+/// The scan crops that a review page shows, decoded, in the page's order (the page's
+/// attributes escape `/` as `&#x2f;`).
+pub fn crops_on_page(html: &str) -> Vec<image::RgbImage> {
+    use base64::Engine as _;
+    html.replace("&#x2f;", "/")
+        .split("<img src=\"data:image/png;base64,")
+        .skip(1)
+        .map(|rest| {
+            let b64 = &rest[..rest.find('"').unwrap()];
+            let png = base64::engine::general_purpose::STANDARD
+                .decode(b64)
+                .unwrap();
+            image::load_from_memory(&png).unwrap().to_rgb8()
+        })
+        .collect()
+}
+
+/// The first game object of a run's JSONL file.
+pub fn first_jsonl_game(path: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(text.lines().next().expect("a game object")).unwrap()
+}

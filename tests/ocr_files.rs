@@ -2,9 +2,11 @@
 //! words laid out as text by their boxes (a two-column table reads as two columns), and
 //! each ply's JSONL object keeps the page and the box of its word. A malformed file is an
 //! error naming it, never a panic; an XML file that is not OCR is read as text. The page
-//! and the word's box are in every place: `plies.csv`, SQLite, Parquet, the diagnostics.
+//! and the word's box are in every place: `plies.csv`, SQLite, Parquet, the diagnostics;
+//! the review page shows the crop of the page scan around each doubtful word.
 
 use crate::cli_support::{parse_pgn, run};
+use crate::common::{crops_on_page, first_jsonl_game};
 use escriba_testkit::TempDir;
 
 /// The Opera game's first nine moves, as a book prints them, one move a line.
@@ -432,4 +434,94 @@ fn a_text_source_leaves_the_page_and_box_empty_everywhere() {
         )
         .unwrap();
     assert_eq!(placed, 0);
+}
+
+/// A white page of the fixtures' size (800 × 1200) with each word's box inked black,
+/// saved as `p.png` (the scan the fixtures name) in `dir`.
+fn save_scan(dir: &TempDir, words: &[Word]) {
+    let mut img = image::RgbImage::from_pixel(800, 1200, image::Rgb([255, 255, 255]));
+    for w in words {
+        for x in w.x..w.x1() {
+            for y in w.y..w.y + 20 {
+                img.put_pixel(x, y, image::Rgb([0, 0, 0]));
+            }
+        }
+    }
+    img.save(dir.path().join("p.png")).unwrap();
+}
+
+#[test]
+fn a_doubtful_word_shows_on_the_review_page_as_the_crop_of_its_page_scan() {
+    let dir = TempDir::new("ocr-crops");
+    let mut words = game_words();
+    // `2. Kt-KB3`: its rank misread (`8`), a repaired ply; `3. P-Q4` misread as an
+    // impossible bishop move, where the game stops.
+    words.iter_mut().find(|w| w.text == "Kt-KB3").unwrap().text = "Kt-KB8".to_owned();
+    words.iter_mut().find(|w| w.text == "P-Q4").unwrap().text = "B-KKt7".to_owned();
+    save_scan(&dir, &words);
+    for (name, text) in [("g.hocr", hocr(&words)), ("g.xml", page_xml(&words))] {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let (jsonl, html) = (dir.file("out.jsonl"), dir.file("out.html"));
+        let r = run(
+            &["transcribe", &dir.file(name), "-o", &dir.file("out.pgn")]
+                .into_iter()
+                .chain(["--jsonl", &jsonl, "--html", &html])
+                .collect::<Vec<_>>(),
+            None,
+        );
+        let game = first_jsonl_game(&jsonl);
+        let ply = &game["moves"][2];
+        assert_eq!(ply["status"], "repaired", "{name}: {}", r.stderr);
+        // The scan is named as the run could open it: beside the OCR file.
+        assert_eq!(ply["image"]["path"], dir.file("p.png"), "{name}");
+        assert_eq!(ply["image"]["size"], serde_json::json!([800.0, 1200.0]));
+        assert_eq!(game["failure_place"]["image"]["path"], dir.file("p.png"));
+        // An exact ply has no review data, and names no scan.
+        assert!(game["moves"][0].get("image").is_none(), "{name}");
+        let crops = crops_on_page(&std::fs::read_to_string(&html).unwrap());
+        assert_eq!(crops.len(), 2, "{name}: the repaired ply and the failure");
+        for c in &crops {
+            // The word's ink, outlined in red, with paper around it.
+            let pixels: Vec<_> = c.pixels().collect();
+            assert!(pixels.contains(&&image::Rgb([0, 0, 0])), "{name}");
+            assert!(pixels.contains(&&image::Rgb([220, 30, 30])), "{name}");
+            assert!(pixels.contains(&&image::Rgb([255, 255, 255])), "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_read_back_review_page_quotes_the_laid_out_lines_and_shows_no_scan_it_cannot_vouch_for() {
+    let dir = TempDir::new("ocr-crops-trust");
+    let mut words = game_words();
+    words.iter_mut().find(|w| w.text == "Kt-KB3").unwrap().text = "Kt-KB8".to_owned();
+    save_scan(&dir, &words);
+    std::fs::write(dir.path().join("g.hocr"), hocr(&words)).unwrap();
+    let jsonl = dir.file("out.jsonl");
+    run(
+        &[
+            "transcribe",
+            &dir.file("g.hocr"),
+            "-o",
+            &dir.file("out.pgn"),
+        ]
+        .into_iter()
+        .chain(["--jsonl", &jsonl])
+        .collect::<Vec<_>>(),
+        None,
+    );
+    let html = dir.file("page.html");
+    let r = run(&["review", &jsonl, "-o", &html], None);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let page = std::fs::read_to_string(&html).unwrap();
+    // The JSONL holds no digest of the scan the hOCR names: a JSONL could name any image
+    // with it, so the read-back page does not read it, and says why.
+    assert!(crops_on_page(&page).is_empty());
+    assert!(
+        page.contains("not a source of the run"),
+        "the page says why"
+    );
+    // The hOCR's lines are quoted as the run laid them out, not as XML.
+    assert!(page.contains("Kt-KB8"));
+    assert!(!page.contains("ocrx_word"));
 }

@@ -1,6 +1,7 @@
 //! Page images in: a page printed from a game's text (Tesseract's `text2image`, a serif
 //! font, no damage) and given to `escriba transcribe` as a TIFF or a PDF is read by
-//! Tesseract into the game it shows, each ply with its page and word box; a missing
+//! Tesseract into the game it shows, each ply with its page and word box, and a doubtful
+//! word shows on the review page as the crop of the image around it; a missing
 //! Tesseract or language model is an error that names the Debian package to install.
 //! The tests that need Tesseract fail under `CI=true` when it is missing, and skip with a
 //! notice elsewhere.
@@ -9,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::cli_support::{escriba, parse_pgn, run};
-use crate::common::absent;
+use crate::common::{absent, crops_on_page, first_jsonl_game};
 use escriba_testkit::TempDir;
 
 /// A short game, as a book prints it, one move a line.
@@ -102,14 +103,7 @@ fn a_printed_page_reads_as_the_game_it_shows_with_its_page_and_boxes() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let games = parse_pgn(&std::fs::read_to_string(&pgn).unwrap());
     assert_eq!(games[0].sans, SANS, "{}", r.stderr);
-    let game: serde_json::Value = serde_json::from_str(
-        std::fs::read_to_string(&jsonl)
-            .unwrap()
-            .lines()
-            .next()
-            .unwrap(),
-    )
-    .unwrap();
+    let game = first_jsonl_game(&jsonl);
     let moves = game["moves"].as_array().unwrap();
     // Each ply's word is on page 1, one printed line (about 50 px at 12 pt, 300 dpi)
     // below the previous move number's, and White's left of Black's.
@@ -131,6 +125,59 @@ fn a_printed_page_reads_as_the_game_it_shows_with_its_page_and_boxes() {
     }
     let csv = std::fs::read_to_string(&csv).unwrap();
     assert!(csv.lines().skip(1).all(|l| !l.ends_with(",,,,,")), "{csv}");
+}
+
+#[test]
+fn a_doubtful_word_of_a_page_image_shows_as_the_crop_of_the_image_on_a_read_back_review_page() {
+    if !have("tesseract") || !have("text2image") {
+        return;
+    }
+    let dir = TempDir::new("page-image-crop");
+    let mut lines = GAME.to_vec();
+    // `2. Kt-KB3` misprinted with an impossible rank: a repaired ply.
+    lines[1] = "2. Kt-KB8 Kt-QB3";
+    print_page(&lines, &dir.path().join("page"));
+    let jsonl = dir.file("out.jsonl");
+    let r = run(
+        &[
+            "transcribe",
+            &dir.file("page.tif"),
+            "-o",
+            &dir.file("o.pgn"),
+        ]
+        .into_iter()
+        .chain(["--jsonl", &jsonl, "--notation", "en-descriptive"])
+        .collect::<Vec<_>>(),
+        None,
+    );
+    let game = first_jsonl_game(&jsonl);
+    let moves = game["moves"].as_array().unwrap();
+    // Every ply that is not exact is listed on the page (inferred ones behind a filter).
+    let doubtful = moves.iter().filter(|m| m["status"] != "exact").count();
+    assert!(
+        moves
+            .iter()
+            .any(|m| m["status"] == "repaired" || m["status"] == "ambiguous"),
+        "the misprint is flagged: {}",
+        r.stderr
+    );
+    // The page image is its own scan, and the run read it: the page may show it.
+    let html = dir.file("page.html");
+    let r = run(&["review", &jsonl, "-o", &html], None);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let page = std::fs::read_to_string(&html).unwrap();
+    let crops = crops_on_page(&page);
+    assert_eq!(crops.len(), doubtful, "a crop for each doubtful ply");
+    for c in &crops {
+        let pixels: Vec<_> = c.pixels().collect();
+        assert!(pixels.iter().any(|p| p.0.iter().all(|&v| v < 60)), "ink");
+        assert!(
+            pixels.contains(&&image::Rgb([220, 30, 30])),
+            "the word's frame"
+        );
+    }
+    // A page image has no text to quote: the page says so.
+    assert!(page.contains("it is a page image"));
 }
 
 #[test]

@@ -114,7 +114,11 @@ pub(crate) enum Command {
     /// relative to the current directory or to the JSONL's folder), and only from the
     /// files the run read: regular files inside --sources DIR whose size and SHA-256 are
     /// those the JSONL records; any other source is an error naming it. When a source is
-    /// gone, the page says so. A closed stdout (`-o - | head`) stops quietly. Exit status:
+    /// gone, the page says so. For a source read from an OCR file or a page image, each
+    /// entry also shows the crop of the page scan around its word, outlined (scans the OCR
+    /// file names, or the page image itself; PNG, JPEG, PNM, a TIFF's first page, a PDF's
+    /// page through poppler's pdftoppm), when the scan is a regular file inside --sources
+    /// DIR; else a note says why there is none. A closed stdout (`-o - | head`) stops quietly. Exit status:
     /// 0 when the page is written; 2 when the JSONL cannot be read, names a source the
     /// page may not quote, the page would replace an input, or on an I/O error.
     Review(ReviewArgs),
@@ -271,7 +275,8 @@ pub(crate) struct TranscribeArgs {
 
     /// Write the review page: one self-contained HTML file (works offline) showing every
     /// repaired, ambiguous and failed ply (inferred and corrected ones behind a filter) with
-    /// the book's lines, the boards before and after, and the readings to choose from; the
+    /// the book's lines, the boards before and after, and the readings to choose from (for
+    /// an OCR file or a page image, the crop of the page scan around the word); the
     /// choices are saved as a corrections file (see --corrections and `escriba review`).
     #[arg(long, value_name = "FILE")]
     pub(crate) html: Option<PathBuf>,

@@ -3,7 +3,7 @@
 
 use roxmltree::Node;
 
-use crate::words::{OcrPage, OcrWord, numbered_pages};
+use crate::words::{OcrPage, OcrWord, PageImage, numbered_pages};
 
 /// The classes of an element.
 fn has_class(node: Node<'_, '_>, class: &str) -> bool {
@@ -47,7 +47,41 @@ fn page(node: Node<'_, '_>, number: u32) -> OcrPage {
         };
         words.extend(word(w, line));
     }
-    OcrPage { number, words }
+    OcrPage {
+        number,
+        words,
+        image: image(node),
+    }
+}
+
+/// The page's scan, from its `title`: `image "name"` (quoted, or a bare word),
+/// `ppageno` (its index in a multi-page file) and the page's `bbox`.
+fn image(page: Node<'_, '_>) -> Option<PageImage> {
+    let title = page.attribute("title")?;
+    let value = title
+        .split(';')
+        .find_map(|p| p.trim().strip_prefix("image "))?;
+    let value = value.trim();
+    let path = value
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap_or(value);
+    if path.is_empty() {
+        return None;
+    }
+    let frame = property(page, "ppageno")
+        .and_then(|v| v.first().copied())
+        .filter(|v| *v >= 0.0 && *v < f64::from(u32::MAX))
+        .map_or(0, |v| v as u32);
+    let size = match property(page, "bbox").as_deref() {
+        Some(&[x0, y0, x1, y1]) if x1 > x0 && y1 > y0 => Some([x1 - x0, y1 - y0]),
+        _ => None,
+    };
+    Some(PageImage {
+        path: path.to_owned(),
+        frame,
+        size,
+    })
 }
 
 /// The `title` property `name` of an element, as numbers (`bbox 1 2 3 4` → `[1, 2, 3, 4]`).

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::words::{OcrPage, OcrWord};
+use crate::words::{OcrPage, OcrWord, PageImage};
 
 /// Where one word of the derived text stands on its page.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +31,8 @@ pub struct OcrLayout {
     /// Per derived line (index 0 is line 1), its words' spans.
     lines: Vec<Vec<Span>>,
     places: Vec<WordPlace>,
+    /// The scans of the pages that name one, by page number.
+    images: Vec<(u32, PageImage)>,
 }
 
 impl OcrLayout {
@@ -43,6 +45,25 @@ impl OcrLayout {
             .find(|s| column >= s.column && column < s.column + s.chars)
             .or_else(|| spans.iter().find(|s| s.column >= column))?;
         self.places.get(span.place)
+    }
+
+    /// The scan of page `page` (1-based), when its file names one.
+    pub fn image(&self, page: u32) -> Option<&PageImage> {
+        self.images
+            .iter()
+            .find(|(number, _)| *number == page)
+            .map(|(_, image)| image)
+    }
+
+    /// Names each page's scan as seen from where the OCR file was opened: a relative name
+    /// (relative to the OCR file's folder, as OCR files name their images) joined to
+    /// `folder`, the folder of the OCR file's path.
+    pub fn images_relative_to(&mut self, folder: &std::path::Path) {
+        for (_, image) in &mut self.images {
+            if std::path::Path::new(&image.path).is_relative() {
+                image.path = folder.join(&image.path).to_string_lossy().into_owned();
+            }
+        }
     }
 
     /// The number of words laid out.
@@ -181,6 +202,9 @@ pub fn lay_out(pages: &[OcrPage]) -> (String, OcrLayout) {
         if i > 0 {
             blank(&mut text, &mut layout);
         }
+        if let Some(image) = &page.image {
+            layout.images.push((page.number, image.clone()));
+        }
         let m = measures(page);
         let mut bottom: Option<f64> = None;
         for row in rows(page) {
@@ -225,6 +249,7 @@ mod tests {
                 word("P-Q3", 300.0, 131.0, 3),
                 word("Notes", 100.0, 200.0, 4),
             ],
+            image: None,
         };
         let (text, _) = lay_out(&[page.clone(), page]);
         // 200 px right of the margin, 10 px a character: the second column at column 21.
@@ -242,7 +267,7 @@ mod tests {
                 .iter()
                 .map(|&(x, y, n, line)| word(&"x".repeat(n), f64::from(x) * 10.0, f64::from(y) * 25.0, line))
                 .collect();
-            let page = OcrPage { number: 3, words };
+            let page = OcrPage { number: 3, words, image: None };
             let (text, layout) = lay_out(std::slice::from_ref(&page));
             prop_assert_eq!(layout.words(), page.words.len());
             for (i, spans) in layout.lines.iter().enumerate() {

@@ -36,7 +36,7 @@ use std::io::{BufRead, Read};
 
 pub use format::{MAX_OCR_BYTES, OcrError, OcrFormat, parse, sniff};
 pub use layout::{OcrLayout, WordPlace, lay_out};
-pub use words::{OcrPage, OcrWord};
+pub use words::{OcrPage, OcrWord, PageImage};
 
 /// The text laid out from the pages of a page image (PNG, TIFF, JPEG, or PDF pages) that
 /// Tesseract reads with the language model `lang` ([`scan::read_image`]).
@@ -118,6 +118,54 @@ mod tests {
         assert_eq!(place.conf, Some(0.4));
         assert_eq!(layout.place(2, 5).unwrap().bbox[0], 140.0);
         assert_eq!(layout.place(3, 1), None);
+    }
+
+    #[test]
+    fn each_format_names_the_scan_of_its_pages_with_the_page_size() {
+        let image = |format, xml: &str| {
+            let pages = parse(format, xml).unwrap();
+            let (_, layout) = lay_out(&pages);
+            (1..=pages.len() as u32)
+                .map(|p| layout.image(p).cloned())
+                .collect::<Vec<_>>()
+        };
+        let scan = |path: &str, frame, size| {
+            Some(PageImage {
+                path: path.to_owned(),
+                frame,
+                size,
+            })
+        };
+        let hocr = "<html><body>\
+            <div class='ocr_page' title='image \"scans/p 7.tif\"; bbox 0 0 2480 3508; ppageno 1'>\
+            <span class='ocrx_word' title='bbox 1 2 3 4'>P-K4</span></div>\
+            <div class='ocr_page' title='bbox 0 0 10 10'>\
+            <span class='ocrx_word' title='bbox 1 2 3 4'>P-K4</span></div></body></html>";
+        assert_eq!(
+            image(OcrFormat::Hocr, hocr),
+            [scan("scans/p 7.tif", 1, Some([2480.0, 3508.0])), None]
+        );
+        let alto = ALTO.replace(
+            "<Layout>",
+            "<Description><sourceImageInformation><fileName> p1.png </fileName>\
+             </sourceImageInformation></Description><Layout>",
+        );
+        let alto = alto.replace(
+            "<Page ID=\"p1\">",
+            "<Page ID=\"p1\" WIDTH=\"900\" HEIGHT=\"1200\">",
+        );
+        assert_eq!(
+            image(OcrFormat::Alto, &alto),
+            [scan("p1.png", 0, Some([900.0, 1200.0]))]
+        );
+        assert_eq!(image(OcrFormat::Alto, ALTO), [None]);
+        let page = "<PcGts><Page imageFilename='b/p2.jpg' imageWidth='800' imageHeight='600'>\
+            <TextLine><Coords points='1,2 30,2 30,20 1,20'/><TextEquiv><Unicode>P-K4</Unicode>\
+            </TextEquiv></TextLine></Page></PcGts>";
+        assert_eq!(
+            image(OcrFormat::Page, page),
+            [scan("b/p2.jpg", 0, Some([800.0, 600.0]))]
+        );
     }
 
     #[test]

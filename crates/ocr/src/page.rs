@@ -5,7 +5,7 @@
 
 use roxmltree::Node;
 
-use crate::words::{OcrPage, OcrWord, children, descendants, num};
+use crate::words::{OcrPage, OcrWord, PageImage, children, descendants, num};
 
 /// The pages of a PAGE document (its root, `PcGts`).
 pub(super) fn pages(root: Node<'_, '_>) -> Vec<OcrPage> {
@@ -40,7 +40,26 @@ fn page(node: Node<'_, '_>, number: u32) -> OcrPage {
             words.extend(line_words(text_line, line));
         }
     }
-    OcrPage { number, words }
+    OcrPage {
+        number,
+        words,
+        image: image(node),
+    }
+}
+
+/// The page's scan: `imageFilename`, with `imageWidth` and `imageHeight` (the words'
+/// coordinates are the image's pixels).
+fn image(page: Node<'_, '_>) -> Option<PageImage> {
+    let path = page.attribute("imageFilename")?.trim();
+    let size = match (num(page, "imageWidth"), num(page, "imageHeight")) {
+        (Some(w), Some(h)) if w > 0.0 && h > 0.0 => Some([w, h]),
+        _ => None,
+    };
+    (!path.is_empty()).then(|| PageImage {
+        path: path.to_owned(),
+        frame: 0,
+        size,
+    })
 }
 
 /// The words of a line given as one text: cut at its spaces, each placed by its share of

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use crate::format::{OcrError, OcrFormat, parse};
-use crate::words::OcrPage;
+use crate::words::{OcrPage, PageImage};
 
 /// The resolution a PDF's pages are rendered at for Tesseract.
 pub const PDF_DPI: u32 = 300;
@@ -95,6 +95,11 @@ fn read_pdf(path: &Path, lang: &str) -> Result<Vec<OcrPage>, OcrError> {
     }
     for (page, number) in pages.iter_mut().zip(1..) {
         page.number = number;
+        // The scan is the PDF's page: the rendered image is gone with the folder.
+        if let Some(image) = &mut page.image {
+            image.path = path.to_string_lossy().into_owned();
+            image.frame = number - 1;
+        }
     }
     Ok(pages)
 }
@@ -103,10 +108,10 @@ fn read_pdf(path: &Path, lang: &str) -> Result<Vec<OcrPage>, OcrError> {
 /// (`--psm 6`): Tesseract's own page segmentation reads a table's column of move numbers
 /// as a line turned on its side, and loses the numbers; the rows of a move table are what
 /// a book prints, and the layout finds columns from the words' boxes.
-fn tesseract(image: &Path, lang: &str) -> Result<Vec<OcrPage>, OcrError> {
+fn tesseract(image_path: &Path, lang: &str) -> Result<Vec<OcrPage>, OcrError> {
     let out = run(
         Command::new("tesseract")
-            .arg(image)
+            .arg(image_path)
             .arg("stdout")
             .args(["--psm", "6", "-l", lang, "hocr"]),
         "tesseract",
@@ -121,7 +126,18 @@ fn tesseract(image: &Path, lang: &str) -> Result<Vec<OcrPage>, OcrError> {
         e => e,
     })?;
     let hocr = String::from_utf8(out.stdout)?;
-    parse(OcrFormat::Hocr, &hocr)
+    let mut pages = parse(OcrFormat::Hocr, &hocr)?;
+    // Each page's scan is the image as given, whatever Tesseract's hOCR says of its name
+    // (a multi-page TIFF's frame and the page's size are the hOCR's).
+    for page in &mut pages {
+        let image = page.image.get_or_insert_with(|| PageImage {
+            path: String::new(),
+            frame: 0,
+            size: None,
+        });
+        image.path = image_path.to_string_lossy().into_owned();
+    }
+    Ok(pages)
 }
 
 /// Runs `command` (the program `tool`, from the Debian package `package`): its output when

@@ -26,6 +26,23 @@ pub struct OcrPage {
     pub number: u32,
     /// The page's words, in the file's order.
     pub words: Vec<OcrWord>,
+    /// The scan the page was read from, when the file names it.
+    pub image: Option<PageImage>,
+}
+
+/// The scan of a page, as an OCR file names it (hOCR's `image`, ALTO's
+/// `sourceImageInformation/fileName`, PAGE's `imageFilename`) or as escriba gave it to
+/// Tesseract.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageImage {
+    /// The image file's path as named: a relative path is relative to the OCR file's
+    /// folder (or, for a page image read by Tesseract, as the run was given it).
+    pub path: String,
+    /// The page's 0-based index in that file (a multi-page TIFF's frame, a PDF's page).
+    pub frame: u32,
+    /// The page's width and height in the words' units, when the file gives them: with
+    /// the image's size in pixels, the scale from a word's box to the image.
+    pub size: Option<[f64; 2]>,
 }
 
 /// An attribute parsed as a number.

@@ -402,10 +402,17 @@ fn open_input(input: &Input, cfg: &Config) -> Result<(LineReader<Box<dyn BufRead
         source,
     })?;
     let (reader, layout): (Box<dyn BufRead + Send>, Ocr) = match ocr {
-        Some(OcrText { text, layout }) => (
-            Box::new(io::Cursor::new(text.into_bytes())),
-            Some(Arc::new(layout)),
-        ),
+        Some(OcrText { text, mut layout }) => {
+            if let Input::File(p) = input
+                && let Some(folder) = p.parent()
+            {
+                layout.images_relative_to(folder);
+            }
+            (
+                Box::new(io::Cursor::new(text.into_bytes())),
+                Some(Arc::new(layout)),
+            )
+        }
         None => (reader, None),
     };
     let lines = LineReader::new(reader, cfg.chunk_bytes)

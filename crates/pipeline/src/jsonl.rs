@@ -14,7 +14,7 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::game::record::{Failure, GameResult, GameStatus, Issue, PlyRecord, TokenCounts};
 use crate::review_data::{GameReview, game_review};
-use escriba_ocr::WordPlace;
+use escriba_ocr::{PageImage, WordPlace};
 use escriba_resolve::review::{LegalMove, PlyReview, Reading};
 use escriba_source::Encoding;
 
@@ -63,6 +63,29 @@ struct MoveJson<'a> {
     /// The OCR engine's confidence in the word (0 to 1), when it gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     confidence: Option<f32>,
+    /// The scan of the word's page, for a ply with review data whose OCR file names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<ImageJson<'a>>,
+}
+
+/// The scan of a page: `{path, frame, size}`, the path as the run could open it, the
+/// page's 0-based index in that file, and the page's size in the box's units (`null`
+/// when the OCR file does not give it).
+#[derive(Serialize)]
+struct ImageJson<'a> {
+    path: &'a str,
+    frame: u32,
+    size: Option<[f64; 2]>,
+}
+
+impl<'a> ImageJson<'a> {
+    fn of(image: &'a PageImage) -> ImageJson<'a> {
+        ImageJson {
+            path: &image.path,
+            frame: image.frame,
+            size: image.size,
+        }
+    }
 }
 
 /// The plies, rendered one at a time, with their page and box for an OCR source.
@@ -78,6 +101,9 @@ impl Serialize for Moves<'_> {
                 m.page = Some(place.page);
                 m.bbox = Some(place.bbox);
                 m.confidence = place.conf;
+                if m.fen.is_some() {
+                    m.image = r.page_image(place.page).map(ImageJson::of);
+                }
             }
             seq.serialize_element(&m)?;
         }
@@ -114,6 +140,7 @@ fn move_json<'a>(
         page: None,
         bbox: None,
         confidence: None,
+        image: None,
     }
 }
 
@@ -199,24 +226,28 @@ struct GameJson<'a> {
     page: Option<u32>,
     /// For an OCR source: where the failing token's word stands.
     #[serde(skip_serializing_if = "Option::is_none")]
-    failure_place: Option<PlaceJson>,
+    failure_place: Option<PlaceJson<'a>>,
 }
 
-/// Where a word of an OCR source stands: its page, box and confidence.
+/// Where a word of an OCR source stands: its page, box and confidence, and its page's
+/// scan when the OCR file names it.
 #[derive(Serialize)]
-struct PlaceJson {
+struct PlaceJson<'a> {
     page: u32,
     #[serde(rename = "box")]
     bbox: [f64; 4],
     confidence: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<ImageJson<'a>>,
 }
 
-impl PlaceJson {
-    fn of(place: &WordPlace) -> PlaceJson {
+impl<'a> PlaceJson<'a> {
+    fn of(r: &'a GameResult, place: &WordPlace) -> PlaceJson<'a> {
         PlaceJson {
             page: place.page,
             bbox: place.bbox,
             confidence: place.conf,
+            image: r.page_image(place.page).map(ImageJson::of),
         }
     }
 }
@@ -242,9 +273,10 @@ pub fn game_line(r: &GameResult) -> String {
 /// (`digest`; `null` when not known, as for stdin). For a game read from an OCR file
 /// (ALTO, hOCR, PAGE XML) or a page image ([`GameResult::place`]), each ply whose word is
 /// placed also holds `page` (1-based), `box` (`[x0, y0, x1, y1]` in the file's units)
-/// and, when the engine gives one, `confidence` (0 to 1); the game holds `page` (its first
-/// line's) and, when it stopped, `failure_place` (`{page, box, confidence}` of the failing
-/// token's word).
+/// and, when the engine gives one, `confidence` (0 to 1), and a ply with review data also
+/// `image` (`{path, frame, size}`: its page's scan, when the OCR file names one); the game
+/// holds `page` (its first line's) and, when it stopped, `failure_place` (`{page, box,
+/// confidence, image}` of the failing token's word).
 pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> String {
     let review = game_review(r);
     let g = GameJson {
@@ -277,7 +309,7 @@ pub fn game_line_of_source(r: &GameResult, digest: Option<&SourceDigest>) -> Str
             .failure
             .as_ref()
             .and_then(|f| r.place(f.line, f.column))
-            .map(PlaceJson::of),
+            .map(|place| PlaceJson::of(r, place)),
     };
     let mut s = serde_json::to_string(&g).expect("a game serializes to JSON");
     s.push('\n');

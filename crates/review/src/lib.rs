@@ -11,6 +11,8 @@
 //! - [`page`]: [`GameIn`] (one JSONL object, read by [`read_jsonl`] or taken from a
 //!   [`escriba_pipeline::GameResult`] by [`GameIn::of`]) → [`SourceLines`] (the book's lines
 //!   the page quotes) → [`render_page`] (minijinja, auto-escaped) → the HTML;
+//! - [`scan`]: for a source read from an OCR file or a page image, the crop of the page
+//!   scan around each listed word ([`ScanIn`], [`PlaceIn`]), decoded once per page;
 //! - [`error`]: what can stop it (an unreadable JSONL, a source it may not quote, a template
 //!   bug);
 //! - [`HEADLESS_CHROMIUM`]: the flags with which tests and benchmarks open the page.
@@ -18,9 +20,11 @@
 
 pub mod error;
 pub mod page;
+pub mod scan;
 
 pub use error::{Error, Result};
 pub use page::{GameIn, MoveIn, Side, SourceLines, read_jsonl, render_page};
+pub use scan::{PlaceIn, ScanIn};
 
 /// The flags with which the tests and benchmarks open the page in headless Chromium: no
 /// sandbox (they run as root), no GPU, and none of the browser's own connections (the

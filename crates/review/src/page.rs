@@ -26,6 +26,7 @@ use escriba_pipeline::source::text_from_bytes;
 use escriba_pipeline::{GameResult, GameStatus};
 
 use crate::error::{Error, Result};
+use crate::scan::{Crop, PlaceIn, ScanIn, SpotKey, Trust, crops};
 
 const TEMPLATE: &str = include_str!("../templates/review.html");
 /// How many source lines the page shows on each side of a token's line.
@@ -106,6 +107,12 @@ pub struct MoveIn {
     /// The legal moves.
     #[serde(default)]
     pub legal: Vec<LegalMove>,
+    /// For an OCR source: the word's box, `[x0, y0, x1, y1]`.
+    #[serde(rename = "box", default)]
+    pub bbox: Option<[f64; 4]>,
+    /// For an OCR source: the scan of the word's page (plies with review data).
+    #[serde(default)]
+    pub image: Option<ScanIn>,
 }
 
 /// A game's JSONL object: the fields the page reads.
@@ -149,6 +156,9 @@ pub struct GameIn {
     /// `game` or `fragment`.
     #[serde(default)]
     pub kind: Option<String>,
+    /// For an OCR source: where the token the game stopped at stands.
+    #[serde(default)]
+    pub failure_place: Option<PlaceIn>,
 }
 
 impl MoveIn {
@@ -192,6 +202,29 @@ impl GameIn {
         Ok(())
     }
 
+    /// The spots of the game that the page lists, with where their words stand on a page
+    /// (for an OCR source): each reviewed ply, and the token the game stopped at.
+    pub(crate) fn placed_spots(&self) -> impl Iterator<Item = (SpotKey, PlaceIn)> + '_ {
+        let key = |ply, failed| (self.source.clone(), self.game, ply, failed);
+        let plies = self
+            .moves
+            .iter()
+            .filter(|m| reviewed(m.status))
+            .map(move |m| {
+                let place = PlaceIn {
+                    bbox: m.bbox,
+                    image: m.image.clone(),
+                };
+                (key(m.ply, false), place)
+            });
+        let failure = self
+            .failure
+            .as_ref()
+            .zip(self.failure_place.clone())
+            .map(move |(f, place)| (key(f.ply + 1, true), place));
+        plies.chain(failure)
+    }
+
     /// The object of a processed game, as `--jsonl` writes it.
     pub fn of(r: &GameResult) -> GameIn {
         serde_json::from_str(&escriba_pipeline::jsonl::game_line(r))
@@ -228,6 +261,8 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<GameIn>> {
 #[derive(Debug, Default)]
 pub struct SourceLines {
     lines: HashMap<String, std::result::Result<Vec<String>, String>>,
+    /// The crops of the page scans around the listed spots' words (OCR sources).
+    crops: HashMap<SpotKey, Crop>,
 }
 
 /// A source's text as lines, or why there is none.
@@ -237,7 +272,8 @@ impl SourceLines {
     /// Reads each source named by `games`, trusting the names: for the games of a run
     /// that has just read them (`transcribe --html`), whose sources are the run's own
     /// inputs (paths relative to the current directory, else to `alt_base`). A source that
-    /// cannot be read is noted. A JSONL read back from disk is [`SourceLines::load_verified`]'s.
+    /// cannot be read is noted. The page scans named for the listed words of OCR sources
+    /// are read the same way, and cropped around them. A JSONL read back from disk is [`SourceLines::load_verified`]'s.
     pub fn load(games: &[GameIn], alt_base: Option<&Path>) -> SourceLines {
         let mut lines = HashMap::new();
         for g in games {
@@ -254,11 +290,13 @@ impl SourceLines {
                         break;
                     }
                 }
-                read.and_then(|b| as_lines(&b))
+                read.and_then(|b| as_lines(&g.source, &b))
             };
             lines.insert(g.source.clone(), read);
         }
-        SourceLines { lines }
+        let spots = games.iter().flat_map(GameIn::placed_spots);
+        let crops = crops(spots, &Trust::Run(alt_base));
+        SourceLines { lines, crops }
     }
 
     /// Reads each source named by `games`, read from the JSONL file `jsonl`, which may
@@ -269,7 +307,10 @@ impl SourceLines {
     /// relative to the JSONL's folder.
     ///
     /// A source that is no longer there is noted on the page; any other source that fails
-    /// these checks is an [`Error::Source`] naming it (nothing of it is shown).
+    /// these checks is an [`Error::Source`] naming it (nothing of it is shown). A page
+    /// scan is cropped only when it is one of those sources (a page image the run read);
+    /// a scan that an OCR file names gets a note instead: the JSONL records no digest of
+    /// it, and the run's own page (`transcribe --html`) shows it.
     pub fn load_verified(games: &[GameIn], jsonl: &Path, sources: &Path) -> Result<SourceLines> {
         let root = std::fs::canonicalize(sources).map_err(|e| Error::io(sources, e))?;
         let base = match jsonl.parent() {
@@ -277,6 +318,7 @@ impl SourceLines {
             _ => Path::new("."),
         };
         let mut lines = HashMap::new();
+        let mut vouched = Vec::new();
         for g in games {
             if lines.contains_key(&g.source) {
                 continue;
@@ -284,7 +326,7 @@ impl SourceLines {
             let read = if g.source == "-" {
                 Err("it was read from stdin".to_owned())
             } else {
-                verified_source(g, base, &root).map_err(|reason| Error::Source {
+                verified_source(g, base, &root, &mut vouched).map_err(|reason| Error::Source {
                     jsonl: jsonl.to_path_buf(),
                     name: g.source.clone(),
                     reason,
@@ -292,7 +334,14 @@ impl SourceLines {
             };
             lines.insert(g.source.clone(), read);
         }
-        Ok(SourceLines { lines })
+        let crops = crops(
+            games.iter().flat_map(GameIn::placed_spots),
+            &Trust::Verified {
+                read: &vouched,
+                base,
+            },
+        );
+        Ok(SourceLines { lines, crops })
     }
 }
 
@@ -308,14 +357,20 @@ fn candidates(name: &str, alt_base: Option<&Path>) -> Vec<PathBuf> {
 }
 
 /// A source's lines: its text decoded as the run decoded it (a gzip file's as the text it
-/// holds, at most [`MAX_SOURCE_BYTES`] of it).
-fn as_lines(bytes: &[u8]) -> Lines {
-    let lines = |b: &[u8]| text_from_bytes(b).0.lines().map(str::to_owned).collect();
+/// holds, at most [`MAX_SOURCE_BYTES`] of it; an OCR file's as the text laid out from its
+/// words, whose lines and columns the run's places name). A page image (`name` ends as
+/// one) has no lines to quote: the page shows its scan around each word instead.
+fn as_lines(name: &str, bytes: &[u8]) -> Lines {
+    if escriba_pipeline::ocr::scan::ImageKind::of(Path::new(name)).is_some() {
+        return Err(
+            "it is a page image: the page shows the scan around each word, not its text".to_owned(),
+        );
+    }
     if !bytes.starts_with(&escriba_pipeline::source::GZIP_MAGIC) {
-        return Ok(lines(bytes));
+        return text_lines(bytes);
     }
     match escriba_pipeline::source::gunzip(bytes, MAX_SOURCE_BYTES) {
-        Ok(Some(text)) => Ok(lines(&text)),
+        Ok(Some(text)) => text_lines(&text),
         Ok(None) => Err(format!(
             "the text it holds is larger than {} MiB",
             MAX_SOURCE_BYTES >> 20
@@ -324,9 +379,33 @@ fn as_lines(bytes: &[u8]) -> Lines {
     }
 }
 
+/// The lines of a text: an OCR file's laid out from its words, any other decoded.
+fn text_lines(bytes: &[u8]) -> Lines {
+    use escriba_pipeline::ocr;
+    let Some(format) = ocr::sniff(bytes) else {
+        return Ok(text_from_bytes(bytes)
+            .0
+            .lines()
+            .map(str::to_owned)
+            .collect());
+    };
+    let xml =
+        std::str::from_utf8(bytes).map_err(|e| format!("an OCR file that is not UTF-8: {e}"))?;
+    let pages = ocr::parse(format, xml.strip_prefix('\u{feff}').unwrap_or(xml))
+        .map_err(|e| format!("it cannot be read as {}: {e}", format.as_str()))?;
+    Ok(ocr::lay_out(&pages).0.lines().map(str::to_owned).collect())
+}
+
 /// The lines of `g`'s source, checked as [`SourceLines::load_verified`] says: `Ok(Err(_))`
 /// when it is no longer there (or too large to quote), `Err(_)` (why) when it is refused.
-fn verified_source(g: &GameIn, base: &Path, root: &Path) -> std::result::Result<Lines, String> {
+///
+/// The real path of a source that passes is added to `read`.
+fn verified_source(
+    g: &GameIn,
+    base: &Path,
+    root: &Path,
+    read: &mut Vec<PathBuf>,
+) -> std::result::Result<Lines, String> {
     let mut outside = None;
     let mut inside = None;
     for p in candidates(&g.source, Some(base)) {
@@ -388,7 +467,8 @@ fn verified_source(g: &GameIn, base: &Path, root: &Path) -> std::result::Result<
     {
         return Err(changed());
     }
-    Ok(as_lines(&data))
+    read.push(real);
+    Ok(as_lines(&g.source, &data))
 }
 
 /// The most of a source the review page reads back for its book lines: far more than any
@@ -470,6 +550,10 @@ struct Entry {
     failed: bool,
     message: Option<String>,
     players: String,
+    /// The crop of the page scan around the token's word, as a PNG `data:` address.
+    scan: Option<String>,
+    /// Why the scan is not shown, when the word has one.
+    scan_note: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -645,6 +729,8 @@ struct Spot<'g> {
     review: Option<&'g PlyReview>,
     chosen: Option<&'g MoveIn>,
     message: Option<&'g str>,
+    /// The crop of the page scan around the token's word, or why there is none.
+    crop: Option<&'g Crop>,
 }
 
 impl Gathered {
@@ -682,6 +768,7 @@ impl Gathered {
                 review: review.as_ref(),
                 chosen: Some(m),
                 message: None,
+                crop: sources.crops.get(&(g.source.clone(), g.game, m.ply, false)),
             };
             self.entry(g, lines, &players, spot);
         }
@@ -696,6 +783,9 @@ impl Gathered {
                 review: g.failure_review.as_ref(),
                 chosen: None,
                 message: Some(&f.message),
+                crop: sources
+                    .crops
+                    .get(&(g.source.clone(), g.game, f.ply + 1, true)),
             };
             self.entry(g, lines, &players, spot);
         }
@@ -729,6 +819,8 @@ impl Gathered {
             failed: spot.message.is_some(),
             message: spot.message.map(str::to_owned),
             players: players.to_owned(),
+            scan: spot.crop.and_then(|c| c.as_ref().ok().cloned()),
+            scan_note: spot.crop.and_then(|c| c.as_ref().err().cloned()),
         });
     }
 }

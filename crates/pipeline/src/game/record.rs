@@ -12,7 +12,7 @@ use crate::segment::Segment;
 use escriba_book::checks::DiagramTally;
 use escriba_book::{BookSegment, NoteVariations};
 use escriba_notation::tags::Tags;
-use escriba_ocr::{OcrLayout, WordPlace};
+use escriba_ocr::{OcrLayout, PageImage, WordPlace};
 use escriba_source::Encoding;
 
 /// One game's text with where it came from: the unit of parallel work.
@@ -231,6 +231,12 @@ impl GameResult {
     /// game's places are given), when the game's source was an OCR file or a page image.
     pub fn place(&self, line: usize, column: usize) -> Option<&WordPlace> {
         self.ocr.as_ref()?.place(line, column)
+    }
+
+    /// The scan of page `page` of the game's OCR source, when the OCR file names one (a
+    /// page image read by Tesseract is its own scan).
+    pub fn page_image(&self, page: u32) -> Option<&PageImage> {
+        self.ocr.as_ref()?.image(page)
     }
 
     /// Where the plies a correction pinned stand: (source, line, column), as
