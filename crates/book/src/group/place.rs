@@ -56,9 +56,9 @@ impl Grouper<'_> {
             }
             LineKind::Players(p) => self.players(i, p),
             LineKind::Event => self.event(i),
-            LineKind::Footnote { label } => {
+            LineKind::Footnote { .. } => {
                 let to = block.map_or(i, |b| b.to());
-                return self.footnote(i, label, to);
+                return self.footnote(i, to);
             }
             LineKind::Diagram => return self.diagram(i, block),
             LineKind::MoveRow(s) => {
@@ -175,10 +175,10 @@ impl Grouper<'_> {
 
     /// A footnote from line `i` to `to`: the open unit's, or outside every game; returns
     /// the line after it.
-    pub(super) fn footnote(&mut self, i: usize, label: String, to: usize) -> usize {
+    pub(super) fn footnote(&mut self, i: usize, to: usize) -> usize {
         let role = match self.cur.as_mut() {
             Some(u) => {
-                u.footnotes.push((label, i, to));
+                u.footnotes.push(FootnoteLines { first: i, last: to });
                 Role::Footnote
             }
             None => Role::Skipped("note outside a game"),
