@@ -179,6 +179,25 @@ pub(crate) const EVENT_WORDS: [&str; 9] = [
 /// English, Spanish, Portuguese.
 pub(crate) const PLACE_WORDS: [&str; 4] = ["played at ", "played in ", "jugada en ", "jogada em "];
 
+/// Words of a short line above a table that make it the game's header: who played, where,
+/// at what odds (English, Spanish, Portuguese, French, German).
+pub(crate) const HEADER_CUE_WORDS: [&str; 11] = [
+    "between ",
+    "played ",
+    " odds ",
+    "odds of",
+    " gives ",
+    "remove ",
+    "entre ",
+    "jugada ",
+    "jogada ",
+    "jouée ",
+    "gespielt ",
+];
+
+/// Words of such a header line that make it the unit's event line (English, Spanish).
+pub(crate) const EVENT_LINE_WORDS: [&str; 4] = ["played", "between", "jugada", "entre "];
+
 /// Words that announce odds (English).
 pub(crate) const ODDS_WORDS: [&str; 10] = [
     "odds", "remove", "gives", "giving", "removed", "give", "without", "yields", "yield",

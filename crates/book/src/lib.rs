@@ -67,6 +67,7 @@ mod read;
 mod runs;
 mod sequence;
 mod token_lines;
+mod traits;
 mod unit;
 mod xref;
 

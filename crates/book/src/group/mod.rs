@@ -5,12 +5,13 @@
 use escriba_notation::Dialect;
 
 use super::blocks::Block;
-use super::classify::{self, HeadingKind, LineKind, Players, RowShape, year_in};
+use super::classify::{HeadingKind, LineKind, Players, RowShape, year_in};
 use super::diagram::Diagram;
 use super::unit::{LineSpan, SpanKind, UnitKind};
-use crate::lexicon::COLUMN_BLACK;
 pub(crate) use crate::line::ply_of;
 use crate::line::{Line, MoveNo};
+use crate::traits::Traits;
+pub(crate) use crate::traits::{header_blanked, open_gloss};
 
 mod place;
 mod rows;
@@ -255,26 +256,11 @@ fn outside_reason(kind: &LineKind) -> &'static str {
 struct Grouper<'a> {
     lines: &'a [Line],
     kinds: Vec<LineKind>,
+    /// What grouping asks of each line besides its kind.
+    traits: Vec<Traits>,
     roles: Vec<Role>,
     units: Vec<Cursor>,
     cur: Option<Cursor>,
-    dialect: Dialect,
-}
-
-/// The byte offset of a `(` on this line that no `)` closes: a gloss going on over the
-/// next lines.
-pub(crate) fn open_gloss(text: &str) -> Option<usize> {
-    let mut open: Vec<usize> = Vec::new();
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' => open.push(i),
-            ')' => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    open.first().copied()
 }
 
 /// Where a row's moves start, in characters (its first number or move).
@@ -285,59 +271,19 @@ fn row_indent(kind: &LineKind) -> u16 {
     }
 }
 
-/// The line's indentation, in characters.
-fn indent_of(text: &str) -> u16 {
-    u16::try_from(text.chars().take_while(|c| c.is_whitespace()).count()).unwrap_or(u16::MAX)
+/// A line as printed, trimmed: the text of a heading or an event line, which the unit
+/// hands over. Grouping asks nothing of it.
+fn printed(line: &Line) -> String {
+    line.text.trim().to_owned()
 }
 
-/// The line of prose stops in the middle of a sentence: on a move number (`If 22.`, not a
-/// year), an ellipsis, a piece's abbreviation (`If 15. ... K.`), or a word without a full stop.
-fn sentence_open(text: &str) -> bool {
-    let t = text.trim_end();
-    let Some(last) = t.split_whitespace().last() else {
-        return false;
-    };
-    if t.ends_with("...") || t.ends_with('…') || !t.ends_with(['.', '!', '?', ':', ')', '"', '”'])
-    {
-        return true;
-    }
-    let word = last.trim_end_matches('.');
-    // A move number (`If 22.`), not a year (`1877.`).
-    let number = (1..=3).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_digit());
-    let abbreviation = (1..=2).contains(&word.chars().count())
-        && word.chars().next().is_some_and(char::is_uppercase);
-    number || abbreviation
-}
-
-/// A page-break block `/* … */` opens on this line and does not close on it.
-fn open_block(text: &str) -> bool {
-    text.rfind("/*").is_some_and(|o| !text[o..].contains("*/"))
-}
-
-/// A line whose player names run on into the moves, with the names blanked (one blank a
-/// character, so that columns keep).
-pub(crate) fn header_blanked(text: &str, moves_at: usize) -> String {
-    let mut out = " ".repeat(text[..moves_at].chars().count());
-    out.push_str(&text[moves_at..]);
-    out
-}
-
-/// The line opens with a move number (`5.`, `5...`, `5 `) that stands at `ply` or the
-/// half-move after it: the table's next row.
-fn opens_with_ply(text: &str, ply: u32) -> bool {
-    let t = text.trim_start();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    let Ok(n) = t[..digits].parse::<u32>() else {
-        return false;
-    };
-    let rest = &t[digits..];
-    if !rest.starts_with(['.', ' ']) {
-        return false;
-    }
-    let black =
-        rest.starts_with("..") || rest.trim_start_matches('.').trim_start().starts_with("..");
-    let at = ply_of(n, black);
-    at + 1 >= ply && at <= ply + 1
+/// A line that opens with move number `opens_with` (see [`Traits::opens_with`]) that
+/// stands at `ply` or the half-move after it: the table's next row.
+fn opens_at(opens_with: Option<MoveNo>, ply: u32) -> bool {
+    opens_with.is_some_and(|n| {
+        let at = n.ply();
+        at + 1 >= ply && at <= ply + 1
+    })
 }
 
 /// A unit that opens no game and is not read: no heading, names or event, no start.
@@ -422,13 +368,14 @@ fn accept(u: &mut Cursor, i: usize, s: RowShape) {
 pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grouped {
     let mut blocks = super::blocks::blocks(lines, &mut kinds, dialect);
     let n = lines.len();
+    let traits = crate::traits::traits(lines, &kinds, dialect);
     let mut g = Grouper {
         lines,
+        traits,
         roles: vec![Role::Unplaced; n],
         kinds,
         units: Vec::new(),
         cur: None,
-        dialect,
     };
     let mut i = 0;
     while i < n {
@@ -449,26 +396,13 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
     }
 }
 
-/// A line short enough for a header block: 16 words, or 30 when it names the players
-/// (`Partida jugada entre los señores Capt. G. P. Hisson y I. Lasson, 17 de marzo de 1865.`).
-fn header_sized(text: &str) -> bool {
-    let words = text.split_whitespace().count();
-    words <= 16 || words <= 30 && crate::header::between_players(text).is_some()
-}
-
 /// A column header of Black's word alone (`BLACK.`, `NEGRAS.`) under a table that so far
 /// is one column of numbered rows of one move each from a White move (move 1, or where a
 /// heading the text does not give as furniture cut White's column, the part joined later),
 /// up to move 2 or later (a result at its foot or not): the header of Black's column,
 /// printed after White's whole.
-fn second_column_header(u: &Cursor, p: &Players, text: &str) -> bool {
-    let lower = classify::blank_ocr_marks(text).to_lowercase();
-    let mut words = lower
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| !w.is_empty());
-    let blacks_word =
-        words.next().is_some_and(|w| COLUMN_BLACK.contains(&w)) && words.next().is_none();
-    blacks_word
+fn second_column_header(u: &Cursor, p: &Players, blacks_word_alone: bool) -> bool {
+    blacks_word_alone
         && p.white.is_none()
         && p.black.is_none()
         && p.moves_at.is_none()
@@ -478,15 +412,6 @@ fn second_column_header(u: &Cursor, p: &Players, text: &str) -> bool {
         && u.start
             .is_some_and(|n| !n.black() && (n.number >= 2 || u.rows.len() >= 2))
         && u.prev_number >= 2
-}
-
-/// A sentence that names the players (`between X and Y`) or the place (`Played at …`).
-fn says_who_or_where(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    crate::header::between_players(text).is_some()
-        || crate::lexicon::PLACE_WORDS
-            .iter()
-            .any(|w| lower.contains(w))
 }
 
 /// Players named inside a heading: `EXAMPLE 53.--… White: J. R. Capablanca. Black: D.

@@ -2,7 +2,6 @@
 //! columns, a note), and how a unit closes.
 
 use super::*;
-use crate::lexicon::{GAME_IN_PROSE, OPENING_TITLES};
 use escriba_resolve::shakmaty::Color;
 
 impl Grouper<'_> {
@@ -46,7 +45,7 @@ impl Grouper<'_> {
             u.unread_after = (last_row + 1..=u.last).find(|&k| {
                 self.roles[k] == Role::Note
                     && (k == last_row + 1 || self.kinds[k - 1] == LineKind::Blank)
-                    && opens_with_ply(&self.lines[k].text, u.next_ply)
+                    && opens_at(self.traits[k].opens_with, u.next_ply)
             });
             // Rows of the table's own shape a move or two ahead of it, under a row damaged
             // into prose (`P. takes R, becoming a Knight.31. P. to R's 3d.`): the table goes
@@ -59,7 +58,7 @@ impl Grouper<'_> {
                         && matches!(self.kinds[k], LineKind::MoveRow(r)
                         if r.unknown == 0
                             && !r.prose_separators
-                            && !self.lines[k].text.contains(',')
+                            && !self.traits[k].comma
                             && indents.contains(&r.indent)
                             && r.number.is_some_and(|n| {
                                 let at = n.ply().saturating_sub(u32::from(r.lead));
@@ -183,7 +182,7 @@ impl Grouper<'_> {
                 // further on): the game is not complete.
                 prev.unread_after = (u.first..=u.last).find(|&k| {
                     matches!(self.roles[k], Role::Row | Role::Note)
-                        && opens_with_ply(&self.lines[k].text, prev.next_ply)
+                        && opens_at(self.traits[k].opens_with, prev.next_ply)
                 });
             }
             units.push(u);
@@ -204,13 +203,8 @@ impl Grouper<'_> {
                 continue;
             }
             self.roles[k] = Role::Header;
-            let lower = self.lines[k].text.to_lowercase();
-            if self.kinds[k] == LineKind::Event
-                || ["played", "between", "jugada", "entre "]
-                    .iter()
-                    .any(|w| lower.contains(w))
-            {
-                events.push(self.lines[k].text.trim().to_owned());
+            if self.kinds[k] == LineKind::Event || self.traits[k].event_word {
+                events.push(printed(&self.lines[k]));
             }
         }
         let u = self.start(from);
@@ -260,36 +254,19 @@ impl Grouper<'_> {
             && end - k < 4
             && matches!(self.roles[k - 1], Role::Note | Role::Skipped(_))
             && matches!(self.kinds[k - 1], LineKind::Prose | LineKind::Event)
-            && header_sized(&self.lines[k - 1].text)
+            && self.traits[k - 1].header_sized
         {
             k -= 1;
         }
         let apart = k == floor || matches!(self.kinds[k - 1], LineKind::Blank | LineKind::PageMark);
         let cue = (k..end).any(|j| {
-            let text = &self.lines[j].text;
+            let t = &self.traits[j];
             let said = if strong {
-                crate::header::between_players(text).is_some()
+                t.between_players
             } else {
-                let lower = text.to_lowercase();
-                [
-                    "between ",
-                    "played ",
-                    " odds ",
-                    "odds of",
-                    " gives ",
-                    "remove ",
-                    "entre ",
-                    "jugada ",
-                    "jogada ",
-                    "jouée ",
-                    "gespielt ",
-                ]
-                .iter()
-                .any(|w| lower.contains(w))
+                t.header_word
             };
-            self.kinds[j] == LineKind::Event
-                || said
-                || crate::odds::read(text, None, None) != crate::odds::Odds::None
+            self.kinds[j] == LineKind::Event || said || t.odds
         });
         (k < end && apart && cue).then_some(k)
     }
@@ -301,10 +278,7 @@ impl Grouper<'_> {
         for k in (first.saturating_sub(8)..first).rev() {
             match &self.kinds[k] {
                 LineKind::Blank | LineKind::Prose | LineKind::Players(_) => {}
-                LineKind::Heading(HeadingKind::Section) => {
-                    let lower = self.lines[k].text.to_lowercase();
-                    return OPENING_TITLES.iter().any(|w| lower.contains(w));
-                }
+                LineKind::Heading(HeadingKind::Section) => return self.traits[k].opening_title,
                 _ => return false,
             }
         }
@@ -317,16 +291,7 @@ impl Grouper<'_> {
         let Some(k) = (0..first).rev().find(|&k| self.kinds[k] != LineKind::Blank) else {
             return false;
         };
-        if self.kinds[k] != LineKind::Prose {
-            return false;
-        }
-        let t = self.lines[k].text.trim();
-        let lower = t.to_lowercase();
-        let words = t.split_whitespace().count();
-        (t.ends_with(':') || words <= 4)
-            && lower
-                .split(|c: char| !c.is_alphabetic())
-                .any(|w| GAME_IN_PROSE.contains(&w))
+        self.kinds[k] == LineKind::Prose && self.traits[k].announces_game
     }
 
     pub(super) fn start(&mut self, i: usize) -> &mut Cursor {
@@ -402,7 +367,7 @@ impl Grouper<'_> {
         }
         // The second line of a page-break block (`/* 18. … B - B 4    20. Q - Kt 2\n
         // P - B 3 */`) goes on with the row above it.
-        if i > 0 && self.roles[i - 1] == Role::Row && open_block(&self.lines[i - 1].text) {
+        if i > 0 && self.roles[i - 1] == Role::Row && self.traits[i - 1].opens_block {
             let u = self.cur.as_mut().expect("a unit");
             accept(u, i, s);
             self.roles[i] = Role::Row;
@@ -445,8 +410,7 @@ impl Grouper<'_> {
             return false;
         };
         let words_first = !s.numbered && s.lead == 0;
-        let text = &self.lines[i].text;
-        let prose = s.unknown > 0 || s.prose_separators || s.result || text.contains(',');
+        let prose = s.unknown > 0 || s.prose_separators || s.result || self.traits[i].comma;
         if !words_first && !prose {
             return false;
         }
@@ -496,8 +460,8 @@ impl Grouper<'_> {
         // (`… a well-known trap. If 22.` over `... R-B2, and White wins.`), is the note's.
         let runs_on = !prev_blank
             && self.kinds[i - 1] == LineKind::Prose
-            && indent_of(&self.lines[i - 1].text) == s.indent
-            && sentence_open(&self.lines[i - 1].text);
+            && self.traits[i - 1].indent == s.indent
+            && self.traits[i - 1].sentence_open;
         let in_paragraph = !prev_blank && prev_role == Some(Role::Note) && (!aligned || runs_on);
         let shaped = (s.indent + 4 >= u.table_indent || u.table_indent < 4)
             && (s.prose_separators == u.table_separators || !s.prose_separators);
