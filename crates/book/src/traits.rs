@@ -1,7 +1,7 @@
-//! Stage one of a book, its second look: what grouping asks of a line besides its kind
-//! (where a sentence stops, whether a short line names the players, the odds or the event,
-//! the move number a line opens with), read once from each line's text after the kinds are
-//! final, so that grouping reads kinds and traits, never the text.
+//! Stage two of a book, after `blocks` has settled the last kinds: what grouping asks of a
+//! line besides its kind (where a sentence stops, whether a short line names the players,
+//! the odds or the event, the move number a line opens with), read once from each line's
+//! text, so that grouping reads kinds and traits, not the text.
 
 use escriba_notation::Dialect;
 

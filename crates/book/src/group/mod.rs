@@ -1,4 +1,4 @@
-//! Stage two of a book: classified lines grouped into units (games and fragments), each
+//! Stage three of a book: classified lines grouped into units (games and fragments), each
 //! with its header, table rows, notes, footnotes and diagrams. Every line outside a unit
 //! keeps the reason it was set aside.
 
