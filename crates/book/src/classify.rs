@@ -7,7 +7,7 @@
 use escriba_notation::{Dialect, TokenKind, movetext};
 
 use crate::header::parse_header_line;
-use crate::lexicon::{ANALYSIS_HEADINGS, EVENT_WORDS, GAME_HEADINGS, ORDINALS, SECTION_HEADINGS};
+use crate::lexicon::{ANALYSIS_HEADINGS, EVENT_WORDS, GAME_WORDS, ORDINALS, SECTION_HEADINGS};
 use crate::line::MoveNo;
 
 /// What a line of a book is.
@@ -529,7 +529,7 @@ fn heading(t: &str, shape: &RowShape) -> Option<HeadingKind> {
     let letters: Vec<char> = t.chars().filter(|c| c.is_alphabetic()).collect();
     let upper = letters.iter().filter(|c| c.is_uppercase()).count();
     let capitals = letters.len() >= 4 && upper * 10 >= letters.len() * 8;
-    for w in GAME_HEADINGS {
+    for w in GAME_WORDS {
         if starts_with_word(&lower, w) {
             let rest = lower[w.len()..].trim_start();
             let rest = rest.strip_prefix("no.").unwrap_or(rest).trim_start();

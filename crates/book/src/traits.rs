@@ -7,7 +7,7 @@ use escriba_notation::Dialect;
 
 use crate::classify::{self, LineKind, RowShape};
 use crate::lexicon::{
-    COLUMN_BLACK, EVENT_LINE_WORDS, GAME_IN_PROSE, HEADER_CUE_WORDS, OPENING_TITLES, PLACE_WORDS,
+    BLACK_WORDS, EVENT_LINE_WORDS, GAME_WORDS, HEADER_CUE_WORDS, OPENING_TITLES, PLACE_WORDS,
 };
 use crate::line::{Line, MoveNo};
 
@@ -193,7 +193,7 @@ fn blacks_word_alone(text: &str) -> bool {
     let mut words = lower
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| !w.is_empty());
-    words.next().is_some_and(|w| COLUMN_BLACK.contains(&w)) && words.next().is_none()
+    words.next().is_some_and(|w| BLACK_WORDS.contains(&w)) && words.next().is_none()
 }
 
 /// A short line of prose that announces a game: it names one and ends with a colon, or is
@@ -205,7 +205,7 @@ fn announces_game(text: &str) -> bool {
     (t.ends_with(':') || words <= 4)
         && lower
             .split(|c: char| !c.is_alphabetic())
-            .any(|w| GAME_IN_PROSE.contains(&w))
+            .any(|w| GAME_WORDS.contains(&w))
 }
 
 #[cfg(test)]
