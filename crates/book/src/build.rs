@@ -133,7 +133,7 @@ pub fn unit(
         tags.set(&name, value);
     }
     let tagged_start = tags.get("FEN").is_some();
-    let footnotes = footnotes_of(lines, u);
+    let footnotes = footnotes_of(lines, &g.kinds, u);
     let rows_text: String = u
         .rows
         .iter()
@@ -270,7 +270,7 @@ impl<'a> Layout<'a> {
     /// Row `k` (its text `raw`, its line kind `kind`).
     fn row(&mut self, raw: &str, kind: &LineKind, k: usize) {
         let (second, number) = match kind {
-            LineKind::MoveRow(shape) => (shape.second, shape.number.map(|(n, _)| n)),
+            LineKind::MoveRow(shape) => (shape.second, shape.number.map(|n| n.number)),
             _ => (None, None),
         };
         self.close_note();
@@ -302,7 +302,7 @@ impl<'a> Layout<'a> {
                 blank(&mut left, cut, len);
                 blank(&mut far, 0, cut);
                 self.right.push((k + 1, far));
-                self.right_from.get_or_insert(sp.number);
+                self.right_from.get_or_insert(sp.at.number);
                 self.texts.push(left);
             }
             _ => {
@@ -369,14 +369,18 @@ impl<'a> Layout<'a> {
     }
 }
 
-/// The footnotes of unit `u`, their text read from `lines`.
-fn footnotes_of(lines: &[Line], u: &Draft) -> Vec<Footnote> {
+/// The footnotes of unit `u`, their labels as their first lines' kinds give them and their
+/// text read from `lines`.
+fn footnotes_of(lines: &[Line], kinds: &[LineKind], u: &Draft) -> Vec<Footnote> {
     u.footnotes
         .iter()
-        .map(|(label, a, b)| Footnote {
-            label: label.clone(),
-            text: footnote_text(lines, *a, *b),
-            line: a + 1,
+        .map(|f| Footnote {
+            label: match &kinds[f.first] {
+                LineKind::Footnote { label } => label.clone(),
+                _ => String::new(),
+            },
+            text: footnote_text(lines, f.first, f.last),
+            line: f.first + 1,
         })
         .collect()
 }
@@ -396,11 +400,8 @@ fn start_tags(
             tags.set("SetUp", "1");
         }
     } else if let Some(board) = start_board {
-        let turn = match u.start {
-            Some((_, true)) => Color::Black,
-            _ => Color::White,
-        };
-        let number = u.start.map_or(1, |(n, _)| n.max(1));
+        let turn = u.start.map_or(Color::White, |n| n.side);
+        let number = u.start.map_or(1, |n| n.number.max(1));
         tags.set("FEN", fen(board, turn, number));
         tags.set("SetUp", "1");
     } else if black_first {

@@ -7,7 +7,8 @@
 use escriba_notation::{Dialect, TokenKind, movetext};
 
 use crate::header::parse_header_line;
-use crate::lexicon::{ANALYSIS_HEADINGS, EVENT_WORDS, GAME_HEADINGS, ORDINALS, SECTION_HEADINGS};
+use crate::lexicon::{ANALYSIS_HEADINGS, EVENT_WORDS, GAME_WORDS, ORDINALS, SECTION_HEADINGS};
+use crate::line::MoveNo;
 
 /// What a line of a book is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,7 +70,7 @@ pub struct Players {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct RowShape {
     /// The first move number and whether it introduces a Black move (`7. ........`).
-    pub number: Option<(u32, bool)>,
+    pub number: Option<MoveNo>,
     /// The row starts with its move number.
     pub numbered: bool,
     /// Moves before the row's first move number (a wrapped paragraph's line or a
@@ -94,10 +95,8 @@ pub struct RowShape {
 /// Where the second pair of a four-column row starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SecondPair {
-    /// Its move number.
-    pub number: u32,
-    /// It starts with a Black move.
-    pub black: bool,
+    /// Its move number and the side whose move it starts with.
+    pub at: MoveNo,
     /// Byte offset of its move number in the line.
     pub offset: u16,
     /// Moves of the row before it (the first pair's).
@@ -287,7 +286,7 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
             // Page marks (`{207}`, `/*`) before a row do not make it a row of prose.
             TokenKind::PageMark | TokenKind::Footnote => continue,
             TokenKind::MoveNumber { number, black } if s.number.is_none() => {
-                s.number = Some((number, black));
+                s.number = Some(MoveNo::new(number, black));
                 s.numbered = first;
                 s.lead = s.moves;
             }
@@ -298,8 +297,7 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
                     && before.is_some_and(|p| number >= p.saturating_add(2)) =>
             {
                 s.second = u16::try_from(t.span.start).ok().map(|offset| SecondPair {
-                    number,
-                    black,
+                    at: MoveNo::new(number, black),
                     offset,
                     moves_before: s.moves,
                 });
@@ -336,7 +334,7 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
     let comma_before_move = text.match_indices(", ").any(|(at, _)| {
         text[at + 2..].starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
     });
-    if comma_before_move && s.moves >= 2 && s.number.is_some_and(|(_, b)| b) {
+    if comma_before_move && s.moves >= 2 && s.number.is_some_and(MoveNo::black) {
         s.prose_separators = true;
     }
     s
@@ -531,7 +529,7 @@ fn heading(t: &str, shape: &RowShape) -> Option<HeadingKind> {
     let letters: Vec<char> = t.chars().filter(|c| c.is_alphabetic()).collect();
     let upper = letters.iter().filter(|c| c.is_uppercase()).count();
     let capitals = letters.len() >= 4 && upper * 10 >= letters.len() * 8;
-    for w in GAME_HEADINGS {
+    for w in GAME_WORDS {
         if starts_with_word(&lower, w) {
             let rest = lower[w.len()..].trim_start();
             let rest = rest.strip_prefix("no.").unwrap_or(rest).trim_start();
@@ -856,7 +854,7 @@ mod tests {
             panic!("a row of moves");
         };
         assert!(!s.prose_separators);
-        assert_eq!(s.number, Some((1, false)));
+        assert_eq!(s.number, Some(MoveNo::new(1, false)));
         assert_eq!(s.indent, 8);
     }
 

@@ -3,7 +3,7 @@
 use escriba_notation::{Dialect, TokenKind, movetext};
 
 use super::classify::{self, HeadingKind, LineKind};
-use crate::line::Line;
+use crate::line::{Line, MoveNo};
 use escriba_notation::tags::parse_tag_line;
 
 /// How much numbered text the dialect vote reads.
@@ -143,7 +143,7 @@ fn reads_like_book(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -
     let (mut game_headings, mut diagram_lines) = (0usize, 0usize);
     // Prose lines seen since the last row, and those that stood between two rows.
     let (mut pending_notes, mut notes) = (0usize, 0usize);
-    let mut openers: std::collections::HashMap<(u32, bool), u8> = Default::default();
+    let mut openers: std::collections::HashMap<MoveNo, u8> = Default::default();
     super::token_lines::numbers_over_moves(lines, &mut kinds, dialect);
     for (l, kind) in lines.iter().zip(kinds) {
         let t = l.text.trim();

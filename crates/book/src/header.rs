@@ -1,7 +1,7 @@
 //! Header lines that name the players (`White: Teichmann. Black: Rubinstein.`,
 //! `Blancas: Capablanca`) and headings that name them `between X and Y`.
 
-use crate::lexicon::{ABBREVIATIONS, HEADER_BLACK, HEADER_WHITE};
+use crate::lexicon::{ABBREVIATIONS, BLACK_WORDS, HEADER_WHITE};
 
 /// Finds `word` at a word start in `lower` followed by `:` or `.`; returns (start, end
 /// after the separator).
@@ -103,7 +103,7 @@ pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)>
     if head.is_ascii()
         && !HEADER_WHITE
             .iter()
-            .chain(&HEADER_BLACK)
+            .chain(&BLACK_WORDS)
             .any(|w| head.len() >= w.len() && head[..w.len()].eq_ignore_ascii_case(w.as_bytes()))
     {
         return None;
@@ -118,7 +118,7 @@ pub fn parse_header_line(line: &str) -> Option<(Option<String>, Option<String>)>
     let stop = header_moves_at(trimmed).unwrap_or(trimmed.len());
     let (trimmed, lower) = (&trimmed[..stop], &lower[..stop]);
     let white = keyword(lower, &HEADER_WHITE, 0);
-    let black = keyword(lower, &HEADER_BLACK, 0);
+    let black = keyword(lower, &BLACK_WORDS, 0);
     let first = match (white, black) {
         (Some(w), Some(b)) => w.0.min(b.0),
         (Some(w), None) => w.0,

@@ -3,13 +3,24 @@
 //! Spanish, Portuguese, French, German, Italian, Dutch, as far as the books read so far
 //! print them).
 //!
-//! Where two stages ask a like question, their lists still differ, and each stage keeps
-//! its own, named for its question: a header line's `White:`/`Black:` words are the
-//! three languages whose header lines books print (a French `Noirs:` line is read as
-//! prose today), while the word alone over Black's column is read in six; a title before
-//! a name ([`NAME_TITLES`]) is not the same set as an abbreviation whose period ends no
-//! sentence ([`ABBREVIATIONS`]). Joining such pairs changes what lines are read as, so it
-//! is left to a change that measures it on the books.
+//! Where two stages ask a like question, they share one list when the union reads every
+//! text of `xtask/scripts/outputs.sh` (the corpus, the shared books, the seeds, the real
+//! texts, generated texts) byte for byte as the two lists did: Black's word
+//! ([`BLACK_WORDS`], a header line's and a column's) and the game words ([`GAME_WORDS`], a
+//! heading's and a line of prose's). The lists kept apart, one line each for why:
+//!
+//! - [`NAME_TITLES`] and [`ABBREVIATIONS`]: measured, the union reads a shared book's
+//!   game otherwise: `wm`, `chas`, `jas` (first names), `st`, `jr` end no sentence but are
+//!   no titles, and as titles they are dropped from a name (`Wm. Steinitz` read as `Mr. S.`);
+//! - [`HEADER_WHITE`] and [`BLACK_WORDS`]: no pair (White's and Black's words); a header
+//!   line's White word is still read in three languages only;
+//! - [`GAME_WORDS`], [`ANALYSIS_HEADINGS`], [`OPENING_TITLES`] and [`OPENING_NAME_WORDS`]:
+//!   not tried, they answer four questions (a game; an analysis heading's first word; an
+//!   opening's title; the word after a man's name that makes an opening's name);
+//! - [`EVENT_WORDS`], [`PLACE_WORDS`], [`EVENT_LINE_WORDS`] and [`HEADER_CUE_WORDS`]: not
+//!   tried, they answer four questions (what opens an event line; a place in a sentence; a
+//!   header line's event word; a short line's header cue), and their blanks differ (`played
+//!   at` opens an event line, `played ` anywhere cues a header).
 
 // The players: header lines and the words around names.
 
@@ -17,14 +28,10 @@
 /// Spanish, Portuguese.
 pub(crate) const HEADER_WHITE: [&str; 3] = ["white", "blancas", "brancas"];
 
-/// The words for Black that a header line names (`Black: Rubinstein.`, `Negras:`):
-/// English, Spanish, Portuguese.
-pub(crate) const HEADER_BLACK: [&str; 3] = ["black", "negras", "pretas"];
-
-/// The word for Black that heads Black's column, alone on its line: English, Spanish,
-/// Portuguese, French, German, Italian.
-pub(crate) const COLUMN_BLACK: [&str; 6] =
-    ["black", "negras", "pretas", "noirs", "schwarz", "nero"];
+/// The words for Black: the one a header line names (`Black: Rubinstein.`, `Negras:`)
+/// and the one alone over Black's column: English, Spanish, Portuguese, French, German,
+/// Italian.
+pub(crate) const BLACK_WORDS: [&str; 6] = ["black", "negras", "pretas", "noirs", "schwarz", "nero"];
 
 /// The words that stand before a name as a title (lower case, without their period).
 /// `m` and `d` (`M. Deimmann`, `D. Rodrigo`) are initials as well.
@@ -42,9 +49,10 @@ pub(crate) const ABBREVIATIONS: [&str; 18] = [
 
 // Headings and titles.
 
-/// Words that open a numbered game's heading: English, Spanish, French, Portuguese,
-/// Italian, German, Dutch.
-pub(crate) const GAME_HEADINGS: [&str; 8] = [
+/// Words that name a game: a numbered game's heading opens with one, and a line of prose
+/// that names one (`Ejemplo de partida:`) may announce a table: English, Spanish, French,
+/// Portuguese, Italian, German, Dutch.
+pub(crate) const GAME_WORDS: [&str; 9] = [
     "game",
     "partida",
     "partie",
@@ -53,12 +61,7 @@ pub(crate) const GAME_HEADINGS: [&str; 8] = [
     "spiel",
     "partij",
     "illustrative game",
-];
-
-/// Words that name a game in a line of prose (`Ejemplo de partida:`): the languages of
-/// [`GAME_HEADINGS`].
-pub(crate) const GAME_IN_PROSE: [&str; 8] = [
-    "game", "partida", "partie", "jogo", "partita", "spiel", "partij", "partidas",
+    "partidas",
 ];
 
 /// Words that open an analysis heading: English, Spanish, Portuguese.
@@ -178,6 +181,25 @@ pub(crate) const EVENT_WORDS: [&str; 9] = [
 /// Words that name the place a game was played (`played at London`, `jugada en Madrid`):
 /// English, Spanish, Portuguese.
 pub(crate) const PLACE_WORDS: [&str; 4] = ["played at ", "played in ", "jugada en ", "jogada em "];
+
+/// Words of a short line above a table that make it the game's header: who played, where,
+/// at what odds (English, Spanish, Portuguese, French, German).
+pub(crate) const HEADER_CUE_WORDS: [&str; 11] = [
+    "between ",
+    "played ",
+    " odds ",
+    "odds of",
+    " gives ",
+    "remove ",
+    "entre ",
+    "jugada ",
+    "jogada ",
+    "jouée ",
+    "gespielt ",
+];
+
+/// Words of such a header line that make it the unit's event line (English, Spanish).
+pub(crate) const EVENT_LINE_WORDS: [&str; 4] = ["played", "between", "jugada", "entre "];
 
 /// Words that announce odds (English).
 pub(crate) const ODDS_WORDS: [&str; 10] = [

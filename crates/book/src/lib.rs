@@ -9,31 +9,47 @@
 //!
 //! ## Stages
 //!
-//! [`read_book`] runs them in this order, each once:
+//! [`read_book`] runs them in this order, each once; each hands the next a named type:
 //!
 //! ```text
-//! &[Line] ─► classify ──► token_lines, ─► group ──────► xref ───────► build ──────► runs ──► Unit
-//!            (LineKind)   running heads   (Grouped:     (Borrowed:    (movetext,    (units of
-//!                         (LineKind)       blocks,       an opening   tags, odds,   moves found
-//!                                          roles,        another game BookSegment)  in skipped
-//!                                          Draft units)  lends)                     lines)
+//! &[Line]
+//!  ─► classify, token_lines,  ─► Vec<LineKind>   each line's kind, move rows with their
+//!     running_heads                              RowShape and MoveNo (read.rs: `kinds`)
+//!  ─► blocks                  ─► Block per line  a footnote's lines; a diagram, read once,
+//!                                                its board kept (kinds of lines it takes
+//!                                                back settled)
+//!  ─► traits                  ─► Traits per line what grouping asks of a line besides its
+//!                                                kind, read once from its text
+//!  ─► group (place, rows)     ─► Grouped         Draft units, every line's role; a private
+//!                                                Cursor holds where a table stands while
+//!                                                its lines are placed
+//!  ─► xref                    ─► Borrowed        the rows a game takes from another
+//!  ─► build (header, players, ─► Unit            movetext, tags, BookSegment
+//!     odds, sequence)
+//!  ─► columns                 ─► Unit            White's column and Black's joined
+//!  ─► runs                    ─► Unit, Unread    moves in lines no unit took
 //! ```
 //!
 //! 1. `classify`: each line's `LineKind`: heading, players, event, move row (with its
-//!    shape), prose, diagram row, footnote, page mark, separator, blank; `token_lines`
-//!    then joins move numbers printed over their moves, and `running_heads` marks a page's
-//!    running head;
-//! 2. `group`: diagram and footnote blocks (`blocks`, each diagram read there once by
-//!    `diagram` and kept in its block), then units, games and
-//!    fragments (analysis, openings, studies), each with its header, table rows, notes,
-//!    footnotes and diagrams, and every other line set aside with a reason;
-//! 3. `xref`: a game that says it opens as another did borrows that game's rows;
-//! 4. `build`: the movetext the decoder reads (the table rows as printed, the notes as
+//!    shape and first `MoveNo`), prose, diagram row, footnote, page mark, separator,
+//!    blank; `token_lines` then joins move numbers printed over their moves, and
+//!    `running_heads` marks a page's running head;
+//! 2. `blocks`: diagram and footnote blocks, each diagram read there once by `diagram` and
+//!    kept in its block; then `traits`: what grouping asks of each line besides its kind
+//!    (where a sentence stops, whether a short line names the players, the event or the
+//!    odds, the move number a line opens with), read once from its text;
+//! 3. `group`: units, games and fragments (analysis, openings, studies), each with its
+//!    header, table rows, notes, footnotes and diagrams, and every other line set aside
+//!    with a reason; it reads kinds and traits, and copies only a heading's and an event
+//!    line's text into the unit it hands over;
+//! 4. `xref`: a game that says it opens as another did borrows that game's rows;
+//! 5. `build`: the movetext the decoder reads (the table rows as printed, the notes as
 //!    comments, everything else blanked, line for line), the tags (`header`, `players`),
 //!    the start position of an odds game (`odds`), and another reading of the table
 //!    (`sequence`: the moves in the order of their numbers; a second notation; the columns
 //!    swapped);
-//! 5. `runs`: a numbered run of moves in lines no unit took (prose, a paragraph, a page
+//! 6. `columns`: White's column printed whole and then Black's are joined into one game;
+//!    `runs`: a numbered run of moves in lines no unit took (prose, a paragraph, a page
 //!    run into one line) is cut out at its edges and read as a unit of its own when it
 //!    replays from the standard position; the numbered moves still in no unit are counted
 //!    ([`BookReport::unread`]).
@@ -67,6 +83,7 @@ mod read;
 mod runs;
 mod sequence;
 mod token_lines;
+mod traits;
 mod unit;
 mod xref;
 

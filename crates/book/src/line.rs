@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use escriba_notation::lex;
+use escriba_resolve::shakmaty::Color;
 
 /// One line of a book, its line ending removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,6 +13,42 @@ pub struct Line {
     pub text: String,
     /// 1-based line number in the source.
     pub number: usize,
+}
+
+/// A move number as printed and the side whose move it introduces: `7.` White's move 7,
+/// `7. ...` Black's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveNo {
+    /// The number printed.
+    pub number: u32,
+    /// The side whose move it introduces.
+    pub side: Color,
+}
+
+impl MoveNo {
+    /// Move `number` of Black when `black`, else of White.
+    pub fn new(number: u32, black: bool) -> MoveNo {
+        MoveNo {
+            number,
+            side: if black { Color::Black } else { Color::White },
+        }
+    }
+
+    /// The number introduces Black's move.
+    pub fn black(self) -> bool {
+        self.side == Color::Black
+    }
+
+    /// Half-moves before this move, from move 1 (see [`ply_of`]).
+    pub fn ply(self) -> u32 {
+        ply_of(self.number, self.black())
+    }
+}
+
+/// Half-moves before move `n` of `black` (or White), from move 1.
+pub(crate) fn ply_of(n: u32, black: bool) -> u32 {
+    // Capped far below u32::MAX: absurd numbers plus a row's moves cannot overflow.
+    (n.saturating_sub(1).saturating_mul(2) + u32::from(black)).min(1 << 30)
 }
 
 /// The lines of a text held whole in memory (LF line endings), numbered from 1.

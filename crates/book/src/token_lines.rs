@@ -69,7 +69,7 @@ pub fn numbers_over_moves(lines: &[Line], kinds: &mut [LineKind], dialect: Diale
 /// number, between blank lines (or the start of the text).
 fn heading_apart(kinds: &[LineKind], i: usize, shape: RowShape) -> bool {
     let blank = |k: Option<&LineKind>| k.is_none_or(|k| *k == LineKind::Blank);
-    shape.number.is_some_and(|(_, black)| !black)
+    shape.number.is_some_and(|n| !n.black())
         && blank(i.checked_sub(1).and_then(|k| kinds.get(k)))
         && kinds.get(i + 1) == Some(&LineKind::Blank)
 }
@@ -91,7 +91,7 @@ mod tests {
 
     fn number_of(k: &LineKind) -> Option<(u32, bool)> {
         match k {
-            LineKind::MoveRow(s) if s.moves == 0 => s.number,
+            LineKind::MoveRow(s) if s.moves == 0 => s.number.map(|n| (n.number, n.black())),
             _ => None,
         }
     }

@@ -9,7 +9,7 @@ use super::classify::HeadingKind;
 use super::group::{Draft, Grouped, Role, ply_of};
 use super::unit::Borrowed;
 use crate::lexicon::NUMBER_WORDS;
-use crate::line::Line;
+use crate::line::{Line, MoveNo};
 
 fn number_word(w: &str) -> Option<u32> {
     let w = w.trim_matches(|c: char| !c.is_alphanumeric());
@@ -130,10 +130,10 @@ fn borrow(
     dialect: Dialect,
 ) -> Option<Borrowed> {
     let until = match u.start {
-        Some((n, black)) => ply_of(n, black).min(ply_of(upto + 1, false)),
+        Some(n) => n.ply().min(ply_of(upto + 1, false)),
         None => ply_of(upto + 1, false),
     };
-    let mut ply = source.start.map_or(0, |(n, b)| ply_of(n, b));
+    let mut ply = source.start.map_or(0, MoveNo::ply);
     let mut rows = Vec::new();
     'rows: for &k in &source.rows {
         let mut row = clean_row(&lines[k].text);

@@ -1,15 +1,17 @@
-//! Stage two of a book: classified lines grouped into units (games and fragments), each
+//! Stage three of a book: classified lines grouped into units (games and fragments), each
 //! with its header, table rows, notes, footnotes and diagrams. Every line outside a unit
 //! keeps the reason it was set aside.
 
 use escriba_notation::Dialect;
 
 use super::blocks::Block;
-use super::classify::{self, HeadingKind, LineKind, Players, RowShape, year_in};
+use super::classify::{HeadingKind, LineKind, Players, RowShape, year_in};
 use super::diagram::Diagram;
 use super::unit::{LineSpan, SpanKind, UnitKind};
-use crate::lexicon::COLUMN_BLACK;
-use crate::line::Line;
+pub(crate) use crate::line::ply_of;
+use crate::line::{Line, MoveNo};
+use crate::traits::Traits;
+pub(crate) use crate::traits::{header_blanked, open_gloss};
 
 mod place;
 mod rows;
@@ -36,7 +38,8 @@ pub enum Role {
 }
 
 /// One game or fragment of a book as grouping finds it: its lines, header and table, before
-/// it is built into the [`crate::Unit`] the decoder reads.
+/// it is built into the [`crate::Unit`] the decoder reads. What grouping needs only while it
+/// reads the unit's lines is the [`Cursor`]'s.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Draft {
     /// A game or a fragment.
@@ -56,11 +59,40 @@ pub struct Draft {
     /// Indices of the table's rows.
     pub rows: Vec<usize>,
     /// The first row's move number and side.
-    pub start: Option<(u32, bool)>,
+    pub start: Option<MoveNo>,
+    /// Footnote blocks.
+    pub footnotes: Vec<FootnoteLines>,
+    /// Diagram blocks: line indices (first, last) and the diagram read.
+    pub diagrams: Vec<(usize, usize, Diagram)>,
+    /// Worth decoding: it starts where a board is known (move 1, or a diagram).
+    pub decodable: bool,
+    /// Why it is not decoded.
+    pub skip_reason: Option<&'static str>,
+    /// Index of the first row of a later unit that goes on with this unit's table but is
+    /// not read: the game is not complete.
+    pub unread_after: Option<usize>,
+}
+
+/// A footnote's lines in a unit. Its label is the one its first line's kind gives
+/// ([`LineKind::Footnote`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FootnoteLines {
+    /// Index of the footnote's first line.
+    pub first: usize,
+    /// Index of its last line (inclusive).
+    pub last: usize,
+}
+
+/// The grouping cursor: the unit being read and where its table stands, which the next
+/// line is placed by. Only the [`Draft`] goes on to the later stages.
+#[derive(Debug, Clone)]
+struct Cursor {
+    /// The unit so far.
+    unit: Draft,
     /// A row printed a result or termination.
-    pub terminated: bool,
+    terminated: bool,
     /// The highest move number read in the rows.
-    pub last_number: u32,
+    last_number: u32,
     /// The ply the next row should start at (half-moves from move 1, White).
     next_ply: u32,
     /// In a four-column table, the ply the right-hand pair goes on at (0: none).
@@ -71,17 +103,6 @@ pub struct Draft {
     /// line of its last row.
     var_next: Option<u32>,
     var_line: Option<usize>,
-    /// Footnote blocks: label and line indices (first, last).
-    pub footnotes: Vec<(String, usize, usize)>,
-    /// Diagram blocks: line indices (first, last) and the diagram read.
-    pub diagrams: Vec<(usize, usize, Diagram)>,
-    /// Worth decoding: it starts where a board is known (move 1, or a diagram).
-    pub decodable: bool,
-    /// Why it is not decoded.
-    pub skip_reason: Option<&'static str>,
-    /// Index of the first row of a later unit that goes on with this unit's table but is
-    /// not read: the game is not complete.
-    pub unread_after: Option<usize>,
     /// Every row so far holds one move: the table may be White's column printed whole,
     /// with Black's after it.
     single_column: bool,
@@ -98,18 +119,25 @@ pub struct Draft {
     loose_indent: Option<u16>,
 }
 
-impl Draft {
-    fn new(first: usize) -> Draft {
-        Draft {
-            kind: UnitKind::Fragment,
-            heading: None,
-            heading_kind: None,
-            first,
-            last: first,
-            players: None,
-            events: Vec::new(),
-            rows: Vec::new(),
-            start: None,
+impl Cursor {
+    fn new(first: usize) -> Cursor {
+        Cursor {
+            unit: Draft {
+                kind: UnitKind::Fragment,
+                heading: None,
+                heading_kind: None,
+                first,
+                last: first,
+                players: None,
+                events: Vec::new(),
+                rows: Vec::new(),
+                start: None,
+                footnotes: Vec::new(),
+                diagrams: Vec::new(),
+                decodable: false,
+                skip_reason: None,
+                unread_after: None,
+            },
             terminated: false,
             last_number: 0,
             next_ply: 0,
@@ -117,11 +145,6 @@ impl Draft {
             gloss_open: false,
             var_next: None,
             var_line: None,
-            footnotes: Vec::new(),
-            diagrams: Vec::new(),
-            decodable: false,
-            skip_reason: None,
-            unread_after: None,
             single_column: true,
             second_column: false,
             prev_number: 0,
@@ -129,6 +152,20 @@ impl Draft {
             table_separators: false,
             loose_indent: None,
         }
+    }
+}
+
+/// The cursor reads as the unit it holds.
+impl std::ops::Deref for Cursor {
+    type Target = Draft;
+    fn deref(&self) -> &Draft {
+        &self.unit
+    }
+}
+
+impl std::ops::DerefMut for Cursor {
+    fn deref_mut(&mut self) -> &mut Draft {
+        &mut self.unit
     }
 }
 
@@ -158,7 +195,7 @@ impl Grouped {
                     (
                         SpanKind::from(u.kind),
                         u.heading.clone().unwrap_or_else(|| match u.start {
-                            Some((n, _)) => format!("moves from {n}"),
+                            Some(n) => format!("moves from {}", n.number),
                             None => "moves".into(),
                         }),
                     )
@@ -219,26 +256,11 @@ fn outside_reason(kind: &LineKind) -> &'static str {
 struct Grouper<'a> {
     lines: &'a [Line],
     kinds: Vec<LineKind>,
+    /// What grouping asks of each line besides its kind.
+    traits: Vec<Traits>,
     roles: Vec<Role>,
-    units: Vec<Draft>,
-    cur: Option<Draft>,
-    dialect: Dialect,
-}
-
-/// The byte offset of a `(` on this line that no `)` closes: a gloss going on over the
-/// next lines.
-pub(crate) fn open_gloss(text: &str) -> Option<usize> {
-    let mut open: Vec<usize> = Vec::new();
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' => open.push(i),
-            ')' => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    open.first().copied()
+    units: Vec<Cursor>,
+    cur: Option<Cursor>,
 }
 
 /// Where a row's moves start, in characters (its first number or move).
@@ -249,63 +271,23 @@ fn row_indent(kind: &LineKind) -> u16 {
     }
 }
 
-/// The line's indentation, in characters.
-fn indent_of(text: &str) -> u16 {
-    u16::try_from(text.chars().take_while(|c| c.is_whitespace()).count()).unwrap_or(u16::MAX)
+/// A line as printed, trimmed: the text of a heading or an event line, which the unit
+/// hands over. Grouping asks nothing of it.
+fn printed(line: &Line) -> String {
+    line.text.trim().to_owned()
 }
 
-/// The line of prose stops in the middle of a sentence: on a move number (`If 22.`, not a
-/// year), an ellipsis, a piece's abbreviation (`If 15. ... K.`), or a word without a full stop.
-fn sentence_open(text: &str) -> bool {
-    let t = text.trim_end();
-    let Some(last) = t.split_whitespace().last() else {
-        return false;
-    };
-    if t.ends_with("...") || t.ends_with('…') || !t.ends_with(['.', '!', '?', ':', ')', '"', '”'])
-    {
-        return true;
-    }
-    let word = last.trim_end_matches('.');
-    // A move number (`If 22.`), not a year (`1877.`).
-    let number = (1..=3).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_digit());
-    let abbreviation = (1..=2).contains(&word.chars().count())
-        && word.chars().next().is_some_and(char::is_uppercase);
-    number || abbreviation
-}
-
-/// A page-break block `/* … */` opens on this line and does not close on it.
-fn open_block(text: &str) -> bool {
-    text.rfind("/*").is_some_and(|o| !text[o..].contains("*/"))
-}
-
-/// A line whose player names run on into the moves, with the names blanked (one blank a
-/// character, so that columns keep).
-pub(crate) fn header_blanked(text: &str, moves_at: usize) -> String {
-    let mut out = " ".repeat(text[..moves_at].chars().count());
-    out.push_str(&text[moves_at..]);
-    out
-}
-
-/// The line opens with a move number (`5.`, `5...`, `5 `) that stands at `ply` or the
-/// half-move after it: the table's next row.
-fn opens_with_ply(text: &str, ply: u32) -> bool {
-    let t = text.trim_start();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    let Ok(n) = t[..digits].parse::<u32>() else {
-        return false;
-    };
-    let rest = &t[digits..];
-    if !rest.starts_with(['.', ' ']) {
-        return false;
-    }
-    let black =
-        rest.starts_with("..") || rest.trim_start_matches('.').trim_start().starts_with("..");
-    let at = ply_of(n, black);
-    at + 1 >= ply && at <= ply + 1
+/// A line that opens with move number `opens_with` (see [`Traits::opens_with`]) that
+/// stands at `ply` or the half-move after it: the table's next row.
+fn opens_at(opens_with: Option<MoveNo>, ply: u32) -> bool {
+    opens_with.is_some_and(|n| {
+        let at = n.ply();
+        at + 1 >= ply && at <= ply + 1
+    })
 }
 
 /// A unit that opens no game and is not read: no heading, names or event, no start.
-fn is_stray(u: &Draft) -> bool {
+fn is_stray(u: &Cursor) -> bool {
     u.heading.is_none()
         && u.events.is_empty()
         && !u.decodable
@@ -316,22 +298,15 @@ fn is_stray(u: &Draft) -> bool {
 
 /// The table of `next` takes up the move numbers where `prev` stopped (one ply of slack
 /// either way, as for rows).
-fn goes_on(prev: &Draft, next: &Draft) -> bool {
-    let Some((n, black)) = next.start else {
+fn goes_on(prev: &Cursor, next: &Cursor) -> bool {
+    let Some(at) = next.start.map(MoveNo::ply) else {
         return false;
     };
-    let at = ply_of(n, black);
     let follows = |p: u32| p > 0 && at.saturating_add(1) >= p && at <= p.saturating_add(1);
     !prev.terminated && !prev.rows.is_empty() && (follows(prev.next_ply) || follows(prev.far_ply))
 }
 
-/// Half-moves before move `n` of `black` (or White), from move 1.
-pub(crate) fn ply_of(n: u32, black: bool) -> u32 {
-    // Capped far below u32::MAX: absurd numbers plus a row's moves cannot overflow.
-    (n.saturating_sub(1).saturating_mul(2) + u32::from(black)).min(1 << 30)
-}
-
-fn accept(u: &mut Draft, i: usize, s: RowShape) {
+fn accept(u: &mut Cursor, i: usize, s: RowShape) {
     if u.rows.is_empty() {
         u.start = s.number;
         u.table_indent = s.indent;
@@ -344,46 +319,46 @@ fn accept(u: &mut Draft, i: usize, s: RowShape) {
         u.loose_indent = Some(s.indent);
     }
     u.single_column &= s.moves == 1 && s.second.is_none();
-    if let Some((n, _)) = s.number
+    if let Some(n) = s.number
         && s.numbered
     {
-        u.prev_number = n;
+        u.prev_number = n.number;
     }
     if u.second_column {
         // Black's column: the table's numbers and plies are White's column's.
         return;
     }
     let moves = u32::from(s.moves);
-    if let (Some((n, black)), Some(second)) = (s.number, s.second) {
+    if let (Some(n), Some(second)) = (s.number, s.second) {
         // A four-column row: the left pair goes on from the left column, the right pair
         // from the right one.
-        u.last_number = u.last_number.max(second.number);
-        u.next_ply = u
-            .next_ply
-            .max(ply_of(n, black) + u32::from(second.moves_before));
+        u.last_number = u.last_number.max(second.at.number);
+        u.next_ply = u.next_ply.max(n.ply() + u32::from(second.moves_before));
         u.far_ply = u.far_ply.max(
-            ply_of(second.number, second.black)
+            second
+                .at
+                .ply()
                 .saturating_add(u32::from(s.moves.saturating_sub(second.moves_before))),
         );
         return;
     }
     // The ply the row starts at, from its first number and the moves before it.
-    let start = |n: u32, black: bool| ply_of(n, black).saturating_sub(u32::from(s.lead));
+    let start = |n: MoveNo| n.ply().saturating_sub(u32::from(s.lead));
     match s.number {
         // After a four-column block, the table goes on from its right column.
-        Some((n, black)) if u.far_ply > 0 && start(n, black) + 1 >= u.far_ply => {
-            u.last_number = u.last_number.max(n);
-            u.next_ply = start(n, black) + moves;
+        Some(n) if u.far_ply > 0 && start(n) + 1 >= u.far_ply => {
+            u.last_number = u.last_number.max(n.number);
+            u.next_ply = start(n) + moves;
             u.far_ply = 0;
         }
         // A number far ahead of the table is a misprint (`69.` for `59.`): the table
         // goes on from where it was.
-        Some((n, black)) if u.rows.len() > 1 && start(n, black) > u.next_ply + 1 => {
+        Some(n) if u.rows.len() > 1 && start(n) > u.next_ply + 1 => {
             u.next_ply += moves;
         }
-        Some((n, black)) => {
-            u.last_number = u.last_number.max(n);
-            u.next_ply = u.next_ply.max(start(n, black) + moves);
+        Some(n) => {
+            u.last_number = u.last_number.max(n.number);
+            u.next_ply = u.next_ply.max(start(n) + moves);
         }
         None => u.next_ply += moves,
     }
@@ -393,13 +368,14 @@ fn accept(u: &mut Draft, i: usize, s: RowShape) {
 pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grouped {
     let mut blocks = super::blocks::blocks(lines, &mut kinds, dialect);
     let n = lines.len();
+    let traits = crate::traits::traits(lines, &kinds, dialect);
     let mut g = Grouper {
         lines,
+        traits,
         roles: vec![Role::Unplaced; n],
         kinds,
         units: Vec::new(),
         cur: None,
-        dialect,
     };
     let mut i = 0;
     while i < n {
@@ -414,17 +390,10 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
         }
     }
     Grouped {
-        units: g.units,
+        units: g.units.into_iter().map(|c| c.unit).collect(),
         roles: g.roles,
         kinds: g.kinds,
     }
-}
-
-/// A line short enough for a header block: 16 words, or 30 when it names the players
-/// (`Partida jugada entre los señores Capt. G. P. Hisson y I. Lasson, 17 de marzo de 1865.`).
-fn header_sized(text: &str) -> bool {
-    let words = text.split_whitespace().count();
-    words <= 16 || words <= 30 && crate::header::between_players(text).is_some()
 }
 
 /// A column header of Black's word alone (`BLACK.`, `NEGRAS.`) under a table that so far
@@ -432,14 +401,8 @@ fn header_sized(text: &str) -> bool {
 /// heading the text does not give as furniture cut White's column, the part joined later),
 /// up to move 2 or later (a result at its foot or not): the header of Black's column,
 /// printed after White's whole.
-fn second_column_header(u: &Draft, p: &Players, text: &str) -> bool {
-    let lower = classify::blank_ocr_marks(text).to_lowercase();
-    let mut words = lower
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| !w.is_empty());
-    let blacks_word =
-        words.next().is_some_and(|w| COLUMN_BLACK.contains(&w)) && words.next().is_none();
-    blacks_word
+fn second_column_header(u: &Cursor, p: &Players, blacks_word_alone: bool) -> bool {
+    blacks_word_alone
         && p.white.is_none()
         && p.black.is_none()
         && p.moves_at.is_none()
@@ -447,17 +410,8 @@ fn second_column_header(u: &Draft, p: &Players, text: &str) -> bool {
         && u.single_column
         && !u.second_column
         && u.start
-            .is_some_and(|(n, black)| !black && (n >= 2 || u.rows.len() >= 2))
+            .is_some_and(|n| !n.black() && (n.number >= 2 || u.rows.len() >= 2))
         && u.prev_number >= 2
-}
-
-/// A sentence that names the players (`between X and Y`) or the place (`Played at …`).
-fn says_who_or_where(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    crate::header::between_players(text).is_some()
-        || crate::lexicon::PLACE_WORDS
-            .iter()
-            .any(|w| lower.contains(w))
 }
 
 /// Players named inside a heading: `EXAMPLE 53.--… White: J. R. Capablanca. Black: D.

@@ -15,7 +15,7 @@ impl Grouper<'_> {
             && u.gloss_open
             && kind != LineKind::Blank
         {
-            u.gloss_open = !self.lines[i].text.contains(')');
+            u.gloss_open = !self.traits[i].closes_paren;
             self.roles[i] = Role::Note;
             return i + 1;
         }
@@ -50,15 +50,15 @@ impl Grouper<'_> {
                     && i > 0
                     && self.roles[i - 1] == Role::Note
                     && self.kinds[i - 1] == LineKind::Prose
-                    && sentence_open(&self.lines[i - 1].text) =>
+                    && self.traits[i - 1].sentence_open =>
             {
                 self.roles[i] = Role::Note;
             }
             LineKind::Players(p) => self.players(i, p),
             LineKind::Event => self.event(i),
-            LineKind::Footnote { label } => {
+            LineKind::Footnote { .. } => {
                 let to = block.map_or(i, |b| b.to());
-                return self.footnote(i, label, to);
+                return self.footnote(i, to);
             }
             LineKind::Diagram => return self.diagram(i, block),
             LineKind::MoveRow(s) => {
@@ -66,15 +66,15 @@ impl Grouper<'_> {
                 if self.roles[i] == Role::Row
                     && let Some(u) = self.cur.as_mut()
                 {
-                    u.gloss_open = open_gloss(&self.lines[i].text).is_some();
+                    u.gloss_open = self.traits[i].opens_gloss;
                 }
             }
             LineKind::Prose => {
                 self.roles[i] = match self.cur.as_mut() {
                     // A sentence over the table that says between whom or where the game
                     // was played is its header (`Game played between Messrs. X and Y, 1859.`).
-                    Some(u) if u.rows.is_empty() && says_who_or_where(&self.lines[i].text) => {
-                        u.events.push(self.lines[i].text.trim().to_owned());
+                    Some(u) if u.rows.is_empty() && self.traits[i].who_or_where => {
+                        u.events.push(printed(&self.lines[i]));
                         Role::Header
                     }
                     Some(_) => Role::Note,
@@ -89,7 +89,7 @@ impl Grouper<'_> {
     pub(super) fn event(&mut self, i: usize) {
         match self.cur.as_mut() {
             Some(u) if u.rows.is_empty() => {
-                u.events.push(self.lines[i].text.trim().to_owned());
+                u.events.push(printed(&self.lines[i]));
                 self.roles[i] = Role::Header;
             }
             Some(_) => self.roles[i] = Role::Note,
@@ -102,13 +102,13 @@ impl Grouper<'_> {
     pub(super) fn heading(&mut self, i: usize, hk: HeadingKind) -> usize {
         let n = self.lines.len();
         self.close(i);
-        let mut text = self.lines[i].text.trim().to_owned();
+        let mut text = printed(&self.lines[i]);
         self.roles[i] = Role::Header;
         // Continuation lines of the heading: prose right under it.
         let mut j = i + 1;
         while j < n && j <= i + 2 && self.kinds[j] == LineKind::Prose {
             text.push(' ');
-            text.push_str(self.lines[j].text.trim());
+            text.push_str(&printed(&self.lines[j]));
             self.roles[j] = Role::Header;
             j += 1;
         }
@@ -125,7 +125,7 @@ impl Grouper<'_> {
         if self
             .cur
             .as_ref()
-            .is_some_and(|u| second_column_header(u, &p, &self.lines[i].text))
+            .is_some_and(|u| second_column_header(u, &p, self.traits[i].blacks_word_alone))
         {
             // `BLACK.` over the second column of a table printed White's column whole:
             // the same table goes on, from Black's first move. A mate or a result at the
@@ -163,22 +163,18 @@ impl Grouper<'_> {
         });
         u.last = i;
         self.roles[i] = Role::Header;
-        if let Some(at) = p.moves_at {
+        if let Some(shape) = self.traits[i].moves_after_names {
             // The names run on into the moves: the line is the table's first row.
-            let text = &self.lines[i].text;
-            let mut shape = classify::row_shape(&header_blanked(text, at), self.dialect);
-            // The row stands where the line does, not where its moves begin.
-            shape.indent = u16::try_from(text.len() - text.trim_start().len()).unwrap_or(u16::MAX);
             self.row(i, shape);
         }
     }
 
     /// A footnote from line `i` to `to`: the open unit's, or outside every game; returns
     /// the line after it.
-    pub(super) fn footnote(&mut self, i: usize, label: String, to: usize) -> usize {
+    pub(super) fn footnote(&mut self, i: usize, to: usize) -> usize {
         let role = match self.cur.as_mut() {
             Some(u) => {
-                u.footnotes.push((label, i, to));
+                u.footnotes.push(FootnoteLines { first: i, last: to });
                 Role::Footnote
             }
             None => Role::Skipped("note outside a game"),

@@ -2,7 +2,7 @@
 //! columns, a note), and how a unit closes.
 
 use super::*;
-use crate::lexicon::{GAME_IN_PROSE, OPENING_TITLES};
+use escriba_resolve::shakmaty::Color;
 
 impl Grouper<'_> {
     pub(super) fn close(&mut self, before: usize) {
@@ -45,7 +45,7 @@ impl Grouper<'_> {
             u.unread_after = (last_row + 1..=u.last).find(|&k| {
                 self.roles[k] == Role::Note
                     && (k == last_row + 1 || self.kinds[k - 1] == LineKind::Blank)
-                    && opens_with_ply(&self.lines[k].text, u.next_ply)
+                    && opens_at(self.traits[k].opens_with, u.next_ply)
             });
             // Rows of the table's own shape a move or two ahead of it, under a row damaged
             // into prose (`P. takes R, becoming a Knight.31. P. to R's 3d.`): the table goes
@@ -58,26 +58,26 @@ impl Grouper<'_> {
                         && matches!(self.kinds[k], LineKind::MoveRow(r)
                         if r.unknown == 0
                             && !r.prose_separators
-                            && !self.lines[k].text.contains(',')
+                            && !self.traits[k].comma
                             && indents.contains(&r.indent)
-                            && r.number.is_some_and(|(n, b)| {
-                                let at = ply_of(n, b).saturating_sub(u32::from(r.lead));
+                            && r.number.is_some_and(|n| {
+                                let at = n.ply().saturating_sub(u32::from(r.lead));
                                 at > u.next_ply && at <= u.next_ply + 4
                             }))
                 });
             }
         }
         if u.players.is_none()
-            && let Some(h) = &u.heading
+            && let Some(h) = &u.unit.heading
         {
-            u.players = players_in(h);
+            u.unit.players = players_in(h);
         }
         u.kind = self.kind_of(&u);
         let from_diagram = u
             .diagrams
             .first()
             .is_some_and(|d| u.rows.first().is_some_and(|&r| d.1 < r));
-        let from_start = matches!(u.start, Some((1, _)));
+        let from_start = u.start.is_some_and(|n| n.number == 1);
         u.decodable = from_start || from_diagram;
         if !u.decodable {
             u.skip_reason = Some("moves from a position the text does not give");
@@ -88,7 +88,7 @@ impl Grouper<'_> {
     /// A game or a fragment: a numbered game heading or named players make a game, an
     /// analysis heading or title a fragment; otherwise a table from move 1 that ends in a
     /// result or runs to move 15 is a game.
-    pub(super) fn kind_of(&self, u: &Draft) -> UnitKind {
+    pub(super) fn kind_of(&self, u: &Cursor) -> UnitKind {
         let named = u
             .players
             .as_ref()
@@ -99,11 +99,11 @@ impl Grouper<'_> {
             Some(HeadingKind::Analysis) => UnitKind::Fragment,
             _ if self.under_analysis_title(u.first) => UnitKind::Fragment,
             // `Ejemplo de partida:`, `The game went:` right above a table from move 1.
-            _ if u.start == Some((1, false)) && self.introduced_as_a_game(u.first) => {
+            _ if u.start == Some(MoveNo::new(1, false)) && self.introduced_as_a_game(u.first) => {
                 UnitKind::Game
             }
             _ => {
-                let from_start = u.start == Some((1, false));
+                let from_start = u.start == Some(MoveNo::new(1, false));
                 if from_start && (u.terminated || u.last_number >= 15) {
                     UnitKind::Game
                 } else {
@@ -121,7 +121,7 @@ impl Grouper<'_> {
     /// not read (from a position the text does not give) is marked, so that it is never
     /// called complete.
     pub(super) fn join_continuations(&mut self) {
-        let mut units: Vec<Draft> = Vec::with_capacity(self.units.len());
+        let mut units: Vec<Cursor> = Vec::with_capacity(self.units.len());
         for u in std::mem::take(&mut self.units) {
             // A column header reprinted at a page break (`WHITE.  BLACK.`) names no one.
             let unnamed = u
@@ -150,7 +150,6 @@ impl Grouper<'_> {
                         _ => Role::Note,
                     };
                 }
-                prev.rows.extend(u.rows);
                 prev.last = u.last;
                 // What was left unread after the first part is read in the second.
                 prev.unread_after = u.unread_after;
@@ -158,8 +157,9 @@ impl Grouper<'_> {
                 prev.last_number = prev.last_number.max(u.last_number);
                 prev.next_ply = u.next_ply;
                 prev.far_ply = u.far_ply;
-                prev.footnotes.extend(u.footnotes);
-                prev.diagrams.extend(u.diagrams);
+                prev.rows.extend(u.unit.rows);
+                prev.footnotes.extend(u.unit.footnotes);
+                prev.diagrams.extend(u.unit.diagrams);
                 let kind = self.kind_of(prev);
                 prev.kind = kind;
                 continue;
@@ -175,15 +175,14 @@ impl Grouper<'_> {
                 && let Some(prev) = units.iter_mut().rfind(|p| !is_stray(p))
                 && !prev.terminated
                 && prev.unread_after.is_none()
-                && u.start
-                    .is_some_and(|(n, b)| ply_of(n, b) > prev.next_ply + 1)
+                && u.start.is_some_and(|n| n.ply() > prev.next_ply + 1)
             {
                 // The unit's first row stands ahead of the table, but a later line of it
                 // takes the table up (the first row was a note's moves, or a row from
                 // further on): the game is not complete.
                 prev.unread_after = (u.first..=u.last).find(|&k| {
                     matches!(self.roles[k], Role::Row | Role::Note)
-                        && opens_with_ply(&self.lines[k].text, prev.next_ply)
+                        && opens_at(self.traits[k].opens_with, prev.next_ply)
                 });
             }
             units.push(u);
@@ -194,7 +193,7 @@ impl Grouper<'_> {
     /// Closes the unit at hand and opens the next at line `i`, or at the block of short
     /// lines right above it that says who played, where, or at what odds: those lines are
     /// the next game's header, not the last one's notes.
-    pub(super) fn open_under_header_block(&mut self, i: usize) -> &mut Draft {
+    pub(super) fn open_under_header_block(&mut self, i: usize) -> &mut Cursor {
         let from = self.header_block_above(i);
         self.close(from);
         let mut events = Vec::new();
@@ -204,13 +203,8 @@ impl Grouper<'_> {
                 continue;
             }
             self.roles[k] = Role::Header;
-            let lower = self.lines[k].text.to_lowercase();
-            if self.kinds[k] == LineKind::Event
-                || ["played", "between", "jugada", "entre "]
-                    .iter()
-                    .any(|w| lower.contains(w))
-            {
-                events.push(self.lines[k].text.trim().to_owned());
+            if self.kinds[k] == LineKind::Event || self.traits[k].event_word {
+                events.push(printed(&self.lines[k]));
             }
         }
         let u = self.start(from);
@@ -260,36 +254,19 @@ impl Grouper<'_> {
             && end - k < 4
             && matches!(self.roles[k - 1], Role::Note | Role::Skipped(_))
             && matches!(self.kinds[k - 1], LineKind::Prose | LineKind::Event)
-            && header_sized(&self.lines[k - 1].text)
+            && self.traits[k - 1].header_sized
         {
             k -= 1;
         }
         let apart = k == floor || matches!(self.kinds[k - 1], LineKind::Blank | LineKind::PageMark);
         let cue = (k..end).any(|j| {
-            let text = &self.lines[j].text;
+            let t = &self.traits[j];
             let said = if strong {
-                crate::header::between_players(text).is_some()
+                t.between_players
             } else {
-                let lower = text.to_lowercase();
-                [
-                    "between ",
-                    "played ",
-                    " odds ",
-                    "odds of",
-                    " gives ",
-                    "remove ",
-                    "entre ",
-                    "jugada ",
-                    "jogada ",
-                    "jouée ",
-                    "gespielt ",
-                ]
-                .iter()
-                .any(|w| lower.contains(w))
+                t.header_word
             };
-            self.kinds[j] == LineKind::Event
-                || said
-                || crate::odds::read(text, None, None) != crate::odds::Odds::None
+            self.kinds[j] == LineKind::Event || said || t.odds
         });
         (k < end && apart && cue).then_some(k)
     }
@@ -301,10 +278,7 @@ impl Grouper<'_> {
         for k in (first.saturating_sub(8)..first).rev() {
             match &self.kinds[k] {
                 LineKind::Blank | LineKind::Prose | LineKind::Players(_) => {}
-                LineKind::Heading(HeadingKind::Section) => {
-                    let lower = self.lines[k].text.to_lowercase();
-                    return OPENING_TITLES.iter().any(|w| lower.contains(w));
-                }
+                LineKind::Heading(HeadingKind::Section) => return self.traits[k].opening_title,
                 _ => return false,
             }
         }
@@ -317,20 +291,11 @@ impl Grouper<'_> {
         let Some(k) = (0..first).rev().find(|&k| self.kinds[k] != LineKind::Blank) else {
             return false;
         };
-        if self.kinds[k] != LineKind::Prose {
-            return false;
-        }
-        let t = self.lines[k].text.trim();
-        let lower = t.to_lowercase();
-        let words = t.split_whitespace().count();
-        (t.ends_with(':') || words <= 4)
-            && lower
-                .split(|c: char| !c.is_alphabetic())
-                .any(|w| GAME_IN_PROSE.contains(&w))
+        self.kinds[k] == LineKind::Prose && self.traits[k].announces_game
     }
 
-    pub(super) fn start(&mut self, i: usize) -> &mut Draft {
-        self.cur.get_or_insert_with(|| Draft::new(i))
+    pub(super) fn start(&mut self, i: usize) -> &mut Cursor {
+        self.cur.get_or_insert_with(|| Cursor::new(i))
     }
 
     /// The line before `i` that is not blank, if it belongs to the current unit.
@@ -402,7 +367,7 @@ impl Grouper<'_> {
         }
         // The second line of a page-break block (`/* 18. … B - B 4    20. Q - Kt 2\n
         // P - B 3 */`) goes on with the row above it.
-        if i > 0 && self.roles[i - 1] == Role::Row && open_block(&self.lines[i - 1].text) {
+        if i > 0 && self.roles[i - 1] == Role::Row && self.traits[i - 1].opens_block {
             let u = self.cur.as_mut().expect("a unit");
             accept(u, i, s);
             self.roles[i] = Role::Row;
@@ -414,7 +379,7 @@ impl Grouper<'_> {
     /// The next numbered row of a table's own shape below line `i` (numbered at its start,
     /// every word read, no prose separators), as its move number and side: `None` when a
     /// heading, a players line, a separator or a result alone on its line comes first.
-    pub(super) fn next_table_row(&self, i: usize) -> Option<(u32, bool)> {
+    pub(super) fn next_table_row(&self, i: usize) -> Option<MoveNo> {
         /// How far the table's row may stand below line `i`.
         const REACH: usize = 80;
         for kind in self.kinds.iter().skip(i + 1).take(REACH) {
@@ -441,22 +406,21 @@ impl Grouper<'_> {
     /// end of such a note over a page break (`9. Kt-Kt1, B-B4, and White wins.` before the
     /// table's `8. B-Q3`).
     pub(super) fn analysis_before_row(&self, i: usize, s: RowShape, next: u32) -> bool {
-        let Some((n, black)) = s.number else {
+        let Some(n) = s.number else {
             return false;
         };
         let words_first = !s.numbered && s.lead == 0;
-        let text = &self.lines[i].text;
-        let prose = s.unknown > 0 || s.prose_separators || s.result || text.contains(',');
+        let prose = s.unknown > 0 || s.prose_separators || s.result || self.traits[i].comma;
         if !words_first && !prose {
             return false;
         }
-        let at = ply_of(n, black).saturating_sub(u32::from(s.lead));
+        let at = n.ply().saturating_sub(u32::from(s.lead));
         // The same move again, when the line itself stops at that move, is Black's move of
         // a table that numbers both sides' moves (`41. P. to B's 8th, becoming a Queen.`
         // over `41. K. to R's 5th.`).
         let again = words_first || s.lead > 0 || s.moves >= 2;
-        self.next_table_row(i).is_some_and(|(m, b)| {
-            let p = ply_of(m, b);
+        self.next_table_row(i).is_some_and(|m| {
+            let p = m.ply();
             // Move 1 again opens a new table.
             p > 0 && p + 1 >= next && (p < at || (p == at && again))
         })
@@ -469,8 +433,8 @@ impl Grouper<'_> {
         self.cur.as_ref().is_some_and(|u| {
             !u.rows.is_empty()
                 && !u.terminated
-                && self.next_table_row(i).is_some_and(|(m, b)| {
-                    let p = ply_of(m, b);
+                && self.next_table_row(i).is_some_and(|m| {
+                    let p = m.ply();
                     p + 1 >= u.next_ply && p <= u.next_ply + 1
                 })
         })
@@ -496,13 +460,16 @@ impl Grouper<'_> {
         // (`… a well-known trap. If 22.` over `... R-B2, and White wins.`), is the note's.
         let runs_on = !prev_blank
             && self.kinds[i - 1] == LineKind::Prose
-            && indent_of(&self.lines[i - 1].text) == s.indent
-            && sentence_open(&self.lines[i - 1].text);
+            && self.traits[i - 1].indent == s.indent
+            && self.traits[i - 1].sentence_open;
         let in_paragraph = !prev_blank && prev_role == Some(Role::Note) && (!aligned || runs_on);
         let shaped = (s.indent + 4 >= u.table_indent || u.table_indent < 4)
             && (s.prose_separators == u.table_separators || !s.prose_separators);
         let is_row = match s.number {
-            Some((1, false)) if s.numbered && (u.last_number >= 2 || u.next_ply >= 2) => {
+            Some(MoveNo {
+                number: 1,
+                side: Color::White,
+            }) if s.numbered && (u.last_number >= 2 || u.next_ply >= 2) => {
                 // A new table from move 1: a new unit, with the header over it.
                 let u = self.open_under_header_block(i);
                 accept(u, i, s);
@@ -521,8 +488,8 @@ impl Grouper<'_> {
             // counts as no move in the row's shape.
             // A row that starts with moves before its first number (a wrapped
             // paragraph, a staggered row) stands where those moves do.
-            Some((n, black)) if s.numbered || s.lead > 0 => {
-                let at = ply_of(n, black).saturating_sub(u32::from(s.lead));
+            Some(n) if s.numbered || s.lead > 0 => {
+                let at = n.ply().saturating_sub(u32::from(s.lead));
                 let follows =
                     |next: u32| at.saturating_add(1) >= next && at <= next.saturating_add(24);
                 follows(u.next_ply) || (u.far_ply > 0 && follows(u.far_ply))
@@ -545,14 +512,14 @@ impl Grouper<'_> {
         let u = self.cur.as_ref().expect("a unit");
         // A variation printed in columns (`5. K's B. takes K. B. Pawn (ch.)` after move 5
         // was read) goes on, row under row, until the main line resumes.
-        if let (Some(next), Some(last), Some((n, black))) = (u.var_next, u.var_line, s.number)
+        if let (Some(next), Some(last), Some(n)) = (u.var_next, u.var_line, s.number)
             && s.numbered
             && last + 1 == i
-            && ply_of(n, black) + 1 >= next
-            && ply_of(n, black) <= next + 1
+            && n.ply() + 1 >= next
+            && n.ply() <= next + 1
         {
             let u = self.cur.as_mut().expect("a unit");
-            u.var_next = Some(ply_of(n, black).saturating_add(u32::from(s.moves)));
+            u.var_next = Some(n.ply().saturating_add(u32::from(s.moves)));
             u.var_line = Some(i);
             self.roles[i] = Role::Note;
             return true;
@@ -566,7 +533,10 @@ impl Grouper<'_> {
         let u = self.cur.as_ref().expect("a unit");
         // White's column printed whole, then Black's: one move a row, the numbers running
         // 1, 2, 3 … twice.
-        if let Some((n, false)) = s.number
+        if let Some(MoveNo {
+            number: n,
+            side: Color::White,
+        }) = s.number
             && s.numbered
             && s.moves == 1
             && u.single_column
@@ -630,13 +600,13 @@ impl Grouper<'_> {
         let u = self.cur.as_mut().expect("a unit");
         self.roles[i] = Role::Note;
         // A numbered row that goes back over the table starts a variation in columns.
-        if let Some((n, black)) = s.number
+        if let Some(n) = s.number
             && s.numbered
             && shaped
             && !u.terminated
-            && ply_of(n, black) + 1 < u.next_ply
+            && n.ply() + 1 < u.next_ply
         {
-            u.var_next = Some(ply_of(n, black).saturating_add(u32::from(s.moves)));
+            u.var_next = Some(n.ply().saturating_add(u32::from(s.moves)));
             u.var_line = Some(i);
         }
     }
