@@ -327,3 +327,52 @@ fn a_column_that_numbers_every_ply_reads_past_words_the_ocr_lost_and_flags_them(
     );
     assert!(plies > 1200, "{plies} plies read");
 }
+
+/// A game as a newspaper prints it in two columns of rows (`1. P-K4 P-K4` on the left,
+/// `28. Q-Kt3 P-QR3` on the right), the OCR running each line of both columns into one
+/// paragraph, so that the numbers alternate n and n + k (`1. … 28. … 2. … 29. …`).
+fn flattened_rows(rng: &mut Rng, moves: &[Move]) -> String {
+    let printed = printed_moves(moves);
+    let rows: Vec<&[String]> = printed.chunks(2).collect();
+    let half = rows.len().div_ceil(2);
+    let mut out = format!(
+        "CHESS. Game No. 17. {} White. Black. White. Black. ",
+        prose(rng, 8)
+    );
+    for k in 0..half {
+        for n in [k, k + half].into_iter().filter(|&n| n < rows.len()) {
+            out.push_str(&format!("{}. {} ", n + 1, rows[n].join(" ")));
+        }
+    }
+    out.push_str(&prose(rng, 12));
+    out
+}
+
+#[test]
+fn two_columns_of_rows_run_into_one_paragraph_read_in_the_order_of_their_numbers() {
+    let mut rng = Rng::new(3421);
+    let mut plies = 0;
+    for g in 0..30 {
+        let length = 24 + rng.below(50);
+        let moves = random_game(&mut rng, length);
+        let text = flattened_rows(&mut rng, &moves);
+        let games = read_book(&text);
+        let want = reference_sans(&Chess::default(), &moves);
+        assert_eq!(games.len(), 1, "game {g}: {text}");
+        let got: Vec<String> = games[0]
+            .plies
+            .iter()
+            .map(|p| p.ply.san.to_string())
+            .collect();
+        assert_eq!(got, want, "game {g}: {text}");
+        assert!(
+            games[0]
+                .plies
+                .iter()
+                .all(|p| matches!(p.ply.status, Status::Exact | Status::Inferred)),
+            "game {g} needs no flag: {text}"
+        );
+        plies += want.len();
+    }
+    assert!(plies > 900, "{plies} plies read");
+}
