@@ -126,6 +126,14 @@ enum Cmd {
         /// Print only these families (as `gen --book --only`).
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
+        /// Keep the printed books in this folder (one folder a level) and read again the
+        /// books printed there already instead of printing them again.
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Print each unflagged wrong ply: file, game, ply, page, word, the book's move and
+        /// escriba's.
+        #[arg(long)]
+        list: bool,
     },
     /// Render 10,000 games into books of 250 (fixed seed), read them back with
     /// `escriba transcribe` and print the shares by layout, notation, players and odds.
@@ -298,6 +306,14 @@ fn main() -> Result<()> {
             levels,
             seed,
             only,
-        } => scan_bench::bench(pages, &levels, seed, &only),
+            dir,
+            list,
+        } => scan_bench::bench(
+            pages,
+            &levels,
+            seed,
+            &only,
+            &scan_bench::BenchOptions { dir, list },
+        ),
     }
 }

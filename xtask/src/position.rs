@@ -150,10 +150,10 @@ fn prefix(reference: &Line, output: &Line, printed: usize) -> usize {
 }
 
 /// Plies of `output`, up to `printed`, whose move is another than the reference's at the
-/// same ply and that carry no flag.
-fn unflagged_wrong(reference: &Line, output: &Line, printed: usize) -> usize {
+/// same ply and that carry no flag: their indices.
+pub fn unflagged_wrong_plies(reference: &Line, output: &Line, printed: usize) -> Vec<usize> {
     if reference.start != output.start {
-        return 0;
+        return Vec::new();
     }
     reference
         .moves
@@ -161,8 +161,10 @@ fn unflagged_wrong(reference: &Line, output: &Line, printed: usize) -> usize {
         .zip(&output.moves)
         .zip(&output.unflagged)
         .take(printed)
-        .filter(|((r, o), unflagged)| r != o && **unflagged)
-        .count()
+        .enumerate()
+        .filter(|(_, ((r, o), unflagged))| r != o && **unflagged)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// Scores the reference games of one text, each with the plies it prints, against the
@@ -172,6 +174,18 @@ fn unflagged_wrong(reference: &Line, output: &Line, printed: usize) -> usize {
 /// not empty; the unflagged wrong plies are counted on the paired output game. A reference
 /// game that pairs with none matches nothing.
 pub fn score_text(references: &[(&Line, usize)], outputs: &[Line]) -> Vec<GameScore> {
+    pair_text(references, outputs)
+        .into_iter()
+        .map(|(score, _)| score)
+        .collect()
+}
+
+/// [`score_text`], with the output game each reference game is paired with (by index in
+/// `outputs`), if any.
+pub fn pair_text(
+    references: &[(&Line, usize)],
+    outputs: &[Line],
+) -> Vec<(GameScore, Option<usize>)> {
     let printed: Vec<usize> = references
         .iter()
         .map(|(r, p)| (*p).min(r.positions.len()))
@@ -186,23 +200,26 @@ pub fn score_text(references: &[(&Line, usize)], outputs: &[Line]) -> Vec<GameSc
         }
     }
     candidates.sort_by_key(|&(p, ri, oi)| (std::cmp::Reverse(p), ri, oi));
-    let mut scores: Vec<GameScore> = printed
+    let mut scores: Vec<(GameScore, Option<usize>)> = printed
         .iter()
-        .map(|&printed| GameScore {
-            printed,
-            ..GameScore::default()
+        .map(|&printed| {
+            let score = GameScore {
+                printed,
+                ..GameScore::default()
+            };
+            (score, None)
         })
         .collect();
-    let (mut reference_paired, mut output_paired) =
-        (vec![false; references.len()], vec![false; outputs.len()]);
+    let mut output_paired = vec![false; outputs.len()];
     for (p, ri, oi) in candidates {
-        if reference_paired[ri] || output_paired[oi] {
+        if scores[ri].1.is_some() || output_paired[oi] {
             continue;
         }
-        reference_paired[ri] = true;
         output_paired[oi] = true;
-        scores[ri].matched = p;
-        scores[ri].unflagged_wrong = unflagged_wrong(references[ri].0, &outputs[oi], printed[ri]);
+        let wrong = unflagged_wrong_plies(references[ri].0, &outputs[oi], printed[ri]).len();
+        scores[ri].0.matched = p;
+        scores[ri].0.unflagged_wrong = wrong;
+        scores[ri].1 = Some(oi);
     }
     scores
 }

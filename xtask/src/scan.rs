@@ -186,6 +186,27 @@ pub fn read_pages(pages: &[PathBuf], out: &Path) -> Result<()> {
     )
 }
 
+/// `book` as [`scan_book`] left it in `dir` already, if it did: the same text, with its
+/// hOCR and ALTO (the damage level is the folder's, as the caller named it).
+pub fn scanned_already(book: &Book, dir: &Path) -> Option<ScannedBook> {
+    let ocr = dir.join("ocr");
+    let (hocr, alto) = (ocr.with_extension("hocr"), ocr.with_extension("xml"));
+    let same = std::fs::read_to_string(dir.join("book.txt")).ok()? == book.text;
+    if !same || !hocr.is_file() || !alto.is_file() {
+        return None;
+    }
+    let pages = (1..=pages(&book.text).len())
+        .map(|k| dir.join(format!("page-{k:03}.tif")))
+        .collect();
+    Some(ScannedBook {
+        dir: dir.to_owned(),
+        pages,
+        hocr,
+        alto,
+        reference: dir.join("book.reference.pgn"),
+    })
+}
+
 /// Prints `book` into `dir` (created) at `level` and reads it back with Tesseract; `name`
 /// is its name in the reference PGN.
 pub fn scan_book(book: &Book, name: &str, dir: &Path, level: Level) -> Result<ScannedBook> {

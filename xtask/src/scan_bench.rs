@@ -12,7 +12,7 @@ use crate::bookgen_cli::{BookArgs, render};
 use anyhow::{Context, Result, bail};
 use xtask::bookgen::Book;
 use xtask::position::{self, Line};
-use xtask::scan::{Level, ScannedBook, check_tools, pages, scan_book};
+use xtask::scan::{Level, ScannedBook, check_tools, pages, scan_book, scanned_already};
 
 /// Games a book of the harness holds: a few pages each.
 const GAMES_PER_BOOK: usize = 4;
@@ -50,8 +50,9 @@ fn books_for(pages_wanted: usize, seed: u64, only: &[String]) -> Result<Vec<Book
     }
 }
 
-/// Prints and reads `books` at `level` into `dir/book-NNNN/`, two books at a time.
-fn scan_all(books: &[Book], dir: &Path, level: Level) -> Result<Vec<ScannedBook>> {
+/// Prints and reads `books` at `level` into `dir/book-NNNN/`, two books at a time; with
+/// `reuse`, a book printed and read there already is kept as it is.
+fn scan_all(books: &[Book], dir: &Path, level: Level, reuse: bool) -> Result<Vec<ScannedBook>> {
     check_tools()?;
     let next = Mutex::new(0usize);
     let done = Mutex::new(Vec::new());
@@ -68,7 +69,12 @@ fn scan_all(books: &[Book], dir: &Path, level: Level) -> Result<Vec<ScannedBook>
                         return Ok(());
                     };
                     let name = format!("book-{:04}", k + 1);
-                    let scanned = scan_book(book, &name, &dir.join(&name), level)?;
+                    let here = dir.join(&name);
+                    let kept = reuse.then(|| scanned_already(book, &here)).flatten();
+                    let scanned = match kept {
+                        Some(b) => b,
+                        None => scan_book(book, &name, &here, level)?,
+                    };
                     done.lock().unwrap().push((k, scanned));
                 }
             });
@@ -91,7 +97,7 @@ fn scan_all(books: &[Book], dir: &Path, level: Level) -> Result<Vec<ScannedBook>
 pub fn gen_pages(dir: &Path, games: usize, seed: u64, level: Level, only: &[String]) -> Result<()> {
     let books = books(games, seed, only)?;
     let t = Instant::now();
-    let scanned = scan_all(&books, dir, level)?;
+    let scanned = scan_all(&books, dir, level, false)?;
     let n: usize = scanned.iter().map(|b| b.pages.len()).sum();
     eprintln!(
         "scan: {} books of {GAMES_PER_BOOK} games, {n} pages at {} in {}, read by Tesseract in {:.0} s",
@@ -128,8 +134,15 @@ impl Figures {
 }
 
 /// Reads `input` with `escriba transcribe` (default mode) into `jsonl`, and scores it
-/// against the book's reference games, each printed whole.
-fn score_file(escriba: &Path, input: &Path, reference: &[Line], jsonl: &Path) -> Result<Figures> {
+/// against the book's reference games, each printed whole; with `list`, prints each
+/// unflagged wrong ply.
+fn score_file(
+    escriba: &Path,
+    input: &Path,
+    reference: &[Line],
+    jsonl: &Path,
+    list: bool,
+) -> Result<Figures> {
     let status = Command::new(escriba)
         .arg("transcribe")
         .arg(input)
@@ -142,19 +155,58 @@ fn score_file(escriba: &Path, input: &Path, reference: &[Line], jsonl: &Path) ->
     if !matches!(status.code(), Some(0 | 1)) {
         bail!("escriba transcribe {} failed: {status}", input.display());
     }
-    let outputs = position::output_lines(&std::fs::read_to_string(jsonl)?)
+    let written = std::fs::read_to_string(jsonl)?;
+    let outputs = position::output_lines(&written)
         .with_context(|| format!("the JSONL of {}", input.display()))?;
     let pairs: Vec<(&Line, usize)> = reference.iter().map(|l| (l, l.positions.len())).collect();
     let mut f = Figures {
         games: reference.len(),
         ..Figures::default()
     };
-    for g in position::score_text(&pairs, &outputs) {
+    let paired = position::pair_text(&pairs, &outputs);
+    for (ri, (g, oi)) in paired.iter().enumerate() {
         f.printed += g.printed;
         f.matched += g.matched;
         f.unflagged_wrong += g.unflagged_wrong;
+        if let (true, Some(oi)) = (list && g.unflagged_wrong > 0, *oi) {
+            list_wrong(input, &written, (ri, &reference[ri]), (oi, &outputs[oi]))?;
+        }
     }
     Ok(f)
+}
+
+/// Prints the unflagged wrong plies of reference game `ri` as output game `oi` read it:
+/// the file, the game, the ply, the page and word the ply was read from, the book's move
+/// and escriba's.
+fn list_wrong(
+    input: &Path,
+    jsonl: &str,
+    (ri, r): (usize, &Line),
+    (oi, o): (usize, &Line),
+) -> Result<()> {
+    let game: serde_json::Value = serde_json::from_str(
+        jsonl
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .nth(oi)
+            .context("the paired game's JSONL line")?,
+    )?;
+    for i in position::unflagged_wrong_plies(r, o, r.positions.len()) {
+        let ply = &game["moves"][i];
+        println!(
+            "    wrong: {} game {} ply {} page {} word {} box {}: book {} / escriba {} ({})",
+            input.display(),
+            ri + 1,
+            i + 1,
+            ply["page"],
+            ply["input"],
+            ply["box"],
+            r.moves[i],
+            ply["san"],
+            o.moves[i]
+        );
+    }
+    Ok(())
 }
 
 /// One line of the bench's table.
@@ -180,7 +232,7 @@ fn score_texts(escriba: &Path, books: &[Book], dir: &Path) -> Result<Figures> {
         let text = dir.join(format!("{name}.txt"));
         std::fs::write(&text, &book.text)?;
         let reference = position::reference_lines(&book.reference_pgn(&name))?;
-        let f = score_file(escriba, &text, &reference, &dir.join("out.jsonl"))?;
+        let f = score_file(escriba, &text, &reference, &dir.join("out.jsonl"), false)?;
         total.add(&Figures {
             pages: pages(&book.text).len(),
             ..f
@@ -189,13 +241,14 @@ fn score_texts(escriba: &Path, books: &[Book], dir: &Path) -> Result<Figures> {
     Ok(total)
 }
 
-/// The scanned books read from their hOCR (`alto` false) or ALTO files, scored.
-fn score_scans(escriba: &Path, scanned: &[ScannedBook], alto: bool) -> Result<Figures> {
+/// The scanned books read from their hOCR (`alto` false) or ALTO files, scored; with
+/// `list`, each unflagged wrong ply printed.
+fn score_scans(escriba: &Path, scanned: &[ScannedBook], alto: bool, list: bool) -> Result<Figures> {
     let mut total = Figures::default();
     for b in scanned {
         let reference = position::reference_lines(&std::fs::read_to_string(&b.reference)?)?;
         let input = if alto { &b.alto } else { &b.hocr };
-        let f = score_file(escriba, input, &reference, &b.dir.join("out.jsonl"))?;
+        let f = score_file(escriba, input, &reference, &b.dir.join("out.jsonl"), list)?;
         total.add(&Figures {
             pages: b.pages.len(),
             ..f
@@ -204,11 +257,33 @@ fn score_scans(escriba: &Path, scanned: &[ScannedBook], alto: bool) -> Result<Fi
     Ok(total)
 }
 
+/// What `cargo xtask scan-bench` is asked for besides the books.
+#[derive(Debug, Clone, Default)]
+pub struct BenchOptions {
+    /// The folder of the printed books, one folder a level; books printed and read there
+    /// already (the same text, with their hOCR and ALTO) are read again, not printed again.
+    /// `None`: `target/scan`, printed afresh.
+    pub dir: Option<PathBuf>,
+    /// Print each unflagged wrong ply (file, game, ply, page, word, the book's move and
+    /// escriba's).
+    pub list: bool,
+}
+
 /// `cargo xtask scan-bench --pages N`: at each level, books of at least `pages` pages
 /// printed, read by Tesseract, and read by escriba from its hOCR and its ALTO; and the
 /// same books' text as printed, for comparison.
-pub fn bench(pages_wanted: usize, levels: &[Level], seed: u64, only: &[String]) -> Result<()> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/scan");
+pub fn bench(
+    pages_wanted: usize,
+    levels: &[Level],
+    seed: u64,
+    only: &[String],
+    opts: &BenchOptions,
+) -> Result<()> {
+    let reuse = opts.dir.is_some();
+    let root = opts
+        .dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/scan"));
     let escriba = crate::bench::build_escriba()?;
     let books = books_for(pages_wanted, seed, only)?;
     println!(
@@ -233,19 +308,21 @@ pub fn bench(pages_wanted: usize, levels: &[Level], seed: u64, only: &[String]) 
     );
     for &level in levels {
         let dir = root.join(level.label());
-        let _ = std::fs::remove_dir_all(&dir);
+        if !reuse {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
         let t = Instant::now();
-        let scanned = scan_all(&books, &dir, level)?;
+        let scanned = scan_all(&books, &dir, level, reuse)?;
         let scan_time = t.elapsed().as_secs_f64();
         print_row(
             level.label(),
             "hOCR",
-            &score_scans(&escriba, &scanned, false)?,
+            &score_scans(&escriba, &scanned, false, opts.list)?,
         );
         print_row(
             level.label(),
             "ALTO",
-            &score_scans(&escriba, &scanned, true)?,
+            &score_scans(&escriba, &scanned, true, opts.list)?,
         );
         println!(
             "  ({} printed and read by Tesseract in {scan_time:.0} s)",

@@ -9,7 +9,7 @@ use escriba_notation::TokenKind;
 use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, Position};
 
-use crate::candidates::{NEAR_TIE, Relax};
+use crate::candidates::{Ctx, NEAR_TIE, Relax, candidates_into};
 use crate::identity::Origins;
 use crate::san::render;
 use crate::{Ply, Status};
@@ -72,6 +72,7 @@ pub(super) fn finish(
         .filter(|&&id| d.nodes[id as usize].relax.0 & Relax::LOST_PLY != 0)
         .count();
     broken_words(d.game.text, d.game.tokens, &mut plies);
+    rested_on_rewrite(d, &chosen, &end, &mut plies);
     let failure = failure(d, &end, plies.len());
     Decoded {
         plies,
@@ -187,6 +188,56 @@ fn broken_words(text: &str, tokens: &[escriba_notation::Token], plies: &mut [Ply
             }
         }
     }
+}
+
+/// In a game that stops, flags the plies read after the last printed move that reads as a
+/// legal move but was rewritten: the rewrite let the moves after it read, and the game
+/// did not read through to confirm it (a word lost by the OCR, say, and the moves after
+/// it fitted only a rewritten position). Each such ply not flagged yet is ambiguous.
+fn rested_on_rewrite(d: &Decoder<'_>, chosen: &[u32], end: &End, plies: &mut [Ply]) {
+    if end.failed_tok.is_none() {
+        return;
+    }
+    let Some(k) = (0..chosen.len())
+        .rev()
+        .find(|&k| rewrote_legal(d, chosen, k))
+    else {
+        return;
+    };
+    let n = d.nodes[chosen[k] as usize];
+    let printed = &d.game.text[d.game.tokens[n.tok as usize].span.range()];
+    let note = format!(
+        "read after `{printed}` (ply {}), a legal move as printed, was rewritten as {}, in a \
+         game that stops: it may stand on that rewrite",
+        k + 1,
+        render(n.san, n.suffix)
+    );
+    for p in plies[k + 1..].iter_mut().filter(|p| !p.status.is_flagged()) {
+        add_note(p, note.clone());
+        p.status = Status::Ambiguous;
+    }
+}
+
+/// Whether node `chosen[k]` is a repair of a printed move that reads as a legal move as
+/// printed where it stands.
+fn rewrote_legal(d: &Decoder<'_>, chosen: &[u32], k: usize) -> bool {
+    let n = d.nodes[chosen[k] as usize];
+    if !n.relax.is_repair() || n.split != NONE || n.tok2 != NONE {
+        return false;
+    }
+    let TokenKind::Move(token) = d.game.tokens[n.tok as usize].kind else {
+        return false;
+    };
+    let (pos, origins) = replay(d, &chosen[..k]);
+    let ctx = Ctx {
+        pos: &pos,
+        origins: &origins,
+        descriptive: d.game.dialect.is_descriptive(),
+        max_repairs: 0,
+    };
+    let mut cands = Vec::new();
+    candidates_into(&ctx, &token, &pos.legal_moves(), &mut cands);
+    cands.iter().any(|c| !c.relax.is_repair())
 }
 
 /// Whether `dash`, token `k`, is a dash alone right after a ply read as printed (`e4 – e5`):

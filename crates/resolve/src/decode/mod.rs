@@ -27,6 +27,10 @@
 //! out, the game stops there with a note that the search was capped. Text that is mostly not
 //! movetext (most of its tokens unread) is never decoded with repairs.
 //! Complete paths that tie at the lowest cost are reported as ambiguous, never hidden.
+//! In a game that stops, the plies read after the last printed move that reads as a legal
+//! move but was rewritten are ambiguous: the rewrite let them read, and the game did not
+//! read through to confirm it (OCR that lost a few words can make the moves after the loss
+//! fit a rewritten position).
 //!
 //! In a game that prints a number before every ply (`1 P-K 4 1 P-K 4 2 …`, as newspaper
 //! columns do), unread text right before a number stands where a ply does: besides being

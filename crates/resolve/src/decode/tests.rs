@@ -412,3 +412,25 @@ fn a_word_lost_where_every_ply_is_numbered_is_a_flagged_ply_the_board_chooses() 
     let one_number = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 JM 3. B-Kt5 P-QR3";
     assert_eq!(read(one_number, EN).lost, 0);
 }
+
+#[test]
+fn plies_read_only_after_a_legal_printed_move_was_rewritten_are_flagged_when_the_game_stops() {
+    // OCR lost `4. O-O P-Q4 5.` at a page end. `PxP PxP` then reads only if Black's
+    // `P-QB4` (c5, legal as printed) is rewritten as f5, and the game stops at the next
+    // move: the two captures are not the book's moves 4, and must not pass unflagged.
+    let text = "1. P-K4 P-QB4 2. Kt-KB3 Kt-QB3 3. B-B4 P-K3 4. PxP PxP 6. Q-K2 ch B-K3";
+    let d = read(text, EN);
+    assert!(d.failure.is_some(), "{:?}", d.plies);
+    for (i, p) in d.plies.iter().enumerate() {
+        let rewritten_before = d.plies[..i]
+            .iter()
+            .any(|q| q.status == Status::Repaired && q.san == "f5");
+        assert!(
+            !rewritten_before || p.status.is_flagged(),
+            "ply {} ({}) stands on the rewrite of c5 and is not flagged: {:?}",
+            i + 1,
+            p.san,
+            d.plies
+        );
+    }
+}
