@@ -14,7 +14,8 @@ use super::group::{Draft, Grouped, Role, header_blanked, open_gloss, unit_year};
 use super::odds::{self, Odds};
 use super::sequence;
 use super::unit::{
-    Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote, Unit, Warning,
+    Alternate, AlternateRole, BookSegment, Borrowed, Checkpoint, Footnote, Unit, UnitDialects,
+    Warning,
 };
 use crate::line::{Line, without_stray_brace};
 use escriba_notation::tags::Tags;
@@ -140,7 +141,7 @@ pub fn unit(
         .map(|&r| lines[r].text.as_str())
         .collect::<Vec<_>>()
         .join("\n");
-    let dialects = rank(&rows_text, dialect);
+    let dialects = UnitDialects::new(&rows_text, dialect);
     let black_first = u.players.as_ref().is_some_and(|p| p.black_left);
     start_tags(&mut tags, u, tagged_start, start_board, black_first);
     let mut warnings = Vec::new();
@@ -699,20 +700,6 @@ fn odds_start(
             ),
         }),
     }
-}
-
-/// The dialects to try on a unit's rows, the book's own first.
-pub(crate) fn rank(rows: &str, book: Dialect) -> Vec<Dialect> {
-    let mut out = vec![book];
-    for (d, _) in escriba_notation::detect::rank_dialects(rows) {
-        if !out.contains(&d) {
-            out.push(d);
-        }
-        if out.len() >= 3 {
-            break;
-        }
-    }
-    out
 }
 
 /// The tag pairs on the lines just before line index `first`, blank lines between them

@@ -93,5 +93,5 @@ pub use line::{Line, lines_of};
 pub use read::{Book, line_views, read_book, read_book_after, read_text};
 pub use unit::{
     Alternate, AlternateRole, BookReport, BookSegment, Checkpoint, Footnote, LineSpan,
-    NoteVariations, SpanKind, Unit, UnitKind, Unread, Warning,
+    NoteVariations, SpanKind, Unit, UnitDialects, UnitKind, Unread, Warning,
 };

@@ -10,7 +10,7 @@ use escriba_resolve::{Options, resolve};
 
 use super::detect::Sample;
 use super::runs::{self, Found};
-use super::unit::{BookReport, BookSegment, LineSpan, SpanKind, Unit, UnitKind};
+use super::unit::{BookReport, BookSegment, LineSpan, SpanKind, Unit, UnitDialects, UnitKind};
 use super::{build, columns, detect, group, sequence, token_lines, xref};
 use crate::line::{Line, lines_of};
 
@@ -161,7 +161,7 @@ fn run_unit(f: &Found, index: usize, dialect: Dialect) -> Unit {
             last_line: f.last + 1,
             line_numbers: Vec::new(),
             footnotes: Vec::new(),
-            dialects: build::rank(&f.movetext, dialect),
+            dialects: UnitDialects::new(&f.movetext, dialect),
             checkpoints: Vec::new(),
             alternate: sequence::by_numbers(&f.movetext, &[], f.first + 1, dialect),
             black_first: false,

@@ -3,6 +3,7 @@
 //! import it.
 
 use escriba_notation::Dialect;
+use escriba_notation::detect::{SAMPLE, prefix, rank_dialects};
 use escriba_notation::tags::Tags;
 use escriba_resolve::shakmaty::{Bitboard, Board, Square};
 use serde::Serialize;
@@ -145,8 +146,8 @@ pub struct BookSegment {
     pub line_numbers: Vec<usize>,
     /// Footnotes, by label.
     pub footnotes: Vec<Footnote>,
-    /// The dialects to try, most likely first (empty: detect from the movetext).
-    pub dialects: Vec<Dialect>,
+    /// The dialects to try, the book's own first.
+    pub dialects: UnitDialects,
     /// Diagrams inside the unit.
     pub checkpoints: Vec<Checkpoint>,
     /// A second reading of the table.
@@ -157,6 +158,48 @@ pub struct BookSegment {
     /// (it stands in a unit read from a position the text does not give): the game is
     /// not complete.
     pub unread_row: Option<usize>,
+}
+
+/// The dialects to try on a unit: the book's own first, then at most two others, the
+/// likeliest on the unit's rows. The others are ranked only when asked
+/// ([`UnitDialects::ranked`]): most units read perfectly in the book's dialect, and ranking
+/// every dialect on a unit's rows costs more than reading the unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitDialects {
+    book: Dialect,
+    /// The start of the unit's rows, as much as the ranking reads.
+    rows: String,
+}
+
+impl UnitDialects {
+    /// The dialects of a unit whose rows are `rows` (joined with newlines), in a book
+    /// printed in `book`.
+    pub fn new(rows: &str, book: Dialect) -> UnitDialects {
+        UnitDialects {
+            book,
+            rows: prefix(rows, SAMPLE).to_owned(),
+        }
+    }
+
+    /// The book's dialect: the first to try.
+    pub fn first(&self) -> Dialect {
+        self.book
+    }
+
+    /// Every dialect to try, in order: the book's own, then the others the ranking of
+    /// the unit's rows puts first ([`rank_dialects`]), three in all at most.
+    pub fn ranked(&self) -> Vec<Dialect> {
+        let mut out = vec![self.book];
+        for (d, _) in rank_dialects(&self.rows) {
+            if !out.contains(&d) {
+                out.push(d);
+            }
+            if out.len() >= 3 {
+                break;
+            }
+        }
+        out
+    }
 }
 
 /// What became of a span of a book's lines.

@@ -6,6 +6,7 @@ pub mod claims;
 mod claims_prop;
 pub mod hint;
 mod items;
+mod main_line;
 pub mod record;
 
 pub use hint::SourceNotation;
@@ -13,22 +14,25 @@ pub use items::comment_safe;
 pub use record::{Failure, GameResult, GameStatus, GameText, Issue, Item, PlyRecord, TokenCounts};
 
 use escriba_notation::detect::{self, auto_candidates, detect_top};
-use escriba_notation::{Dialect, Termination, Token, TokenKind, movetext};
+use escriba_notation::{Dialect, Termination, Token, movetext};
 use escriba_resolve::diagnose::diagnose;
 use escriba_resolve::identity::Origins;
 use escriba_resolve::shakmaty::{Chess, Color, Position};
 use escriba_resolve::{Decoded, Diagnostic, Game, Pin, Ply, decode, decode_pinned, start_position};
 
-use self::claims::{Ledger, unclosed_brace};
+use self::claims::Ledger;
 pub use self::claims::{count_move_tokens, is_move_token, semicolon_moves};
 use self::items::Builder;
+use self::main_line::{
+    first_move_number, main_line_has_moves, printed_result, result_from_tag, structural_stop,
+};
 use crate::choice::Notation;
 use crate::config::Config;
 use crate::corrections::Correction;
 use crate::segment::Segment;
 use escriba_book::checks::{self, DiagramTally};
 use escriba_book::notes::note_variations;
-use escriba_book::{AlternateRole, NoteVariations, UnitKind};
+use escriba_book::{AlternateRole, NoteVariations, UnitDialects, UnitKind};
 use escriba_notation::tags::Tags;
 use escriba_source::LineMap;
 
@@ -86,70 +90,6 @@ impl Attempt {
             self.order,
         )
     }
-}
-
-fn main_line_has_moves(tokens: &[Token]) -> bool {
-    let mut depth = 0u32;
-    for t in tokens {
-        match t.kind {
-            TokenKind::VariationStart => depth += 1,
-            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-            _ if depth > 0 => {}
-            TokenKind::Move(_) | TokenKind::Unknown => return true,
-            TokenKind::Result(_) => return false,
-            _ => {}
-        }
-    }
-    false
-}
-
-/// Where the main line stops before its movetext ends although the decoder read all it was
-/// given: at a `(` that is never closed (the decoder reads nothing inside a variation), or
-/// at a `{` that is never closed and holds moves. Returns the token and the message.
-fn structural_stop(dialect: Dialect, text: &str, tokens: &[Token]) -> Option<(usize, String)> {
-    let mut depth = 0u32;
-    let mut open = 0usize;
-    for (i, t) in tokens.iter().enumerate() {
-        match t.kind {
-            TokenKind::VariationStart => {
-                if depth == 0 {
-                    open = i;
-                }
-                depth += 1;
-            }
-            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-            TokenKind::Result(_) if depth == 0 => return None,
-            TokenKind::Comment { text: inner } if depth == 0 && unclosed_brace(text, t) => {
-                let moves = movetext::tokenize(dialect, &text[inner.range()])
-                    .iter()
-                    .filter(|t| matches!(t.kind, TokenKind::Move(_)))
-                    .count();
-                return (moves > 0).then(|| {
-                    (
-                        i,
-                        format!(
-                            "`{{` opens a comment that is never closed and holds {moves} \
-                             move(s): the rest of the game is not transcribed"
-                        ),
-                    )
-                });
-            }
-            _ => {}
-        }
-    }
-    if depth == 0 {
-        return None;
-    }
-    let after = count_move_tokens(dialect, text, &tokens[open + 1..]);
-    (after > 0).then(|| {
-        (
-            open,
-            format!(
-                "`(` opens a variation that is never closed: the {after} move token(s) after \
-                 it are not transcribed"
-            ),
-        )
-    })
 }
 
 /// The pins of a game's corrections: each correction whose line, column and token text
@@ -318,15 +258,6 @@ fn result_of(
     })
 }
 
-fn result_from_tag(tags: &Tags) -> &'static str {
-    match tags.get("Result").map(str::trim) {
-        Some("1-0") => "1-0",
-        Some("0-1") => "0-1",
-        Some("1/2-1/2" | "½-½") => "1/2-1/2",
-        _ => "*",
-    }
-}
-
 /// One reading of a game's text: the text, its line map, where it starts, the dialects
 /// to try, and what it is to the segment's own text (`None`: it is that text).
 struct Reading<'a> {
@@ -334,6 +265,9 @@ struct Reading<'a> {
     numbers: &'a [usize],
     start: escriba_resolve::shakmaty::Chess,
     dialects: Vec<Dialect>,
+    /// A book unit's dialects when `dialects` holds the book's own alone: the others are
+    /// ranked on the unit's rows only when that one does not read the reading perfectly.
+    more: Option<&'a UnitDialects>,
     role: Option<AlternateRole>,
 }
 
@@ -359,10 +293,17 @@ fn attempt_readings(
         .iter()
         .any(|r| r.role == Some(AlternateRole::Order));
     let mut attempts: Vec<Option<Attempt>> = Vec::with_capacity(readings.len());
+    // A book unit's dialects once ranked, for every reading that needs them.
+    let mut ranked: Option<Vec<Dialect>> = None;
     for (k, reading) in readings.iter().enumerate() {
         let fixes = Fixes::new(fixes, reading, first_line);
         let mut best: Option<Attempt> = None;
-        for &d in &reading.dialects {
+        let mut i = 0;
+        while let Some(&d) = match (i, reading.more) {
+            (1.., Some(more)) => ranked.get_or_insert_with(|| more.ranked()).get(i),
+            _ => reading.dialects.get(i),
+        } {
+            i += 1;
             let order = Dialect::ALL
                 .iter()
                 .position(|&x| x == d)
@@ -522,6 +463,7 @@ fn choose_reading<'a>(
         confirmed,
         first,
         prefer,
+        book_ranked,
     } = candidates(seg, tags, cfg, hint);
     // A game that starts after move 1 with no position given is not replayed from the
     // standard start: its moves are from a position the text does not give.
@@ -531,7 +473,8 @@ fn choose_reading<'a>(
     {
         return Choice::NotRead(line, column, message);
     }
-    let mut readings = readings_of(seg, start, dialects);
+    let more = book.filter(|_| book_ranked).map(|b| &b.dialects);
+    let mut readings = readings_of(seg, start, dialects, more);
     // A book's fragment is read as printed: analysis that needs repairs is not worth the
     // search, and a wrong repair in it would go unseen.
     let opts = match book {
@@ -699,6 +642,9 @@ struct Candidates {
     /// The source's dialect, for a game of a source read in one ([`SourceNotation`]):
     /// preferred to any other that reads the game no further ([`Attempt::key`]).
     prefer: Option<Dialect>,
+    /// A book's unit under `auto`: `dialects` holds the book's dialect alone, and the
+    /// unit's rows rank the others only if it does not read the game perfectly.
+    book_ranked: bool,
 }
 
 /// The dialects to try on `seg`: the one fixed, the one tagged, the book's, the source's
@@ -708,10 +654,14 @@ fn candidates(seg: &Segment, tags: &Tags, cfg: &Config, hint: Option<Dialect>) -
     let mut confirmed = false;
     let mut first: Option<Made> = None;
     let mut prefer = None;
+    let mut book_ranked = false;
     let dialects = match (cfg.notation, tagged, seg.book.as_deref()) {
         (Notation::Fixed(d), ..) => vec![d],
         (Notation::Auto, Some(d), _) => vec![d],
-        (Notation::Auto, None, Some(b)) if !b.dialects.is_empty() => b.dialects.clone(),
+        (Notation::Auto, None, Some(b)) => {
+            book_ranked = true;
+            vec![b.dialects.first()]
+        }
         (Notation::Auto, None, None) if let Some(h) = hint => {
             prefer = Some(h);
             let tokens = movetext::tokenize(h, &seg.movetext);
@@ -739,13 +689,13 @@ fn candidates(seg: &Segment, tags: &Tags, cfg: &Config, hint: Option<Dialect>) -
             }
             None => auto_candidates(&seg.movetext, cfg.auto_candidates),
         },
-        (Notation::Auto, None, _) => auto_candidates(&seg.movetext, cfg.auto_candidates),
     };
     Candidates {
         dialects,
         confirmed,
         first,
         prefer,
+        book_ranked,
     }
 }
 
@@ -769,13 +719,19 @@ fn unnumbered_start(seg: &Segment, dialects: &[Dialect]) -> Option<(usize, usize
 
 /// The readings of a segment's text to try: its own from `start` in `dialects`, and a
 /// book's other column order or second notation.
-fn readings_of(seg: &Segment, start: Chess, dialects: Vec<Dialect>) -> Vec<Reading<'_>> {
+fn readings_of<'a>(
+    seg: &'a Segment,
+    start: Chess,
+    dialects: Vec<Dialect>,
+    more: Option<&'a UnitDialects>,
+) -> Vec<Reading<'a>> {
     let book = seg.book.as_deref();
     let mut readings: Vec<Reading> = vec![Reading {
         text: seg.movetext.as_str(),
         numbers: book.map_or(&[], |b| &b.line_numbers),
         start,
         dialects,
+        more,
         role: None,
     }];
     if let Some(alt) = book.and_then(|b| b.alternate.as_ref()) {
@@ -789,6 +745,7 @@ fn readings_of(seg: &Segment, start: Chess, dialects: Vec<Dialect>) -> Vec<Readi
             dialects: alt
                 .dialect
                 .map_or_else(|| readings[0].dialects.clone(), |d| vec![d]),
+            more: more.filter(|_| alt.dialect.is_none()),
             role: Some(alt.role),
         });
     }
@@ -1091,46 +1048,6 @@ fn failure_record(d: Diagnostic, map: &LineMap, text: &str) -> Failure {
         message: d.message.clone(),
         diagnostic: Some(d),
     }
-}
-
-/// The first move number of a movetext's main line, if one comes before its first move:
-/// the number, whether it is Black's (`21...`), and its byte offset.
-fn first_move_number(dialect: Dialect, text: &str) -> Option<(u32, bool, usize)> {
-    let mut depth = 0u32;
-    for t in movetext::tokens(dialect, text) {
-        match t.kind {
-            TokenKind::VariationStart => depth += 1,
-            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-            _ if depth > 0 => {}
-            TokenKind::MoveNumber { number, black } => {
-                return Some((number, black, t.span.start as usize));
-            }
-            TokenKind::Move(_) | TokenKind::Unknown | TokenKind::Result(_) => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
-/// The result a movetext prints on its main line, when it says who won.
-fn printed_result(tokens: &[Token]) -> Option<&'static str> {
-    let mut depth = 0u32;
-    for t in tokens {
-        match t.kind {
-            TokenKind::VariationStart => depth += 1,
-            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-            TokenKind::Result(term) if depth == 0 => {
-                return match term {
-                    Termination::WhiteWins => Some("1-0"),
-                    Termination::BlackWins => Some("0-1"),
-                    Termination::Draw => Some("1/2-1/2"),
-                    _ => None,
-                };
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 /// A game whose moves cannot be read at all (its position cannot be set up, or the text
