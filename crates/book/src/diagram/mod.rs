@@ -2,7 +2,8 @@
 //! (`|` boxes, rules, blanks), the men told apart by a mark per side (`#R` and `^R`, `R*`,
 //! `*R`), brackets (`(R)`), case or figurines, the empty squares blank or dotted, rank and
 //! file labels around them, and `WHITE.` / `BLACK.` captions that say which way up the
-//! board is. Which sign is White's is read from each diagram (`sides`).
+//! board is. Which sign is White's is read from each diagram (`sides`). A board drawn in a
+//! chess font (`font`) names its sides by case.
 
 mod cells;
 mod font;
