@@ -1,7 +1,7 @@
 //! Long algebraic with each square printed as its file, a blank and its rank (`e 2 e 4`,
 //! `e 2 - e 4`, `C g 1 f 3`, `e 5 d 4 :`): the Philidor editions of the 1840s print it so,
 //! and OCR reads `e2-e4` so when it splits a square. Read only where the short and the
-//! compact long forms did not read ([`super::placed_move`] asks last), and only where both
+//! compact long forms did not read (`placed_move` asks last), and only where both
 //! squares are printed whole and the way from one to the other is a way the man moves, so
 //! that two short moves with a blank in their squares (`e 4 e 5`) read as one long move
 //! only where a pawn could make it (the board then says which).
