@@ -205,3 +205,70 @@ fn odds_stated_over_furniture_an_event_and_the_names_start_the_game_from_their_p
         assert_odds_games(&text, &expected, round);
     }
 }
+
+/// An odds line that names the man removed by its square (`Togliere Cb1 da Morphy`, as
+/// an Italian PDF of a game prints it under the players) before a game file's moves: the
+/// game starts without that man, and the square's word (`Cb1`, which reads as a knight's
+/// move) is no move of the game.
+#[test]
+fn odds_named_by_a_square_before_the_moves_set_the_start_and_are_no_move() {
+    use escriba_notation::{AlgLang, Dialect, Style};
+    use escriba_resolve::describe::write_game;
+    use escriba_resolve::shakmaty::EnPassantMode;
+    use escriba_resolve::shakmaty::fen::Fen;
+    // The man removed as the line names it (Italian letters), the player who gives it,
+    // and the position without it.
+    let men = [
+        (
+            "Cb1",
+            "Morphy",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+        ),
+        (
+            "Cg1",
+            "Morphy",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+        ),
+        (
+            "Ta1",
+            "Morphy",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+        ),
+        (
+            "Dd1",
+            "Morphy",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+        ),
+        (
+            "f2",
+            "Morphy",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPP1PP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "Cb8",
+            "Arnold",
+            "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "Th8",
+            "Arnold",
+            "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1",
+        ),
+    ];
+    let mut rng = Rng::new(1859);
+    for round in 0..28 {
+        let (word, giver, fen) = men[round % men.len()];
+        let start = position(fen);
+        let (moves, _) = escriba_testkit::random_line(&mut rng, &start, 40);
+        let it = Dialect::Algebraic(AlgLang::It);
+        let score = write_game(&start, &moves, it, Style::default()).expect("a legal game");
+        let text = format!("Morphy,Paul - Arnold,W\nTogliere {word} da {giver}\n{score}\n");
+        let games = default_mode(&text);
+        assert_eq!(games.len(), 1, "{text}");
+        let g = &games[0];
+        let got: Vec<String> = g.plies.iter().map(|p| p.ply.san.to_string()).collect();
+        assert_eq!(got, reference_sans(&start, &moves), "{text}");
+        let written = Fen::from_position(&start, EnPassantMode::Legal).to_string();
+        assert_eq!(g.tags.get("FEN"), Some(written.as_str()), "{text}");
+    }
+}

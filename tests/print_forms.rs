@@ -442,3 +442,94 @@ fn a_move_number_glued_to_the_move_before_it_is_the_next_cells_number() {
     }
     assert!(glued > 1000, "{glued} lines of two glued cells");
 }
+
+/// How a spaced long move separates its two squares, as the books and OCR print it.
+#[derive(Clone, Copy, Debug)]
+enum Between {
+    /// `e 2 e 4`, a capture marked after the move (`e 5 d 4 :`), as the Spanish Philidor
+    /// of 1846 prints it.
+    Blank,
+    /// `e 2 - e 4`, `e 5 x d 4`.
+    Dash,
+    /// `e 2-e 4`, `e 5xd 4`: a compact long move whose squares OCR split.
+    Tight,
+}
+
+/// A move in long algebraic with each square printed as file, blank, rank: the piece's
+/// letter of `letters` (K Q R B N order) and a blank before its origin, castling with
+/// zeros, a promotion as `=D`.
+fn spaced_long(m: Move, letters: [&str; 5], between: Between) -> String {
+    use escriba_resolve::shakmaty::{CastlingSide, Role};
+    if let Some(side) = m.castling_side() {
+        return (if side == CastlingSide::KingSide {
+            "0-0"
+        } else {
+            "0-0-0"
+        })
+        .to_owned();
+    }
+    let spaced = |sq: escriba_resolve::shakmaty::Square| {
+        let s = sq.to_string();
+        format!("{} {}", &s[..1], &s[1..])
+    };
+    let letter = |r: Role| match r {
+        Role::King => letters[0],
+        Role::Queen => letters[1],
+        Role::Rook => letters[2],
+        Role::Bishop => letters[3],
+        Role::Knight => letters[4],
+        Role::Pawn => "",
+    };
+    let mut out = String::new();
+    if m.role() != Role::Pawn {
+        out.push_str(letter(m.role()));
+        out.push(' ');
+    }
+    let from = spaced(m.from().expect("a move that is not a drop"));
+    let (to, takes) = (spaced(m.to()), m.is_capture());
+    out.push_str(&match (between, takes) {
+        (Between::Blank, false) => format!("{from} {to}"),
+        (Between::Blank, true) => format!("{from} {to} :"),
+        (Between::Dash, false) => format!("{from} - {to}"),
+        (Between::Dash, true) => format!("{from} x {to}"),
+        (Between::Tight, false) => format!("{from}-{to}"),
+        (Between::Tight, true) => format!("{from}x{to}"),
+    });
+    if let Some(p) = m.promotion() {
+        out.push('=');
+        out.push_str(letter(p));
+    }
+    out
+}
+
+#[test]
+fn long_algebraic_with_each_square_spaced_reads_as_printed() {
+    use escriba_notation::AlgLang;
+    let forms = [
+        (AlgLang::Es, ["R", "D", "T", "A", "C"], Between::Blank),
+        (AlgLang::Es, ["R", "D", "T", "A", "C"], Between::Dash),
+        (AlgLang::En, ["K", "Q", "R", "B", "N"], Between::Dash),
+        (AlgLang::De, ["K", "D", "T", "L", "S"], Between::Tight),
+    ];
+    let mut rng = Rng::new(1846);
+    let mut plies = 0;
+    for g in 0..60 {
+        let (lang, letters, between) = forms[g % forms.len()];
+        let dialect = Dialect::Algebraic(lang);
+        let moves = random_game(&mut rng, 80);
+        let text = write_game_with(
+            &Chess::default(),
+            &moves,
+            escriba_notation::Form::Compact,
+            |_, _, m, out| out.push_str(&spaced_long(m, letters, between)),
+        )
+        .expect("a legal game");
+        let d = read_whole(g, &text, dialect, &moves);
+        assert_as_printed(g, &text, &d);
+        plies += d.plies.len();
+    }
+    assert!(
+        plies > 2000,
+        "the games are long enough to count: {plies} plies"
+    );
+}

@@ -78,7 +78,7 @@ pub mod header;
 mod lexicon;
 mod line;
 pub mod notes;
-mod odds;
+pub mod odds;
 mod players;
 mod read;
 mod runs;

@@ -36,6 +36,9 @@ pub fn read(text: &str, white: Option<&str>, black: Option<&str>) -> Odds {
     let Some(at) = words.iter().position(|w| ODDS_WORDS.contains(&w.as_str())) else {
         return Odds::None;
     };
+    if let Some(odds) = squares_removed(&words) {
+        return odds;
+    }
     // An odds game announced as such, not a sentence that merely says "gives".
     let odds_word = words.iter().any(|w| w == "odds" || w.starts_with("remov"));
     let gives_men = !men(&words[at + 1..]).is_empty();
@@ -79,6 +82,60 @@ pub fn read(text: &str, white: Option<&str>, black: Option<&str>) -> Odds {
         removed,
         assumed: giver_named.is_none(),
     }
+}
+
+/// The men removed named by their squares, as an algebraic book names them (`Togliere Cb1
+/// da Morphy`, `remove Ta1`, `without b1`): after a word that removes men, each word that
+/// is a home square with its man's letter before it or none (`cb1`, `b1`), up to the first
+/// word that is neither such a square nor glue (`and`, `the`). A square of the first two
+/// ranks is White's man and of the last two Black's, so the square names the giver; men
+/// of both sides in one phrase are no odds this reads (`None`).
+fn squares_removed(words: &[String]) -> Option<Odds> {
+    let from = words
+        .iter()
+        .position(|w| w.starts_with("remov") || w == "without")?;
+    let glue = |w: &str| matches!(w, "and" | "the" | "white" | "black" | "his" | "her");
+    let mut removed: Vec<Square> = Vec::new();
+    for w in &words[from + 1..] {
+        if let Some(sq) = home_square(w) {
+            if !removed.contains(&sq) {
+                removed.push(sq);
+            }
+        } else if !glue(w) {
+            break;
+        }
+    }
+    let white = |sq: &Square| matches!(sq.rank(), Rank::First | Rank::Second);
+    let giver = if white(removed.first()?) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    removed
+        .iter()
+        .all(|sq| white(sq) == (giver == Color::White))
+        .then_some(Odds::Read {
+            giver,
+            removed,
+            assumed: false,
+        })
+}
+
+/// The square a word names when it is a man's home square (`b1`, `f7`), with a piece's
+/// letter before it in some language or none (`cb1`, `nb1`, `ta1`).
+fn home_square(w: &str) -> Option<Square> {
+    let b = w.as_bytes();
+    let sq = match b {
+        [_, f @ b'a'..=b'h', r @ (b'1' | b'2' | b'7' | b'8')] if b[0].is_ascii_alphabetic() => {
+            (*f, *r)
+        }
+        [f @ b'a'..=b'h', r @ (b'1' | b'2' | b'7' | b'8')] => (*f, *r),
+        _ => return None,
+    };
+    Some(Square::from_coords(
+        File::new(u32::from(sq.0 - b'a')),
+        Rank::new(u32::from(sq.1 - b'1')),
+    ))
 }
 
 /// `phrase` without the words of each of `names` where they stand together, as
@@ -154,7 +211,8 @@ fn normalize(text: &str) -> Vec<String> {
     spanish(out)
 }
 
-/// Spanish odds in the English words the reader knows: `Ventaja de la torre de dama.`,
+/// Spanish (and the Italian words that remove men) odds in the English words the reader
+/// knows: `Ventaja de la torre de dama.`,
 /// `(Las blancas dan el caballo de dama.)`, `(Quítese la torre de dama de las blancas.)`,
 /// `peón y salida`. A wing printed after its man (`torre de dama`) goes before it, and
 /// before each man of the list it closes (`torre y caballo de dama`).
@@ -178,6 +236,9 @@ fn spanish(words: Vec<String>) -> Vec<String> {
             "quítese" | "quitese" | "quítense" | "quitense" | "retírese" | "retirese" => {
                 "remove"
             }
+            // Italian: `Togliere Cb1 da Morphy`, `senza la torre`.
+            "togliere" | "togliete" | "togli" | "togliendo" | "tolto" | "tolta" => "remove",
+            "senza" => "without",
             "dan" | "da" | "cede" | "ceden" => "gives",
             "blancas" => "white",
             "negras" => "black",
@@ -476,6 +537,11 @@ mod tests {
             ("Ventaja de la dama.", vec!["d1"], true),
             ("Ventaja de peón y salida.", vec!["f7"], true),
             ("(Las negras dan peón y salida.)", vec!["f7"], false),
+            // The men named by their squares: the square's rank names the giver.
+            ("Togliere Cb1 da Morphy", vec!["b1"], false),
+            ("Togliere Cg8 al nero.", vec!["g8"], false),
+            ("(Remove Ta1 and Nb1.)", vec!["a1", "b1"], false),
+            ("White plays without f2.", vec!["f2"], false),
         ];
         for (text, squares, assumed) in cases {
             assert_eq!(
@@ -553,6 +619,11 @@ mod tests {
         assert!(matches!(
             read("Played at odds (the men are not named).", None, None),
             Odds::Unreadable(_)
+        ));
+        // Squares of both sides in one removal are no odds this reads as squares.
+        assert!(!matches!(
+            read("Remove b1 and g8.", None, None),
+            Odds::Read { ref removed, .. } if removed.len() == 2
         ));
     }
 

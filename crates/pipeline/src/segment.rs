@@ -11,6 +11,7 @@ use escriba_notation::{AlgLang, Dialect, TokenKind};
 use serde::Serialize;
 
 use escriba_book::header::{header_moves_at, parse_header_line};
+use escriba_book::odds::{self, Odds};
 use escriba_notation::tags::{TagPairs, Tags, parse_tag_line};
 use escriba_source::{Encoding, LineRef};
 
@@ -438,6 +439,60 @@ impl BlockSegmenter {
         }
     }
 
+    /// A line that states the odds of a game whose moves have not started (no move number
+    /// yet, outside PGN): `Togliere Cb1 da Morphy`, `(White plays without his K. R.)`. The
+    /// men it removes set the game's start position (`FEN`), with a note that says so,
+    /// and the line is no movetext (blanked where the movetext has begun, so that lines
+    /// keep their numbers): a word of it may read as a move (`Cb1`). Whether it was one.
+    fn odds_line(&mut self, line: &LineRef<'_>, trimmed: &str, out: &mut Vec<Segment>) -> bool {
+        let started = self.cur.as_ref().is_some_and(|g| {
+            g.tags.get("FEN").is_some()
+                || movetext::tokens(Dialect::Algebraic(AlgLang::En), &g.movetext)
+                    .any(|t| matches!(t.kind, TokenKind::MoveNumber { .. }))
+        });
+        if self.pgn || started {
+            return false;
+        }
+        let Odds::Read {
+            giver,
+            removed,
+            assumed,
+        } = odds::read(trimmed, None, None)
+        else {
+            return false;
+        };
+        let had_movetext = self.has_movetext();
+        let g = self.start(line);
+        g.tags.set("FEN", odds::start_fen(&removed));
+        g.tags.set("SetUp", "1");
+        let side = if giver == escriba_resolve::shakmaty::Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let squares: Vec<String> = removed.iter().map(ToString::to_string).collect();
+        let assumed = if assumed {
+            " (the line does not say who gives them: assumed)"
+        } else {
+            ""
+        };
+        g.notes.push(SegmentNote {
+            line: line.number,
+            column: 1,
+            message: format!(
+                "odds: {side} starts without the men of {}{assumed}",
+                squares.join(", ")
+            ),
+            fatal: false,
+            cut: false,
+        });
+        if had_movetext {
+            let blank = " ".repeat(line.text.chars().count());
+            self.movetext_line(line, &blank, out);
+        }
+        true
+    }
+
     /// A header line naming the players (`white`, `black`): it starts a game, and the
     /// moves that follow the names on the line are its first movetext.
     fn header_line(
@@ -494,6 +549,9 @@ impl Segmenter for BlockSegmenter {
                 self.header_line(line, names, out);
                 return;
             }
+        }
+        if !self.open && self.odds_line(line, trimmed, out) {
+            return;
         }
         if let Some(at) = self.glued_tags(text) {
             // Two files joined without a newline: the movetext, then the next game's tags.

@@ -28,6 +28,8 @@ pub(super) enum Sign {
     Side(Color),
     /// A chess figurine (`♔`, `♚`): the side itself.
     Figurine(Color),
+    /// A man of a chess font's diagram, its side by the letter's case (`super::font`).
+    Font(Color),
 }
 
 impl Sign {
@@ -44,13 +46,14 @@ impl Sign {
             Sign::Side(Color::White) => "`w`".to_owned(),
             Sign::Side(Color::Black) => "`b`".to_owned(),
             Sign::Figurine(_) => "figurines".to_owned(),
+            Sign::Font(_) => "a chess font's letters by case".to_owned(),
         }
     }
 
     /// The side the sign names by itself, if it names one.
     pub(super) fn side(self) -> Option<Color> {
         match self {
-            Sign::Side(c) | Sign::Figurine(c) => Some(c),
+            Sign::Side(c) | Sign::Figurine(c) | Sign::Font(c) => Some(c),
             _ => None,
         }
     }
@@ -199,6 +202,9 @@ pub(super) fn rank_label(row: &str) -> Option<u8> {
 /// Splits a row into its cells: by `|` when the row has them, else by blanks, else one
 /// character a cell (`r.bqkbnr`). Rank labels at either end are dropped.
 pub(super) fn cells(row: &str) -> Option<Vec<Cell>> {
+    if let Some(cells) = super::font::row(row) {
+        return Some(cells);
+    }
     let t = row.trim();
     let t = strip_rank_label(t);
     if t.contains('|') {

@@ -2,9 +2,11 @@
 //! (`|` boxes, rules, blanks), the men told apart by a mark per side (`#R` and `^R`, `R*`,
 //! `*R`), brackets (`(R)`), case or figurines, the empty squares blank or dotted, rank and
 //! file labels around them, and `WHITE.` / `BLACK.` captions that say which way up the
-//! board is. Which sign is White's is read from each diagram (`sides`).
+//! board is. Which sign is White's is read from each diagram (`sides`). A board drawn in a
+//! chess font (`font`) names its sides by case.
 
 mod cells;
+mod font;
 mod sides;
 
 use escriba_notation::{AlgLang, DescLang, Dialect};
@@ -84,11 +86,13 @@ pub fn is_number(t: &str) -> bool {
     bare || is_caption(t)
 }
 
-/// A frame line: rules with corners or sides, at least eight characters.
+/// A frame line: rules with corners or sides, at least eight characters, or a chess
+/// font's edge over or under its board (`XIIIIIIIIY`).
 fn is_frame(t: &str) -> bool {
-    t.chars().count() >= 8
-        && t.chars().all(|c| "-+|=_ ".contains(c))
-        && (t.contains('+') || t.contains('|'))
+    font::is_edge(t)
+        || t.chars().count() >= 8
+            && t.chars().all(|c| "-+|=_ ".contains(c))
+            && (t.contains('+') || t.contains('|'))
 }
 
 /// A plain rule (`-----------`), a frame's edge when it stands against a board's rows.

@@ -12,6 +12,8 @@
 //! sign with an optional captured man), the destination, a promotion. Check, mate and e.p.
 //! marks are left to [`pieces::suffix`](crate::pieces::suffix).
 
+mod spaced;
+
 use std::fmt::Write as _;
 
 use crate::ast::{AbsSquare, CastleSide, CheckMark, Man, Move, MoveKind, PieceMove, Place, Role};
@@ -429,7 +431,10 @@ fn placed_move(lang: AlgLang, i: In<'_>) -> Res<'_, Move> {
         Err(_) => (i, Role::Pawn),
     };
     let pawn = role == Role::Pawn;
-    let (r, p) = path(lang, pawn, r)?;
+    let (r, p) = match path(lang, pawn, r) {
+        Ok(ok) => ok,
+        Err(e) => spaced::path(lang, role, r).map_err(|_| e)?,
+    };
     let (r, promo) = match promotion(lang, r) {
         Ok((r2, pr)) if pawn && p.to.rank.is_some() => (r2, Some(pr)),
         _ => (r, None),
