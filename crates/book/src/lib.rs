@@ -46,8 +46,7 @@
 //! 5. `build`: the movetext the decoder reads (the table rows as printed, the notes as
 //!    comments, everything else blanked, line for line), the tags (`header`, `players`),
 //!    the start position of an odds game (`odds`), and another reading of the table
-//!    (`sequence`: the moves in the order of their numbers, a column printed whole after
-//!    the other or two columns' rows run into one line; a second notation; the columns
+//!    (`sequence`: the moves in the order of their numbers; a second notation; the columns
 //!    swapped);
 //! 6. `columns`: White's column printed whole and then Black's are joined into one game;
 //!    `runs`: a numbered run of moves in lines no unit took (prose, a paragraph, a page

@@ -9,11 +9,7 @@
 //! keeps the lines it stands on, line for line: everything outside the run is blanked, and
 //! each note inside it is wrapped in braces, so that every token keeps its line and column.
 
-use std::collections::HashSet;
-
 use escriba_notation::{Dialect, Token, TokenKind, movetext};
-use escriba_resolve::shakmaty::Chess;
-use escriba_resolve::{Options, resolve};
 
 use crate::line::Line;
 use crate::unit::Unread;
@@ -123,11 +119,10 @@ fn in_block(lines: &[Line], from: usize, to: usize, dialect: Dialect) -> Vec<Fou
         .chain(text.match_indices('\n').map(|(k, _)| k + 1))
         .collect();
     let line_of = |offset: usize| line_starts.partition_point(|&s| s <= offset) - 1;
-    let stray = stray_ones(&text, &tokens, dialect);
     let mut out = Vec::new();
     let mut k = 0;
     while k < tokens.len() {
-        match run_at(&text, &tokens, k, &stray) {
+        match run_at(&text, &tokens, k) {
             Some(run) => {
                 let first = line_of(run.tokens[0].span.start as usize);
                 let last_token = run.tokens.last().expect("a run has tokens");
@@ -146,32 +141,6 @@ fn in_block(lines: &[Line], from: usize, to: usize, dialect: Dialect) -> Vec<Fou
         }
     }
     out
-}
-
-/// The plies that the first moves after a `1` printed right after a move must replay
-/// from the standard position for it to start a game.
-const START_PLIES: usize = 2;
-/// The tokens after a move 1 read to see whether it starts a game.
-const START_TOKENS: usize = 8;
-
-/// The indices of the tokens `1` right after a move whose moves after them do not replay
-/// from the standard position: a rank printed apart from its move (`Kt-Kt 1`) or a stray
-/// figure, damage inside a run rather than the start of another game. (A `1` after other
-/// words, or whose moves replay, starts a game as before.)
-fn stray_ones(text: &str, tokens: &[Token], dialect: Dialect) -> HashSet<usize> {
-    (1..tokens.len())
-        .filter(|&k| {
-            matches!(tokens[k].kind, TokenKind::MoveNumber { number: 1, .. })
-                && matches!(tokens[k - 1].kind, TokenKind::Move(_))
-                && matches!(tokens.get(k + 1).map(|t| t.kind), Some(TokenKind::Move(_)))
-        })
-        .filter(|&k| {
-            let last = tokens[(k + START_TOKENS).min(tokens.len() - 1)];
-            let snippet = &text[tokens[k].span.start as usize..last.span.end as usize];
-            let d = resolve(snippet, dialect, Chess::default(), &Options::default());
-            d.plies.len() < START_PLIES
-        })
-        .collect()
 }
 
 /// Whether `text` holds a `1` that can be move 1: no digit before or after it, and a
@@ -234,14 +203,8 @@ struct Run<'t> {
     next: usize,
 }
 
-/// The run that starts at token `k`, if one does: move 1, then a move. It goes on past
-/// a `1` in `stray` (one that starts no game).
-fn run_at<'t>(
-    text: &str,
-    tokens: &'t [Token],
-    k: usize,
-    stray: &HashSet<usize>,
-) -> Option<Run<'t>> {
+/// The run that starts at token `k`, if one does: move 1, then a move.
+fn run_at<'t>(text: &str, tokens: &'t [Token], k: usize) -> Option<Run<'t>> {
     let TokenKind::MoveNumber { number: 1, .. } = tokens[k].kind else {
         return None;
     };
@@ -259,14 +222,14 @@ fn run_at<'t>(
                 j += 1;
             }
             TokenKind::MoveNumber { number, .. } if c.number(number) => j += 1,
-            TokenKind::MoveNumber { number: 1, .. } if !stray.contains(&j) => break,
+            TokenKind::MoveNumber { number: 1, .. } => break,
             TokenKind::Ellipsis | TokenKind::Nag(_) | TokenKind::Footnote => j += 1,
             TokenKind::Result(_) => {
                 c.end = j;
                 c.ended = true;
                 break;
             }
-            _ => match gap_at(text, tokens, j, &c, stray) {
+            _ => match gap_at(text, tokens, j, &c) {
                 Gap::Damage(resume) => j = resume,
                 Gap::Note(resume) => {
                     c.notes.push((
@@ -370,8 +333,8 @@ const DAMAGE_WORDS: usize = 6;
 /// Reads the words from token `j` of the run at `c`: a few words that are not prose are
 /// damage among the moves (a number out of place among them, `4 P-Q 4 80. 2 5 Kt-B 3`);
 /// words of prose before a move number the run takes are a note, with the moves the note
-/// names. A `1` ends the run, but one in `stray` (that starts no game) is a damaged word.
-fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor, stray: &HashSet<usize>) -> Gap {
+/// names.
+fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor) -> Gap {
     let (mut words, mut prose) = (0, 0);
     for (i, t) in tokens.iter().enumerate().skip(j) {
         let damage = words <= DAMAGE_WORDS && prose < 2;
@@ -391,7 +354,7 @@ fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor, stray: &HashSet<us
                 };
             }
             // A game starts again; any other number out of place is a damaged word.
-            TokenKind::MoveNumber { number: 1, .. } if !stray.contains(&i) => return Gap::End,
+            TokenKind::MoveNumber { number: 1, .. } => return Gap::End,
             _ => {
                 let text = &text[t.span.range()];
                 for word in text.split_whitespace() {
@@ -544,20 +507,6 @@ mod tests {
             "{}",
             found[1].movetext
         );
-    }
-
-    #[test]
-    fn a_rank_printed_apart_from_its_move_is_no_new_game() {
-        // `Q-K 1`: the rank's `1` reads as a move number, but the moves after it do not
-        // replay from the standard position, so the run goes on past it.
-        let text = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. Q-K 1 QxP 5. P-Q3 P-Q3 \
-                    6. Castles Castles";
-        let found = runs(text);
-        assert_eq!(found.len(), 1, "{found:?}");
-        assert_eq!(found[0].moves, 12);
-        // A `1` after a move whose moves replay from the start is the next game.
-        let text = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 1. P-Q4 P-Q4 2. P-QB4 P-K3";
-        assert_eq!(runs(text).len(), 2);
     }
 
     #[test]

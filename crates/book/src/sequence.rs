@@ -16,13 +16,8 @@ use super::unit::{Alternate, AlternateRole};
 
 /// The reading of `movetext` (whose line `k` is source line `numbers[k]`, or
 /// `first_line + k` when `numbers` is empty) in the order its move numbers give, when
-/// some move number opens two moves of the same side's slot (`1.` twice), or when the
-/// numbers go back (two columns' rows run into one line: `1 P-K4 P-K4 28 Q-Kt3 P-QR3 2 …`).
-/// `None` when the numbers neither repeat nor go back. Repeated numbers must place every
-/// move once, without gaps. Numbers that go back read each row after the rows of its own
-/// chain, each move still after its printed number, so that a number the count does not
-/// reach (a row lost in print) stays in the reading for the decoder to flag, and a word
-/// that takes no place of its own is read after the move it follows, as printed.
+/// some move number opens two moves of the same side's slot (`1.` twice): `None` when the
+/// numbers are not repeated, or when they do not place every move once, without gaps.
 pub fn by_numbers(
     movetext: &str,
     numbers: &[usize],
@@ -34,21 +29,16 @@ pub fn by_numbers(
         leading,
         results,
         repeated,
-        went_back,
-        spilled,
-    } = place(&mt::tokenize(dialect, movetext));
-    // Rows of two columns read by their numbers: repeated numbers keep their own reading.
-    let rows = went_back && !repeated;
-    if !(repeated || rows) || placed.is_empty() || (spilled && !rows) {
+    } = place(&mt::tokenize(dialect, movetext))?;
+    if !repeated || placed.is_empty() {
         return None;
     }
-    placed.sort_by_key(|p| p.slot);
-    let first = placed[0].slot;
-    if !rows
-        && placed
-            .iter()
-            .enumerate()
-            .any(|(i, p)| p.slot != first + i as u32)
+    placed.sort_by_key(|p| p.0);
+    let first = placed[0].0;
+    if placed
+        .iter()
+        .enumerate()
+        .any(|(i, p)| p.0 != first + i as u32)
     {
         return None;
     }
@@ -63,17 +53,13 @@ pub fn by_numbers(
         lines: Vec::new(),
         line_numbers: Vec::new(),
         copied: Vec::new(),
-        written_to: 0,
     };
     for s in &leading {
         out.push(*s);
     }
-    for p in &placed {
-        if rows && let Some(number) = p.number {
-            out.push(number);
-        }
-        out.push(p.span);
-        for r in &p.riders {
+    for (_, mv, riders) in &placed {
+        out.push(*mv);
+        for r in riders {
             out.push(*r);
         }
     }
@@ -93,49 +79,32 @@ pub fn by_numbers(
     })
 }
 
-/// A move token placed at its half-move.
-struct Slot {
-    /// The half-move (from move 1, White) it takes.
-    slot: u32,
-    span: Span,
-    /// The move number printed before it, when it is the first move after that number.
-    number: Option<Span>,
-    /// The tokens that ride with it (notes, marks, results after it in the text; words
-    /// that take no place of their own).
-    riders: Vec<Span>,
-}
-
 /// The tokens of a table read by their move numbers.
 struct Placed {
-    placed: Vec<Slot>,
+    /// The half-move (from move 1, White) each move token takes, and the tokens that ride
+    /// with it (notes, marks, results after it in the text).
+    placed: Vec<(u32, Span, Vec<Span>)>,
     /// Tokens before the first move.
     leading: Vec<Span>,
     /// The results, wherever their column printed them.
     results: Vec<Span>,
     /// A move number was printed twice (the table's second column).
     repeated: bool,
-    /// A move number went back below one read before it, but not to one already seen:
-    /// two columns' rows alternate (`1 … 28 … 2 … 29 …`).
-    went_back: bool,
-    /// A move token found its half-move taken and rides with the move before it.
-    spilled: bool,
 }
 
-/// Places each move token of `tokens` at the half-move its move number gives it; one
-/// whose half-move is taken rides with the move before it (`spilled`).
-fn place(tokens: &[Token]) -> Placed {
-    let mut placed: Vec<Slot> = Vec::new();
+/// Places each move token of `tokens` at the half-move its move number gives it; `None`
+/// when two take the same half-move.
+fn place(tokens: &[Token]) -> Option<Placed> {
+    let mut placed: Vec<(u32, Span, Vec<Span>)> = Vec::new();
     let mut leading: Vec<Span> = Vec::new();
     let mut results: Vec<Span> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut next: u32 = 0;
-    let mut highest: Option<u32> = None;
-    let mut number: Option<Span> = None;
-    let (mut repeated, mut went_back, mut spilled) = (false, false, false);
+    let mut repeated = false;
     for t in tokens {
         match t.kind {
-            TokenKind::MoveNumber { number: n, black } => {
-                let white_slot = n.saturating_sub(1).saturating_mul(2).min(1 << 30);
+            TokenKind::MoveNumber { number, black } => {
+                let white_slot = number.saturating_sub(1).saturating_mul(2).min(1 << 30);
                 next = if black {
                     white_slot + 1
                 } else if seen.contains(&white_slot) {
@@ -144,44 +113,29 @@ fn place(tokens: &[Token]) -> Placed {
                 } else {
                     white_slot
                 };
-                went_back |= highest.is_some_and(|h| next < h);
-                highest = highest.max(Some(next));
-                number = Some(t.span);
             }
             TokenKind::Move(_) | TokenKind::Unknown => {
                 if !seen.insert(next) {
-                    spilled = true;
-                    match placed.last_mut() {
-                        Some(p) => p.riders.push(t.span),
-                        None => leading.push(t.span),
-                    }
-                    continue;
+                    return None;
                 }
-                placed.push(Slot {
-                    slot: next,
-                    span: t.span,
-                    number: number.take(),
-                    riders: Vec::new(),
-                });
+                placed.push((next, t.span, Vec::new()));
                 next += 1;
             }
             TokenKind::Ellipsis => {}
             // A result ends the game wherever its column printed it.
             TokenKind::Result(_) => results.push(t.span),
             _ => match placed.last_mut() {
-                Some(p) => p.riders.push(t.span),
+                Some((_, _, riders)) => riders.push(t.span),
                 None => leading.push(t.span),
             },
         }
     }
-    Placed {
+    Some(Placed {
         placed,
         leading,
         results,
         repeated,
-        went_back,
-        spilled,
-    }
+    })
 }
 
 /// The reading being written: the printed lines a token stands on, blanked but for it.
@@ -194,14 +148,11 @@ struct Reading<'a> {
     lines: Vec<String>,
     line_numbers: Vec<usize>,
     copied: Vec<usize>,
-    /// The byte of its movetext line that the line written last is written to.
-    written_to: usize,
 }
 
 impl Reading<'_> {
     /// Writes the lines `span` stands on, each blanked outside the span; a token on the
-    /// line written last joins it when it stands after what was written there (else that
-    /// line is written again, so that the reading keeps its order).
+    /// line written last joins it.
     fn push(&mut self, span: Span) {
         let (from, to) = (span.start as usize, span.end as usize);
         let mut k = self.starts.partition_point(|&s| s <= from) - 1;
@@ -213,7 +164,7 @@ impl Reading<'_> {
                 .map_or(self.movetext.len(), |&s| s - 1);
             let line = &self.movetext[start..end];
             let (a, b) = (from.max(start) - start, to.min(end).max(start) - start);
-            if self.copied.last() != Some(&k) || from.max(start) - start < self.written_to {
+            if self.copied.last() != Some(&k) {
                 self.lines.push(
                     line.chars()
                         .flat_map(|c| std::iter::repeat_n(' ', c.len_utf8()))
@@ -225,7 +176,6 @@ impl Reading<'_> {
             }
             let last = self.lines.last_mut().expect("a line was written");
             last.replace_range(a..b, &line[a..b]);
-            self.written_to = b;
             k += 1;
         }
     }
@@ -273,45 +223,6 @@ mod tests {
             words(&a),
             [
                 "P-K4", "P-K4", "Q-R5", "K-K2", "B-B4", "Kt-QB3", "QxP", "mate", "And", "wins."
-            ]
-        );
-    }
-
-    #[test]
-    fn two_columns_rows_run_into_one_line_are_read_chain_by_chain() {
-        // Rows 1-2 of the left column and 28-29 of the right, alternating on one line.
-        let text = "1 P-K4 P-Q4 28 Q-QKt3 P-QR3 2 PxP QxP 29 K-B2 P-KR5 resigns";
-        let a = by_numbers(text, &[], 1, EN).expect("the numbers go back");
-        assert_eq!(
-            words(&a),
-            [
-                "1", "P-K4", "P-Q4", "2", "PxP", "QxP", "28", "Q-QKt3", "P-QR3", "29", "K-B2",
-                "P-KR5", "resigns"
-            ]
-        );
-        // Every token keeps its column: a token before one already written on a line
-        // goes on a copy of that line.
-        let lines: Vec<&str> = a.movetext.split('\n').collect();
-        assert_eq!(
-            lines,
-            [
-                "1 P-K4 P-Q4                 2 PxP QxP",
-                "            28 Q-QKt3 P-QR3           29 K-B2 P-KR5 resigns"
-            ]
-        );
-        assert_eq!(a.line_numbers, [1, 1]);
-    }
-
-    #[test]
-    fn a_row_lost_between_two_columns_keeps_its_numbers_for_the_decoder() {
-        // Row 2 is lost: the reading goes on at 3, printed, and does not hide the gap.
-        let text = "1 P-K4 P-K4 21 Q-Q2 Q-K2 3 B-B4 B-B4 22 R-Q1 R-Q1";
-        let a = by_numbers(text, &[], 1, EN).expect("the numbers go back");
-        assert_eq!(
-            words(&a),
-            [
-                "1", "P-K4", "P-K4", "3", "B-B4", "B-B4", "21", "Q-Q2", "Q-K2", "22", "R-Q1",
-                "R-Q1"
             ]
         );
     }
