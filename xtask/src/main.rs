@@ -233,6 +233,49 @@ fn bench(
 
 fn main() -> Result<()> {
     match Cli::parse().cmd {
+        cmd @ Cmd::Gen { .. } => generate_cmd(cmd),
+        Cmd::BookgenBench {
+            games,
+            per_book,
+            seed,
+            examples,
+        } => bookgen_cli::bench(games, per_book, seed, examples),
+        Cmd::Bench {
+            input,
+            games,
+            no_micro,
+            scale,
+            layers,
+            anchor,
+        } => bench(input, games, no_micro, (scale, layers, anchor)),
+        Cmd::Anchor {
+            input,
+            output,
+            quiet,
+        } => xtask::anchor::run(&input, output.as_deref(), quiet),
+        Cmd::Qa { raise_floor } => qa::run(raise_floor),
+        Cmd::Real { check, texts } => real::run(check, texts),
+        Cmd::ScanBench {
+            pages,
+            levels,
+            seed,
+            only,
+            dir,
+            list,
+        } => scan_bench::bench(
+            pages,
+            &levels,
+            seed,
+            &only,
+            &scan_bench::BenchOptions { dir, list },
+        ),
+    }
+}
+
+/// `gen`: generated books (as text, or printed as page images), or a PGN's games written
+/// in a notation.
+fn generate_cmd(cmd: Cmd) -> Result<()> {
+    match cmd {
         Cmd::Gen {
             book: true,
             pages: Some(dir),
@@ -280,40 +323,6 @@ fn main() -> Result<()> {
             let realistic = realistic.then_some(seed);
             generate::run(&notation, &style, &input, output.as_deref(), realistic)
         }
-        Cmd::BookgenBench {
-            games,
-            per_book,
-            seed,
-            examples,
-        } => bookgen_cli::bench(games, per_book, seed, examples),
-        Cmd::Bench {
-            input,
-            games,
-            no_micro,
-            scale,
-            layers,
-            anchor,
-        } => bench(input, games, no_micro, (scale, layers, anchor)),
-        Cmd::Anchor {
-            input,
-            output,
-            quiet,
-        } => xtask::anchor::run(&input, output.as_deref(), quiet),
-        Cmd::Qa { raise_floor } => qa::run(raise_floor),
-        Cmd::Real { check, texts } => real::run(check, texts),
-        Cmd::ScanBench {
-            pages,
-            levels,
-            seed,
-            only,
-            dir,
-            list,
-        } => scan_bench::bench(
-            pages,
-            &levels,
-            seed,
-            &only,
-            &scan_bench::BenchOptions { dir, list },
-        ),
+        _ => unreachable!("gen is given the gen command only"),
     }
 }

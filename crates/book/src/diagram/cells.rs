@@ -28,7 +28,7 @@ pub(super) enum Sign {
     Side(Color),
     /// A chess figurine (`♔`, `♚`): the side itself.
     Figurine(Color),
-    /// A man of a chess font's diagram, its side by the letter's case (`super::font`).
+    /// A man of a chess font's diagram, its side by the letter's case (the `font` module).
     Font(Color),
 }
 
@@ -199,12 +199,10 @@ pub(super) fn rank_label(row: &str) -> Option<u8> {
     left.or(right).map(|c| c as u8 - b'0')
 }
 
-/// Splits a row into its cells: by `|` when the row has them, else by blanks, else one
-/// character a cell (`r.bqkbnr`). Rank labels at either end are dropped.
-pub(super) fn cells(row: &str) -> Option<Vec<Cell>> {
-    if let Some(cells) = super::font::row(row) {
-        return Some(cells);
-    }
+/// Splits a row printed in letters and signs into its cells: by `|` when the row has
+/// them, else by blanks, else one character a cell (`r.bqkbnr`). Rank labels at either end
+/// are dropped.
+pub(super) fn printed_cells(row: &str) -> Option<Vec<Cell>> {
     let t = row.trim();
     let t = strip_rank_label(t);
     if t.contains('|') {

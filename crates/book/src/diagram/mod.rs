@@ -12,8 +12,14 @@ mod sides;
 use escriba_notation::{AlgLang, DescLang, Dialect};
 use escriba_resolve::shakmaty::{Bitboard, Board, Color, File, Piece, Rank, Role, Square};
 
-use cells::{Cell, Sign, cells};
+use cells::{Cell, Sign};
 use sides::Placed;
+
+/// A board row's cells: a row drawn in a chess diagram font (`9r+-+-trk+0`), else one
+/// printed in letters and signs.
+fn cells(row: &str) -> Option<Vec<Cell>> {
+    font::row(row).or_else(|| cells::printed_cells(row))
+}
 
 /// True when `t` is a row of a diagram: eight cells of men and empty squares, a frame
 /// line (`+---+---+`, `|-------|`), or the file letters printed under or over the board.

@@ -12,7 +12,10 @@
 //! sign with an optional captured man), the destination, a promotion. Check, mate and e.p.
 //! marks are left to [`pieces::suffix`](crate::pieces::suffix).
 
+mod lexemes;
 mod spaced;
+
+use lexemes::{Path, capture, dash, fail, file, next_char, rank};
 
 use std::fmt::Write as _;
 
@@ -20,18 +23,6 @@ use crate::ast::{AbsSquare, CastleSide, CheckMark, Man, Move, MoveKind, PieceMov
 use crate::dialect::AlgLang;
 use crate::pieces::{self, In, Res};
 use crate::style::Style;
-
-fn fail<T>(i: In<'_>) -> Res<'_, T> {
-    Err(nom::Err::Error(nom::error::Error::new(
-        i,
-        nom::error::ErrorKind::Fail,
-    )))
-}
-
-fn next_char(i: In<'_>) -> Option<(char, In<'_>)> {
-    let c = i.chars().next()?;
-    Some((c, &i[c.len_utf8()..]))
-}
 
 /// Piece letters indexed like [`Role::ALL`] (pawn, knight, bishop, rook, queen, king);
 /// an empty pawn letter means the language has none that we accept.
@@ -123,45 +114,6 @@ fn piece_letter(lang: AlgLang, i: In<'_>) -> Res<'_, Role> {
     }
 }
 
-/// Russian files typed in Cyrillic: look-alikes `а с е` and transliterations `б ц д ф г х`.
-fn cyrillic_file(c: char) -> Option<u8> {
-    Some(match c {
-        'а' => 0,
-        'б' => 1,
-        'с' | 'ц' => 2,
-        'д' => 3,
-        'е' => 4,
-        'ф' => 5,
-        'г' => 6,
-        'х' => 7,
-        _ => return None,
-    })
-}
-
-/// A file letter `a`–`h` (plus Cyrillic forms in Russian).
-fn file(lang: AlgLang, i: In<'_>) -> Res<'_, u8> {
-    if let Some(&b) = i.as_bytes().first()
-        && (b'a'..=b'h').contains(&b)
-    {
-        return Ok((&i[1..], b - b'a'));
-    }
-    if lang == AlgLang::Ru
-        && let Some((c, rest)) = next_char(i)
-        && let Some(f) = cyrillic_file(c)
-    {
-        return Ok((rest, f));
-    }
-    fail(i)
-}
-
-/// A rank digit `1`–`8`.
-fn rank(i: In<'_>) -> Res<'_, u8> {
-    match i.as_bytes().first() {
-        Some(&b) if (b'1'..=b'8').contains(&b) => Ok((&i[1..], b - b'1')),
-        _ => fail(i),
-    }
-}
-
 /// A full square, `e4`.
 fn square(lang: AlgLang, i: In<'_>) -> Res<'_, AbsSquare> {
     let (i, f) = file(lang, i)?;
@@ -187,30 +139,6 @@ fn spaced_square(lang: AlgLang, i: In<'_>) -> Res<'_, AbsSquare> {
             rank: Some(r),
         },
     ))
-}
-
-/// A capture sign: `x X × :`, and in Russian the Cyrillic kha `х Х`.
-fn capture(lang: AlgLang, i: In<'_>) -> Res<'_, ()> {
-    match i.as_bytes().first() {
-        Some(b'x' | b'X' | b':') => Ok((&i[1..], ())),
-        Some(0xC3) => pieces::capture_sign(i),
-        Some(0xD0 | 0xD1) if lang == AlgLang::Ru => {
-            match i.strip_prefix('х').or_else(|| i.strip_prefix('Х')) {
-                Some(r) => Ok((r, ())),
-                None => fail(i),
-            }
-        }
-        _ => fail(i),
-    }
-}
-
-/// A dash (see [`pieces::dash`]), dispatched on the first byte.
-fn dash(i: In<'_>) -> Res<'_, ()> {
-    match i.as_bytes().first() {
-        Some(b'-') => Ok((&i[1..], ())),
-        Some(0xE2) => pieces::dash(i),
-        _ => fail(i),
-    }
 }
 
 /// A promotion: `D`, `=D`, `/D`, `(D)`.
@@ -265,25 +193,6 @@ fn castle_link(i: In<'_>) -> Res<'_, ()> {
         Err(_) => r,
     };
     castle_o(r)
-}
-
-/// Origin, capture and destination of a move, after the man letter.
-struct Path {
-    from: Option<Place>,
-    capture: Option<Option<Man>>,
-    to: AbsSquare,
-}
-
-impl Path {
-    /// A path without a capture.
-    #[inline(always)]
-    fn quiet(from: Option<Place>, to: AbsSquare) -> Path {
-        Path {
-            from,
-            capture: None,
-            to,
-        }
-    }
 }
 
 fn abs(file: Option<u8>, rank: Option<u8>) -> Option<Place> {

@@ -6,7 +6,7 @@
 //! that two short moves with a blank in their squares (`e 4 e 5`) read as one long move
 //! only where a pawn could make it (the board then says which).
 
-use super::{capture, dash, fail, file, rank};
+use super::lexemes::{Path, capture, dash, fail, file, rank};
 use crate::ast::{AbsSquare, Man, Place, Role};
 use crate::dialect::AlgLang;
 use crate::pieces::{self, In, Res};
@@ -74,7 +74,7 @@ fn a_way_of(role: Role, from: (u8, u8), to: (u8, u8), takes: bool) -> bool {
 /// The origin, capture and destination of a spaced long move after its man (`role`, read
 /// before `i`; a blank may stand between the letter and the origin), with a capture sign
 /// after it (`e 5 d 4 :`) read as the capture.
-pub(super) fn path(lang: AlgLang, role: Role, i: In<'_>) -> Res<'_, super::Path> {
+pub(super) fn path(lang: AlgLang, role: Role, i: In<'_>) -> Res<'_, Path> {
     let start = if role == Role::Pawn {
         i
     } else {
@@ -103,7 +103,7 @@ pub(super) fn path(lang: AlgLang, role: Role, i: In<'_>) -> Res<'_, super::Path>
     };
     Ok((
         r,
-        super::Path {
+        Path {
             from: Some(Place::Abs(square(from))),
             capture: takes.then_some(None::<Man>),
             to: square(to),
