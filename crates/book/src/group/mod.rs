@@ -261,6 +261,8 @@ struct Grouper<'a> {
     roles: Vec<Role>,
     units: Vec<Cursor>,
     cur: Option<Cursor>,
+    /// The book's dialect, in which a heading's players are read.
+    dialect: Dialect,
 }
 
 /// Where a row's moves start, in characters (its first number or move).
@@ -376,6 +378,7 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
         kinds,
         units: Vec::new(),
         cur: None,
+        dialect,
     };
     let mut i = 0;
     while i < n {
@@ -416,7 +419,7 @@ fn second_column_header(u: &Cursor, p: &Players, blacks_word_alone: bool) -> boo
 
 /// Players named inside a heading: `EXAMPLE 53.--… White: J. R. Capablanca. Black: D.
 /// Janowski.`
-fn players_in(heading: &str) -> Option<Players> {
+fn players_in(heading: &str, dialect: Dialect) -> Option<Players> {
     let lower = heading.to_lowercase();
     let at = [
         "white:", "blancas:", "brancas:", "black:", "negras:", "pretas:",
@@ -424,7 +427,7 @@ fn players_in(heading: &str) -> Option<Players> {
     .iter()
     .filter_map(|w| lower.find(w))
     .min()?;
-    match super::classify::classify(&heading[at..], Dialect::ALL[0]) {
+    match super::classify::classify(&heading[at..], dialect) {
         LineKind::Players(p) => Some(p),
         _ => None,
     }

@@ -70,7 +70,7 @@ impl Grouper<'_> {
         if u.players.is_none()
             && let Some(h) = &u.unit.heading
         {
-            u.unit.players = players_in(h);
+            u.unit.players = players_in(h, self.dialect);
         }
         u.kind = self.kind_of(&u);
         let from_diagram = u
