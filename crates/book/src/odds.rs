@@ -29,6 +29,42 @@ pub enum Odds {
     Unreadable(String),
 }
 
+/// The Spanish and Italian words that [`read`] takes for a word announcing odds.
+const FOREIGN_ODDS_WORDS: [&str; 19] = [
+    "ventaja",
+    "ventajas",
+    "quítese",
+    "quitese",
+    "quítense",
+    "quitense",
+    "retírese",
+    "retirese",
+    "togliere",
+    "togliete",
+    "togli",
+    "togliendo",
+    "tolto",
+    "tolta",
+    "senza",
+    "dan",
+    "da",
+    "cede",
+    "ceden",
+];
+
+/// Whether `text` has a word that announces odds, in any language [`read`] knows: a cheap
+/// test with no allocation for an ASCII word, false only where [`read`] finds no odds.
+pub fn may_state_odds(text: &str) -> bool {
+    let known = |w: &str| {
+        ODDS_WORDS
+            .iter()
+            .chain(&FOREIGN_ODDS_WORDS)
+            .any(|o| o.eq_ignore_ascii_case(w))
+    };
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| !w.is_empty() && (known(w) || (!w.is_ascii() && known(&w.to_lowercase()))))
+}
+
 /// Reads the odds stated in `text` (a unit's heading, event lines and the notes over its
 /// table), with the players' names to tell who gives them.
 pub fn read(text: &str, white: Option<&str>, black: Option<&str>) -> Odds {
@@ -454,6 +490,30 @@ fn named_color(words: &[String], white: Option<&str>, black: Option<&str>) -> Op
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_word_that_announces_odds_passes_the_cheap_test() {
+        // Each foreign word becomes an English odds word, and each passes, in any case.
+        for w in FOREIGN_ODDS_WORDS {
+            let next = ["torre".to_owned()];
+            let english = spanish(vec![w.to_owned(), next[0].clone()]);
+            assert!(
+                ODDS_WORDS.contains(&english[0].as_str()),
+                "{w}: {english:?}"
+            );
+        }
+        for w in ODDS_WORDS.iter().chain(&FOREIGN_ODDS_WORDS) {
+            for form in [w.to_string(), w.to_uppercase(), format!("({w}:")] {
+                assert!(may_state_odds(&format!("Mr. X {form} the rook")), "{form}");
+            }
+        }
+        assert!(may_state_odds("Morphy gives—without the rook"));
+        assert!(may_state_odds("QUÍTESE la torre"));
+        assert!(!may_state_odds("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 — ½"));
+        assert!(!may_state_odds(
+            "Played at Paris, between Morphy and the Duke."
+        ));
+    }
+
     use super::*;
 
     fn removed(text: &str) -> (Vec<String>, bool) {

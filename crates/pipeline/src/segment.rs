@@ -157,6 +157,9 @@ pub struct BlockSegmenter {
     held: Option<Segment>,
     /// The blank lines after the held game.
     held_blanks: usize,
+    /// The first line of the game whose moves are known to have begun (no line of it
+    /// states odds for its start).
+    begun_game: Option<usize>,
 }
 
 impl Default for BlockSegmenter {
@@ -184,6 +187,7 @@ impl BlockSegmenter {
             pgn: true,
             held: None,
             held_blanks: 0,
+            begun_game: None,
         }
     }
 
@@ -439,18 +443,37 @@ impl BlockSegmenter {
         }
     }
 
+    /// Whether the current game's moves have begun: it has a start position (`FEN`), or a
+    /// move number in its movetext so far. Once true, it stays true for the game, and is
+    /// not asked again (a game's movetext is read once for it, not once a line).
+    fn moves_begun(&mut self) -> bool {
+        let Some(g) = self.cur.as_ref() else {
+            return false;
+        };
+        if self.begun_game == Some(g.line) {
+            return true;
+        }
+        let begun = g.tags.get("FEN").is_some()
+            || movetext::tokens(Dialect::Algebraic(AlgLang::En), &g.movetext)
+                .any(|t| matches!(t.kind, TokenKind::MoveNumber { .. }));
+        if begun {
+            self.begun_game = Some(g.line);
+        }
+        begun
+    }
+
     /// A line that states the odds of a game whose moves have not started (no move number
     /// yet, outside PGN): `Togliere Cb1 da Morphy`, `(White plays without his K. R.)`. The
     /// men it removes set the game's start position (`FEN`), with a note that says so,
     /// and the line is no movetext (blanked where the movetext has begun, so that lines
     /// keep their numbers): a word of it may read as a move (`Cb1`). Whether it was one.
     fn odds_line(&mut self, line: &LineRef<'_>, trimmed: &str, out: &mut Vec<Segment>) -> bool {
-        let started = self.cur.as_ref().is_some_and(|g| {
-            g.tags.get("FEN").is_some()
-                || movetext::tokens(Dialect::Algebraic(AlgLang::En), &g.movetext)
-                    .any(|t| matches!(t.kind, TokenKind::MoveNumber { .. }))
-        });
-        if self.pgn || started {
+        // A line that opens with a number opens the moves: it is movetext, odds or not.
+        if self.pgn
+            || trimmed.starts_with(|c: char| c.is_ascii_digit())
+            || self.moves_begun()
+            || !odds::may_state_odds(trimmed)
+        {
             return false;
         }
         let Odds::Read {
