@@ -1,7 +1,8 @@
 //! Page images in: a page printed from a game's text (Tesseract's `text2image`, a serif
 //! font, no damage) and given to `escriba transcribe` as a TIFF or a PDF is read by
 //! Tesseract into the game it shows, each ply with its page and word box, and a doubtful
-//! word shows on the review page as the crop of the image around it; a missing
+//! word shows on the review page as the crop of the image around it (also as headless
+//! Chromium draws the page); a missing
 //! Tesseract or language model is an error that names the Debian package to install.
 //! The tests that need Tesseract fail under `CI=true` when it is missing, and skip with a
 //! notice elsewhere.
@@ -9,6 +10,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use crate::browser::{browse, chromium, file_url, screenshot};
 use crate::cli_support::{escriba, parse_pgn, run};
 use crate::common::{absent, crops_on_page, first_jsonl_game};
 use escriba_testkit::TempDir;
@@ -127,14 +129,11 @@ fn a_printed_page_reads_as_the_game_it_shows_with_its_page_and_boxes() {
     assert!(csv.lines().skip(1).all(|l| !l.ends_with(",,,,,")), "{csv}");
 }
 
-#[test]
-fn a_doubtful_word_of_a_page_image_shows_as_the_crop_of_the_image_on_a_read_back_review_page() {
-    if !have("tesseract") || !have("text2image") {
-        return;
-    }
-    let dir = TempDir::new("page-image-crop");
+/// A page printed with `2. Kt-KB8`, a misprint with an impossible rank, transcribed and read
+/// back into a review page: the page's path, and how many plies of the game are not exact
+/// (each of them listed on the page, the misprint among them, repaired or ambiguous).
+fn reviewed_misprint(dir: &TempDir) -> (String, usize) {
     let mut lines = GAME.to_vec();
-    // `2. Kt-KB3` misprinted with an impossible rank: a repaired ply.
     lines[1] = "2. Kt-KB8 Kt-QB3";
     print_page(&lines, &dir.path().join("page"));
     let jsonl = dir.file("out.jsonl");
@@ -165,19 +164,87 @@ fn a_doubtful_word_of_a_page_image_shows_as_the_crop_of_the_image_on_a_read_back
     let html = dir.file("page.html");
     let r = run(&["review", &jsonl, "-o", &html], None);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
+    (html, doubtful)
+}
+
+#[test]
+fn a_doubtful_word_of_a_page_image_shows_as_the_crop_of_the_image_on_a_read_back_review_page() {
+    if !have("tesseract") || !have("text2image") {
+        return;
+    }
+    let dir = TempDir::new("page-image-crop");
+    let (html, doubtful) = reviewed_misprint(&dir);
     let page = std::fs::read_to_string(&html).unwrap();
     let crops = crops_on_page(&page);
     assert_eq!(crops.len(), doubtful, "a crop for each doubtful ply");
     for c in &crops {
         let pixels: Vec<_> = c.pixels().collect();
         assert!(pixels.iter().any(|p| p.0.iter().all(|&v| v < 60)), "ink");
-        assert!(
-            pixels.contains(&&image::Rgb([220, 30, 30])),
-            "the word's frame"
-        );
+        assert!(pixels.contains(&&FRAME), "the word's frame");
     }
     // A page image has no text to quote: the page says so.
     assert!(page.contains("it is a page image"));
+}
+
+/// The colour of the frame drawn around the word on a crop.
+const FRAME: image::Rgb<u8> = image::Rgb([220, 30, 30]);
+
+/// The longest run of pixels of the frame's colour (give or take a little, as a browser
+/// blends the edges of a scaled image) along one row of `shot`.
+fn longest_frame_run(shot: &image::RgbImage) -> u32 {
+    let near = |p: &image::Rgb<u8>| p.0.iter().zip(FRAME.0).all(|(&a, b)| a.abs_diff(b) <= 24);
+    let mut longest = 0;
+    for y in 0..shot.height() {
+        let mut run = 0;
+        for x in 0..shot.width() {
+            run = if near(shot.get_pixel(x, y)) {
+                run + 1
+            } else {
+                0
+            };
+            longest = longest.max(run);
+        }
+    }
+    longest
+}
+
+#[test]
+fn in_a_browser_the_review_page_of_a_scanned_run_draws_the_crop_of_each_doubtful_word() {
+    if !have("tesseract") || !have("text2image") {
+        return;
+    }
+    let Some(browser) = chromium() else { return };
+    let dir = TempDir::new("page-image-browser");
+    let (html, doubtful) = reviewed_misprint(&dir);
+    // After the page's own script has run, every crop is still in the page.
+    let url = file_url(Path::new(&html));
+    let Some(dom) = browse(
+        &browser,
+        &url,
+        &["--virtual-time-budget=10000", "--dump-dom"],
+    ) else {
+        return;
+    };
+    assert_eq!(crops_on_page(&dom).len(), doubtful, "{dom}");
+    // Chromium draws the crop: the frame around the word is on the screen as a line of
+    // its colour, which the same page without its images does not draw.
+    let Some(shot) = screenshot(&browser, &url, [1200, 3000]) else {
+        return;
+    };
+    let drawn = longest_frame_run(&shot);
+    assert!(drawn >= 40, "the word's frame drawn, {drawn} px long");
+    let page = std::fs::read_to_string(&html).unwrap();
+    let bare = dir.file("bare.html");
+    // (The page's attributes escape `/`, so the address is matched by its start; an image
+    // without its `src` is not drawn.)
+    let broken = page.replace("<img src=\"data:image", "<img data-src=\"data:image");
+    assert_ne!(broken, page);
+    std::fs::write(&bare, broken).unwrap();
+    let Some(bare) = screenshot(&browser, &file_url(Path::new(&bare)), [1200, 3000]) else {
+        return;
+    };
+    let without = longest_frame_run(&bare);
+    assert!(without < 10, "no frame without the crops, {without} px");
 }
 
 #[test]

@@ -4,12 +4,11 @@
 //! `transcribe --corrections` (and can unblock a game that stopped). The browser tests open
 //! the page in headless Chromium and skip with a notice where it is not installed.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 use escriba_pipeline::corrections::{Correction, Corrections};
 
+use crate::browser::{browse, chromium, file_url};
 use crate::cli_support::run;
 use crate::common::shared;
 use escriba_testkit::TempDir;
@@ -119,59 +118,6 @@ fn plies(jsonl: &str) -> Vec<(String, Vec<(String, String)>)> {
             (g["status"].as_str().unwrap().to_owned(), moves)
         })
         .collect()
-}
-
-/// Headless Chromium, where installed.
-fn chromium() -> Option<PathBuf> {
-    let found = std::env::var_os("ESCRIBA_CHROMIUM")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain(["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from))
-        .find(|p| p.exists());
-    if found.is_none() {
-        crate::common::absent("Chromium (/usr/bin/chromium)");
-    }
-    found
-}
-
-/// Runs headless Chromium on `url` with `extra` arguments; returns its stdout, or `None`
-/// (with a notice) when the browser could not run at all.
-fn browse(browser: &Path, url: &str, extra: &[&str]) -> Option<String> {
-    let profile = TempDir::new("chromium-profile");
-    let out = TempDir::new("chromium-out");
-    let stdout = std::fs::File::create(out.path().join("stdout")).unwrap();
-    let mut child = Command::new(browser)
-        .args(escriba_review::HEADLESS_CHROMIUM)
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(extra)
-        .arg(url)
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let start = Instant::now();
-    loop {
-        if child.try_wait().ok()?.is_some() {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("Chromium did not finish with {url} in 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let dom = std::fs::read_to_string(out.path().join("stdout")).unwrap_or_default();
-    if !dom.contains("<html") && extra.contains(&"--dump-dom") {
-        crate::common::absent("a Chromium that runs here");
-        return None;
-    }
-    Some(dom)
-}
-
-fn file_url(p: &Path) -> String {
-    format!("file://{}", p.canonicalize().unwrap().display())
 }
 
 /// `escriba review` of the directory's `out.jsonl` into `page`.

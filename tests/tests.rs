@@ -63,6 +63,7 @@ mod book_random_notes;
 mod book_random_odds;
 mod book_random_orders;
 mod book_shared;
+mod browser;
 mod check_mark;
 mod cli_compare;
 mod cli_edges;
