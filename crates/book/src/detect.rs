@@ -13,7 +13,14 @@ pub const DETECT_BYTES: usize = 96 << 10;
 
 /// The dialect that reads the most of a book's numbered lines (`1. P - Q 4`, `12.P4R`).
 pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
+    vote(lines).0
+}
+
+/// [`book_dialect`], and whether the vote read all it reads (`VOTE_BYTES` of numbered
+/// text) before the lines ran out: then no line after them can change its outcome.
+fn vote<'a>(lines: impl Iterator<Item = &'a str>) -> (Dialect, bool) {
     let mut sample = String::new();
+    let mut full = false;
     // Unnumbered lines, for a text with no numbered line (plain SAN, one move a line).
     let mut unnumbered = String::new();
     // The last line was a move number alone (`12.`, one token a line): the move under it
@@ -35,6 +42,7 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
             sample.push_str(t);
             sample.push('\n');
             if sample.len() >= VOTE_BYTES {
+                full = true;
                 break;
             }
         } else if unnumbered.len() < VOTE_BYTES {
@@ -63,7 +71,7 @@ pub fn book_dialect<'a>(lines: impl Iterator<Item = &'a str>) -> Dialect {
             best = Some((d, share, moves));
         }
     }
-    best.map_or(Dialect::ALL[0], |(d, _, _)| d)
+    (best.map_or(Dialect::ALL[0], |(d, _, _)| d), full)
 }
 
 /// True when the lines read like a book rather than a game file: no PGN tag pairs, and
@@ -95,6 +103,9 @@ pub fn looks_like_book(lines: &[Line]) -> bool {
 pub struct Sample {
     book: bool,
     dialect: Dialect,
+    /// The vote read all it reads in the sample's lines: [`book_dialect`] on the whole
+    /// book is `dialect`, whatever lines come after them.
+    vote_full: bool,
     /// Each line's kind as `classify` gives it, before any pass over its neighbours.
     kinds: Vec<LineKind>,
 }
@@ -109,6 +120,13 @@ impl Sample {
     pub(crate) fn kinds_in(&self, dialect: Dialect) -> Option<&[LineKind]> {
         (self.dialect == dialect).then_some(&self.kinds[..])
     }
+
+    /// The dialect [`book_dialect`] gives a book that starts with the sample's lines, when
+    /// the sample decides it: the vote read all it reads in them, or they are the whole
+    /// book (`lines` lines in all).
+    pub(crate) fn book_dialect(&self, lines: usize) -> Option<Dialect> {
+        (self.vote_full || self.kinds.len() == lines).then_some(self.dialect)
+    }
 }
 
 /// Reads a source's first lines as [`looks_like_book`] does, and keeps what it classified.
@@ -121,10 +139,11 @@ pub fn sample(lines: &[Line]) -> Sample {
         return Sample {
             book: false,
             dialect: Dialect::ALL[0],
+            vote_full: false,
             kinds: Vec::new(),
         };
     }
-    let dialect = book_dialect(lines.iter().map(|l| l.text.as_str()));
+    let (dialect, vote_full) = vote(lines.iter().map(|l| l.text.as_str()));
     let classified: Vec<LineKind> = lines
         .iter()
         .map(|l| classify::classify(&l.text, dialect))
@@ -132,6 +151,7 @@ pub fn sample(lines: &[Line]) -> Sample {
     Sample {
         book: reads_like_book(lines, classified.clone(), dialect),
         dialect,
+        vote_full,
         kinds: classified,
     }
 }

@@ -38,7 +38,10 @@ pub fn read_book_after(lines: &[Line], dialect: Option<Dialect>, sample: &Sample
 }
 
 fn read(lines: &[Line], dialect: Option<Dialect>, sample: Option<&Sample>) -> Book {
-    let dialect = dialect.unwrap_or_else(|| book_dialect(lines));
+    // The detector's vote on the first lines is the whole book's when it read enough.
+    let dialect = dialect
+        .or_else(|| sample.and_then(|s| s.book_dialect(lines.len())))
+        .unwrap_or_else(|| book_dialect(lines));
     let classified = sample.and_then(|s| s.kinds_in(dialect)).unwrap_or(&[]);
     let mut grouped = group::group(lines, kinds(lines, classified, dialect), dialect);
     let borrowed = xref::borrowings(lines, &grouped, dialect);
@@ -286,6 +289,37 @@ mod tests {
                     "sample of {cut} lines, {dialect:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_detectors_vote_decides_the_book_only_when_it_read_its_fill() {
+        // Spanish rows short of the vote's fill, then English ones past it: a sample of
+        // the Spanish rows votes Spanish and leaves the dialect to the whole book's vote
+        // (English); a sample past the fill decides it.
+        let mut text = String::new();
+        for n in 1..=300 {
+            text.push_str(&format!("{n}. P4R C3AR\n"));
+        }
+        for n in 1..=1500 {
+            text.push_str(&format!("{n}. P - K 4     Kt - K B 3\n"));
+        }
+        let lines = lines_of(&text);
+        let whole = read_book(&lines, None).dialect;
+        assert_eq!(whole, Dialect::Descriptive(DescLang::En));
+        let spanish = sample(&lines[..300]);
+        assert!(
+            spanish
+                .kinds_in(Dialect::Descriptive(DescLang::Es))
+                .is_some()
+        );
+        for cut in [0, 1, 300, 600, 1200, 1500, lines.len()] {
+            let s = sample(&lines[..cut]);
+            assert_eq!(
+                read_book_after(&lines, None, &s).dialect,
+                whole,
+                "sample of {cut} lines"
+            );
         }
     }
 }

@@ -84,7 +84,9 @@ fn traits_of(text: &str, kind: &LineKind, dialect: Dialect) -> Traits {
                 t.between_players = crate::header::between_players(text).is_some();
                 t.header_word = HEADER_CUE_WORDS.iter().any(|w| lower.contains(w));
                 t.event_word = EVENT_LINE_WORDS.iter().any(|w| lower.contains(w));
-                t.odds = crate::odds::read(text, None, None) != crate::odds::Odds::None;
+                // The cheap test first: most lines have no word of odds.
+                t.odds = crate::odds::may_state_odds(text)
+                    && crate::odds::read(text, None, None) != crate::odds::Odds::None;
             }
             if *kind == LineKind::Prose {
                 t.who_or_where = crate::header::between_players(text).is_some()

@@ -42,14 +42,20 @@ fn opens_with_move_number(t: &str) -> bool {
 /// The file letters printed along a board's edge (`a b c d e f g h`, or `h … a` for a
 /// board printed from Black's side): `Some(true)` for the latter.
 fn file_labels(t: &str) -> Option<bool> {
-    let letters: String = t
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '|')
-        .collect::<String>()
-        .to_ascii_lowercase();
-    match letters.as_str() {
-        "abcdefgh" => Some(false),
-        "hgfedcba" => Some(true),
+    // Read without allocating: most lines are not labels, and fail at their ninth letter
+    // or their first that is not ASCII.
+    let mut letters = [0u8; 8];
+    let mut n = 0;
+    for c in t.chars().filter(|c| !c.is_whitespace() && *c != '|') {
+        if n == letters.len() || !c.is_ascii() {
+            return None;
+        }
+        letters[n] = c.to_ascii_lowercase() as u8;
+        n += 1;
+    }
+    match &letters[..n] {
+        b"abcdefgh" => Some(false),
+        b"hgfedcba" => Some(true),
         _ => None,
     }
 }
@@ -297,6 +303,24 @@ mod tests {
 
     fn fen_of(d: &Diagram) -> String {
         d.board.board_fen().to_string()
+    }
+
+    #[test]
+    fn file_labels_are_the_eight_files_in_either_order_in_any_case_and_spacing() {
+        for (line, flipped) in [
+            ("  a  b  c  d  e  f  g  h", Some(false)),
+            ("| A | B | C | D | E | F | G | H |", Some(false)),
+            ("abcdefgh", Some(false)),
+            ("   h g f e d c b a", Some(true)),
+            ("a b c d e f g", None),
+            ("a b c d e f g h a", None),
+            ("a b c d e f g ĥ", None),
+            ("é b c d e f g h", None),
+            ("", None),
+            ("1. P-K4 P-K4", None),
+        ] {
+            assert_eq!(file_labels(line), flipped, "{line:?}");
+        }
     }
 
     #[test]
