@@ -327,3 +327,97 @@ fn a_column_that_numbers_every_ply_reads_past_words_the_ocr_lost_and_flags_them(
     );
     assert!(plies > 1200, "{plies} plies read");
 }
+
+/// How a newspaper's OCR prints the `1` of move 1: a capital I or a small l, before a
+/// period or a blank, or fused to the move (`IP-K4`).
+const ONE_AS_LETTER: [&str; 6] = ["I. ", "l. ", "I ", "l ", "I", "l"];
+
+/// `text` with its first move number `1` (`first`, the number and what follows it) printed
+/// as a letter; with `black`, the second `1 ` too (Black's, in a column that numbers every
+/// ply).
+fn one_as_letter(rng: &mut Rng, text: &str, first: &str, black: bool) -> String {
+    let at = text.find(first).expect("a move 1");
+    let letter = ONE_AS_LETTER[rng.below(ONE_AS_LETTER.len())];
+    let mut out = format!("{}{letter}{}", &text[..at], &text[at + first.len()..]);
+    if black && let Some(k) = out[at + letter.len()..].find(" 1 ") {
+        let k = at + letter.len() + k + 1;
+        out.replace_range(k..k + 1, ["I", "l"][rng.below(2)]);
+    }
+    out
+}
+
+#[test]
+fn a_move_one_the_ocr_printed_as_a_letter_starts_the_game() {
+    // A paragraph with notes: the game is read whole, nothing flagged.
+    let mut rng = Rng::new(3441);
+    for g in 0..20 {
+        let length = 20 + rng.below(40);
+        let moves = random_game(&mut rng, length);
+        let text = one_as_letter(&mut rng, &paragraph(&mut rng, &moves), "1. ", false);
+        let games = read_book(&text);
+        assert_eq!(games.len(), 1, "game {g}: {text}");
+        let got: Vec<String> = games[0]
+            .plies
+            .iter()
+            .map(|p| p.ply.san.to_string())
+            .collect();
+        assert_eq!(
+            got,
+            reference_sans(&Chess::default(), &moves),
+            "game {g}: {text}"
+        );
+        assert!(
+            games[0]
+                .plies
+                .iter()
+                .all(|p| matches!(p.ply.status, Status::Exact | Status::Inferred)),
+            "game {g} needs no flag: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_move_one_printed_as_a_letter_in_a_damaged_column_gives_no_unflagged_wrong_ply() {
+    // A column that numbers every ply, words knocked out and numbers damaged, its first
+    // `1` (and sometimes Black's) printed as a letter: the game starts at White's first
+    // move, and every ply is the game's or flagged.
+    let mut rng = Rng::new(3442);
+    let mut plies = 0;
+    for g in 0..30 {
+        let length = 24 + rng.below(40);
+        let moves = random_game(&mut rng, length);
+        let (text, lost) = every_ply_column(&mut rng, &moves);
+        let black = rng.below(3) == 0;
+        let text = one_as_letter(&mut rng, &text, "1 ", black);
+        let games = read_book(&text);
+        let want = reference_sans(&Chess::default(), &moves);
+        assert_eq!(games.len(), 1, "game {g}: {text}");
+        let game = &games[0];
+        assert_eq!(
+            game.plies[0].ply.san.to_string(),
+            want[0],
+            "game {g}: {text}"
+        );
+        for (i, p) in game.plies.iter().enumerate() {
+            let flagged = p.ply.status.is_flagged();
+            let right = p.ply.san == want[i];
+            if flagged && !right {
+                break;
+            }
+            assert!(
+                right,
+                "game {g}: unflagged ply {i} is {}: {text}",
+                p.ply.san
+            );
+            assert!(
+                !lost.contains(&i) || flagged,
+                "game {g}: ply {i}, whose word was knocked out, is not flagged: {text}"
+            );
+        }
+        if !lost.is_empty() {
+            assert_ne!(game.status, GameStatus::Complete, "game {g}: {text}");
+        }
+        plies += game.plies.len();
+    }
+    assert!(plies > 600, "{plies} plies read");
+}

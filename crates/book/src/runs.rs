@@ -9,6 +9,8 @@
 //! keeps the lines it stands on, line for line: everything outside the run is blanked, and
 //! each note inside it is wrapped in braces, so that every token keeps its line and column.
 
+use std::borrow::Cow;
+
 use escriba_notation::{Dialect, Token, TokenKind, movetext};
 
 use crate::line::Line;
@@ -110,11 +112,14 @@ fn unread_in(block: &[Line], dialect: Dialect) -> Option<Unread> {
 fn in_block(lines: &[Line], from: usize, to: usize, dialect: Dialect) -> Vec<Found> {
     let texts: Vec<&str> = lines[from..to].iter().map(|l| l.text.as_str()).collect();
     let text = plain(&texts.join("\n"));
+    let ones = misread_ones(&text);
     // A block with no move 1 holds no run: most prose is passed over here.
-    if !has_move_one(&text) {
+    if ones.is_empty() && !has_move_one(&text) {
         return Vec::new();
     }
-    let tokens = movetext::tokenize(dialect, &text);
+    // The text as the runs are read: each letter that may be a `1` read as one.
+    let read = with_ones(&text, &ones);
+    let tokens = movetext::tokenize(dialect, &read);
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(k, _)| k + 1))
         .collect();
@@ -122,12 +127,14 @@ fn in_block(lines: &[Line], from: usize, to: usize, dialect: Dialect) -> Vec<Fou
     let mut out = Vec::new();
     let mut k = 0;
     while k < tokens.len() {
-        match run_at(&text, &tokens, k) {
+        match run_at(&read, &tokens, k, &ones) {
             Some(run) => {
                 let first = line_of(run.tokens[0].span.start as usize);
                 let last_token = run.tokens.last().expect("a run has tokens");
                 let last = line_of(last_token.span.end as usize - 1);
-                let movetext = lay_out(&text, &run, line_starts[first], line_end(&text, last));
+                // As printed, but for the letters the run read as its numbers.
+                let laid = with_ones(&text, &run.ones);
+                let movetext = lay_out(&laid, &run, line_starts[first], line_end(&text, last));
                 out.push(Found {
                     first: from + first,
                     last: from + last,
@@ -153,6 +160,44 @@ fn has_move_one(text: &str) -> bool {
             && b.get(i + 1)
                 .is_none_or(|n| matches!(n, b'.' | b' ' | b'\t' | b'\n' | 0xE2))
     })
+}
+
+/// Where the OCR may have printed a move number's `1` as a letter (`IP-K4`, `I. P-K4`,
+/// `lP to K 4`): an `I` or an `l` that starts a word, then a period or blanks or neither,
+/// then a capital, as a move starts. Read as a `1`, such a letter starts a run like a
+/// printed one, and is taken as a number inside a run where its number goes on (Black's
+/// `1` of a column that numbers every ply); it never ends a run.
+fn misread_ones(text: &str) -> Vec<usize> {
+    let b = text.as_bytes();
+    let capital_after = |i: usize| {
+        let mut j = i + 1;
+        if b.get(j) == Some(&b'.') {
+            j += 1;
+        }
+        while matches!(b.get(j), Some(b' ' | b'\t')) {
+            j += 1;
+        }
+        b.get(j).is_some_and(u8::is_ascii_uppercase)
+    };
+    (0..b.len())
+        .filter(|&i| {
+            matches!(b[i], b'I' | b'l')
+                && (i == 0 || b[i - 1].is_ascii_whitespace())
+                && capital_after(i)
+        })
+        .collect()
+}
+
+/// `text` with a `1` at each byte offset of `ones` (each an ASCII letter).
+fn with_ones<'a>(text: &'a str, ones: &[usize]) -> Cow<'a, str> {
+    if ones.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for &o in ones {
+        bytes[o] = b'1';
+    }
+    Cow::Owned(String::from_utf8(bytes).expect("an ASCII letter replaced by a digit"))
 }
 
 /// The byte offset where line `k` of `text` ends (its newline, or the text's end).
@@ -201,17 +246,25 @@ struct Run<'t> {
     ended: bool,
     /// The index of the first token after the run.
     next: usize,
+    /// The byte offsets of the letters it read as a `1` (`IP-K4`): its first number, or
+    /// one it took as a number.
+    ones: Vec<usize>,
 }
 
 /// The run that starts at token `k`, if one does: move 1, then a move.
-fn run_at<'t>(text: &str, tokens: &'t [Token], k: usize) -> Option<Run<'t>> {
+fn run_at<'t>(text: &str, tokens: &'t [Token], k: usize, ones: &[usize]) -> Option<Run<'t>> {
     let TokenKind::MoveNumber { number: 1, .. } = tokens[k].kind else {
         return None;
     };
     if !matches!(tokens.get(k + 1)?.kind, TokenKind::Move(_)) {
         return None;
     }
+    let misread = |t: &Token| ones.binary_search(&(t.span.start as usize)).is_ok();
     let mut c = Cursor::new(k);
+    let mut taken: Vec<usize> = std::iter::once(&tokens[k])
+        .filter(|t| misread(t))
+        .map(|t| t.span.start as usize)
+        .collect();
     let mut j = k + 1;
     while j < tokens.len() {
         match tokens[j].kind {
@@ -221,15 +274,20 @@ fn run_at<'t>(text: &str, tokens: &'t [Token], k: usize) -> Option<Run<'t>> {
                 c.end = j;
                 j += 1;
             }
-            TokenKind::MoveNumber { number, .. } if c.number(number) => j += 1,
-            TokenKind::MoveNumber { number: 1, .. } => break,
+            TokenKind::MoveNumber { number, .. } if c.number(number) => {
+                if misread(&tokens[j]) {
+                    taken.push(tokens[j].span.start as usize);
+                }
+                j += 1;
+            }
+            TokenKind::MoveNumber { number: 1, .. } if !misread(&tokens[j]) => break,
             TokenKind::Ellipsis | TokenKind::Nag(_) | TokenKind::Footnote => j += 1,
             TokenKind::Result(_) => {
                 c.end = j;
                 c.ended = true;
                 break;
             }
-            _ => match gap_at(text, tokens, j, &c) {
+            _ => match gap_at(text, tokens, j, &c, ones) {
                 Gap::Damage(resume) => j = resume,
                 Gap::Note(resume) => {
                     c.notes.push((
@@ -248,6 +306,7 @@ fn run_at<'t>(text: &str, tokens: &'t [Token], k: usize) -> Option<Run<'t>> {
         moves: c.moves,
         ended: c.ended,
         next: c.end + 1,
+        ones: taken,
     })
 }
 
@@ -333,8 +392,8 @@ const DAMAGE_WORDS: usize = 6;
 /// Reads the words from token `j` of the run at `c`: a few words that are not prose are
 /// damage among the moves (a number out of place among them, `4 P-Q 4 80. 2 5 Kt-B 3`);
 /// words of prose before a move number the run takes are a note, with the moves the note
-/// names.
-fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor) -> Gap {
+/// names. A `1` ends the run, unless it was read from a letter ([`misread_ones`]).
+fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor, ones: &[usize]) -> Gap {
     let (mut words, mut prose) = (0, 0);
     for (i, t) in tokens.iter().enumerate().skip(j) {
         let damage = words <= DAMAGE_WORDS && prose < 2;
@@ -353,8 +412,13 @@ fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor) -> Gap {
                     (false, false) => Gap::End,
                 };
             }
-            // A game starts again; any other number out of place is a damaged word.
-            TokenKind::MoveNumber { number: 1, .. } => return Gap::End,
+            // A game starts again (not at a letter read as a `1`); any other number out
+            // of place is a damaged word.
+            TokenKind::MoveNumber { number: 1, .. }
+                if ones.binary_search(&(t.span.start as usize)).is_err() =>
+            {
+                return Gap::End;
+            }
             _ => {
                 let text = &text[t.span.range()];
                 for word in text.split_whitespace() {
@@ -507,6 +571,43 @@ mod tests {
             "{}",
             found[1].movetext
         );
+    }
+
+    #[test]
+    fn a_move_one_the_ocr_printed_as_a_letter_starts_a_run_and_ends_none() {
+        // `IP-K4`: the run starts at the letter, and the movetext reads it as the `1`.
+        let text = "White. Black. IP-K4 P-K4 2 Kt-KB3 Kt-QB3 3 B-B4 B-B4 The end.";
+        let found = runs(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].moves, 6);
+        assert!(
+            found[0].movetext.contains("1P-K4 P-K4 2"),
+            "{}",
+            found[0].movetext
+        );
+        // `l.` and Black's `l` of a column that numbers every ply are numbers too.
+        let text = "l. P-K4 l P-K4 2 Kt-KB3 2 Kt-QB3 3 B-B4 3 B-B4";
+        let found = runs(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].moves, 6);
+        assert!(
+            found[0].movetext.starts_with("1. P-K4 1 P-K4"),
+            "{}",
+            found[0].movetext
+        );
+        // Inside a run, a letter before a capital is a word of a note, not a new game,
+        // and it stays as printed.
+        let text = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 I Think this is best. 3. B-B4 B-B4";
+        let found = runs(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].moves, 6);
+        assert!(
+            found[0].movetext.contains("{I Think this is best.}"),
+            "{}",
+            found[0].movetext
+        );
+        // A pronoun before a word that is no move starts nothing.
+        assert!(runs("I Played 2 P-K4 P-K4 3 Kt-KB3 Kt-QB3").is_empty());
     }
 
     #[test]
