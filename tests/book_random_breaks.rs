@@ -452,3 +452,41 @@ fn a_game_goes_on_under_its_column_header_printed_again_with_the_names() {
         );
     }
 }
+
+/// A table that numbers both sides' moves (`5. P to K B 4  5. Q to Kt 3`) and, where a
+/// note follows White's move, leaves Black's cell empty with an ellipsis (`5. P to K B 4
+/// ...`), prints the note, and gives Black's move under it with the ellipsis in White's
+/// cell (`... 5. Q to Kt 3`), as Hoyle's Games prints its openings: Black's move, the game
+/// read whole.
+#[test]
+fn black_s_move_after_an_ellipsis_in_white_s_cell_goes_on_over_the_note() {
+    let mut rng = Rng::new(1907);
+    let mut breaks = 0;
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let (white, black) = players(round);
+        let mut text = format!(
+            "GAME {}.\n\nWhite: {white}.   Black: {black}.\n\nWHITE. BLACK.\n",
+            round + 1
+        );
+        let mut p = 0;
+        while p < score.moves.len() {
+            let n = p / 2 + 1;
+            let w = &score.tokens[p];
+            match score.tokens.get(p + 1) {
+                Some(b) if rng.below(4) == 0 => {
+                    breaks += 1;
+                    let note = NOTES[rng.below(NOTES.len())];
+                    writeln!(text, "{n}. {w} ...\n\n{note}\n\n... {n}. {b}").unwrap();
+                }
+                Some(b) => writeln!(text, "{n}. {w} {n}. {b}").unwrap(),
+                None => writeln!(text, "{n}. {w}").unwrap(),
+            }
+            p += 2;
+        }
+        text.push_str("\nAnd wins.\n");
+        assert_read_all(&text, &[(score, white, black)], &format!("round {round}"));
+    }
+    assert!(breaks > 100, "{breaks} moves of Black after a note");
+}

@@ -533,3 +533,45 @@ fn long_algebraic_with_each_square_spaced_reads_as_printed() {
         "the games are long enough to count: {plies} plies"
     );
 }
+
+/// Castling as the Spanish Philidor of 1846 prints it, in a word after the king's letter
+/// with the king's square (`R enr. g 8`, `R enr. c 1`), among moves in spaced long
+/// algebraic: the castling of that side, every move read as printed.
+#[test]
+fn castling_printed_as_the_kings_word_and_square_is_castling_that_side() {
+    use escriba_notation::AlgLang;
+    use escriba_resolve::shakmaty::CastlingSide;
+    use std::fmt::Write as _;
+    let letters = ["R", "D", "T", "A", "C"];
+    let mut rng = Rng::new(1847);
+    let mut castles = 0;
+    for g in 0..80 {
+        let moves = random_game(&mut rng, 80);
+        let text = write_game_with(
+            &Chess::default(),
+            &moves,
+            escriba_notation::Form::Compact,
+            |_, _, m, out| match m.castling_side() {
+                Some(side) => {
+                    castles += 1;
+                    let file = if side == CastlingSide::KingSide {
+                        'g'
+                    } else {
+                        'c'
+                    };
+                    let rank = m.from().expect("a king's move").rank().char();
+                    let word = ["enr.", "enroca"][g % 2];
+                    write!(out, "R {word} {file} {rank}").unwrap();
+                }
+                None => out.push_str(&spaced_long(m, letters, Between::Blank)),
+            },
+        )
+        .expect("a legal game");
+        let d = read_whole(g, &text, Dialect::Algebraic(AlgLang::Es), &moves);
+        assert_as_printed(g, &text, &d);
+    }
+    assert!(
+        castles > 20,
+        "the games castle often enough to count: {castles}"
+    );
+}
