@@ -410,49 +410,6 @@ fn a_table_goes_on_over_an_editors_elision_mark() {
     }
 }
 
-/// A page break inside a game, where the next page prints the column header again with the
-/// players' names (`White. (Mason.)  Black. (Gunsberg.)`), under the volume's foot line and
-/// the book's title as a running head (printed once in the excerpt, so no repetition
-/// marks it): the game goes on over them from its next move, never a new game from the
-/// middle of the table.
-#[test]
-fn a_game_goes_on_under_its_column_header_printed_again_with_the_names() {
-    const HEADS: [&str; 3] = [
-        "THE CHESS PLAYER'S CHRONICLE.",
-        "■2 THE CHESS PLAYER'S CHRONICLE.",
-        "THE CUES» VLAYER « CHRON1CLE.",
-    ];
-    let mut rng = Rng::new(3434);
-    for round in 0..40 {
-        let print = PRINTS[round % PRINTS.len()];
-        let score = random_score(&mut rng, print);
-        let (white, black) = players(round);
-        let header = format!("White. ({white}.) Black. ({black}.)");
-        let mut text = format!(
-            "GAME {}.\nPlayed between {white} and {black}.\n{header}\n",
-            round + 1
-        );
-        let n = score.moves.len();
-        // After either side's move.
-        let cut = 4 + rng.below(n - 8);
-        score.rows(0, cut, &mut text);
-        writeln!(
-            text,
-            "VOL. {}.\n{}\n{header}",
-            ["II", "III", "IV"][round % 3],
-            HEADS[rng.below(HEADS.len())]
-        )
-        .unwrap();
-        score.rows(cut, n, &mut text);
-        text.push_str("\nAnd wins.\n");
-        assert_read_whole(
-            &text,
-            &[(&score, &white, &black)],
-            &format!("round {round}, {}", print.name),
-        );
-    }
-}
-
 /// A table that numbers both sides' moves (`5. P to K B 4  5. Q to Kt 3`) and, where a
 /// note follows White's move, leaves Black's cell empty with an ellipsis (`5. P to K B 4
 /// ...`), prints the note, and gives Black's move under it with the ellipsis in White's

@@ -122,12 +122,6 @@ impl Grouper<'_> {
     /// A column header at line `i` naming the players `p`: a new unit's (or the second
     /// line of its header), and the table's first row when the names run on into moves.
     pub(super) fn players(&mut self, i: usize, p: Players) {
-        // The column header printed again at the top of the next page, inside a table
-        // whose next row goes on with its numbers: page furniture, not a new game.
-        if self.title_inside_table(i) {
-            self.roles[i] = Role::Furniture;
-            return;
-        }
         if self
             .cur
             .as_ref()
