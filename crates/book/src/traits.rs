@@ -170,20 +170,14 @@ pub(crate) fn header_blanked(text: &str, moves_at: usize) -> String {
 /// Black's move (`5...`, `5. ...`).
 fn opens_with(text: &str) -> Option<MoveNo> {
     let t = text.trim_start();
-    // An ellipsis in White's cell before the number: Black's move (`... 5. Q to Kt 3`).
-    let (t, white_empty) = match t.strip_prefix("...").or_else(|| t.strip_prefix('…')) {
-        Some(r) if r.starts_with([' ', '\t']) => (r.trim_start(), true),
-        _ => (t, false),
-    };
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     let n = t[..digits].parse::<u32>().ok()?;
     let rest = &t[digits..];
     if !rest.starts_with(['.', ' ']) {
         return None;
     }
-    let black = white_empty
-        || rest.starts_with("..")
-        || rest.trim_start_matches('.').trim_start().starts_with("..");
+    let black =
+        rest.starts_with("..") || rest.trim_start_matches('.').trim_start().starts_with("..");
     Some(MoveNo::new(n, black))
 }
 
@@ -226,7 +220,6 @@ mod tests {
         assert_eq!(opens_with("5... P-K4"), Some(MoveNo::new(5, true)));
         assert_eq!(opens_with("5. ... P-K4"), Some(MoveNo::new(5, true)));
         assert_eq!(opens_with("5 P-K4"), Some(MoveNo::new(5, false)));
-        assert_eq!(opens_with("... 5. Q to Kt 3"), Some(MoveNo::new(5, true)));
         assert_eq!(opens_with("5th move"), None);
         assert_eq!(opens_with("If 5. P-K4"), None);
     }

@@ -625,19 +625,6 @@ impl<'a> Scanner<'a> {
         None
     }
 
-    /// Whether the number about to be read stands after an ellipsis that opens its line
-    /// (`... 5. Q to Kt 3`): White's cell of a two-column table left empty, so the number
-    /// is Black's.
-    fn white_cell_left_empty(&self) -> bool {
-        match self.out.last() {
-            Some(Token {
-                kind: TokenKind::Ellipsis,
-                span,
-            }) => crate::seams::opens_line(self.src, span.range(), self.pos),
-            _ => false,
-        }
-    }
-
     /// `1.`, `1`, `1...`, `1. ...`, `1…`, `7. ........`, `1.-`; false if not a move number.
     fn move_number(&mut self) -> bool {
         let start = self.pos;
@@ -661,7 +648,7 @@ impl<'a> Scanner<'a> {
                 .take_while(|&&c| c == b' ' || c == b'\t')
                 .count();
             if !matches!(after.get(sp), Some(b'.' | 0xE2)) {
-                let black = self.white_cell_left_empty();
+                let black = false;
                 self.push(
                     TokenKind::MoveNumber { number, black },
                     start,
@@ -694,7 +681,7 @@ impl<'a> Scanner<'a> {
             }
             _ => (0, false),
         };
-        let black = is_ellipsis || self.white_cell_left_empty();
+        let black = is_ellipsis;
         if is_ellipsis {
             n += sp + dots;
         } else if rest[n..].starts_with('-') && period {

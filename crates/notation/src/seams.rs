@@ -1,7 +1,6 @@
 //! Where one printed move ends and the next begins when print runs them together: a move
 //! number glued to the move before it (`4th.1.P.`), and a dash between a pair's moves
-//! (`1. e4 – c5`) that may also be a long-algebraic move's own (`e2 - e4`), and an
-//! ellipsis that fills White's cell before Black's number (`... 5. Q to Kt 3`). The tokenizer
+//! (`1. e4 – c5`) that may also be a long-algebraic move's own (`e2 - e4`). The tokenizer
 //! ([`crate::movetext`]) asks; nothing here reads a move.
 
 /// Whether the move `before` (a man moving to a square, printed with neither capture nor
@@ -64,16 +63,4 @@ pub(crate) fn glued_number(rest: &str) -> Option<usize> {
                 .is_some_and(u8::is_ascii_alphabetic);
         glued.then_some(at)
     })
-}
-
-/// Whether the token at `span` of `src` (an ellipsis) opens its line, only blanks before
-/// it, and only blanks stand between it and `next` (where the next token starts).
-pub(crate) fn opens_line(src: &str, span: std::ops::Range<usize>, next: usize) -> bool {
-    let blank = |b: &u8| *b == b' ' || *b == b'\t';
-    let before = &src.as_bytes()[..span.start];
-    let lead = before.iter().rev().take_while(|b| blank(b)).count();
-    matches!(
-        before.len().checked_sub(lead + 1).map(|i| before[i]),
-        None | Some(b'\n')
-    ) && src.as_bytes()[span.end..next].iter().all(blank)
 }

@@ -343,11 +343,6 @@ fn placed_move(lang: AlgLang, i: In<'_>) -> Res<'_, Move> {
         Ok((r, role)) => (r, role),
         Err(_) => (i, Role::Pawn),
     };
-    if role == Role::King
-        && let Ok((r2, side)) = spaced::castles_to(lang, r)
-    {
-        return Ok((r2, Move::new(MoveKind::Castle(Some(side)))));
-    }
     let pawn = role == Role::Pawn;
     let (r, p) = match path(lang, pawn, r) {
         Ok(ok) => ok,

@@ -4,11 +4,10 @@
 //! compact long forms did not read (`placed_move` asks last), and only where both
 //! squares are printed whole and the way from one to the other is a way the man moves, so
 //! that two short moves with a blank in their squares (`e 4 e 5`) read as one long move
-//! only where a pawn could make it (the board then says which). The same editions print
-//! castling as the king's word and square (`R enr. g 8`), read by [`castles_to`].
+//! only where a pawn could make it (the board then says which).
 
 use super::lexemes::{Path, capture, dash, fail, file, rank};
-use crate::ast::{AbsSquare, CastleSide, Man, Place, Role};
+use crate::ast::{AbsSquare, Man, Place, Role};
 use crate::dialect::AlgLang;
 use crate::pieces::{self, In, Res};
 
@@ -112,35 +111,6 @@ pub(super) fn path(lang: AlgLang, role: Role, i: In<'_>) -> Res<'_, Path> {
     ))
 }
 
-/// Castling as a word after the king's letter, with the square the king goes to (`R enr.
-/// g 8`, `R enroca c 1`: the king castles to g8, to c1), as the Spanish Philidor of 1846
-/// prints it: the square's file says the side, and it must be a king's square after
-/// castling (g or c, on the first or the last rank).
-pub(super) fn castles_to(lang: AlgLang, i: In<'_>) -> Res<'_, CastleSide> {
-    let r = i.trim_start_matches(' ');
-    let Some(r) = CASTLES_WORDS.iter().find_map(|w| {
-        let head = r.get(..w.len())?;
-        head.eq_ignore_ascii_case(w).then(|| &r[w.len()..])
-    }) else {
-        return fail(i);
-    };
-    let Some(r) = r.strip_prefix(' ') else {
-        return fail(i);
-    };
-    let (r, (f, rk)) = any_square(lang, r)?;
-    if !pieces::at_word_end(r) || !(rk == 0 || rk == 7) {
-        return fail(i);
-    }
-    match f {
-        6 => Ok((r, CastleSide::King)),
-        2 => Ok((r, CastleSide::Queen)),
-        _ => fail(i),
-    }
-}
-
-/// The words for "castles" that [`castles_to`] reads after the king's letter (Spanish).
-const CASTLES_WORDS: [&str; 3] = ["enr.", "enroca", "enroque"];
-
 /// The colon that marks a capture after the destination (`d 4 :`, `d 4:`), where a word
 /// ends after it.
 fn trailing_capture(i: In<'_>) -> (In<'_>, bool) {
@@ -180,36 +150,6 @@ mod tests {
         let mv = |s| read(AlgLang::Es, s).map(|m| m.0);
         assert_eq!(mv("e 5 d 4 :"), mv("e5xd4"));
         assert_eq!(mv("C g 1 f 3"), mv("Cg1-f3"));
-    }
-
-    #[test]
-    fn the_king_castling_in_a_word_to_its_square_is_castling_on_that_side() {
-        let mv = |s| read(AlgLang::Es, s);
-        for (s, side) in [
-            ("R enr. g 8", "O-O"),
-            ("R enr. g 1", "O-O"),
-            ("R enr. c 8", "O-O-O"),
-            ("R enroca c 1", "O-O-O"),
-            ("R enr. g8", "O-O"),
-        ] {
-            let castles = mv(side).map(|m| m.0);
-            assert_eq!(mv(s).map(|m| m.0), castles, "{s}");
-            assert_eq!(mv(s).map(|m| m.1), Some(s.len()), "{s} is one move");
-        }
-        // No other square is one a king castles to.
-        for s in [
-            "R enr. e 8",
-            "R enr. g 5",
-            "R enr. f 1",
-            "R enr.",
-            "R enr. g 8a",
-        ] {
-            let read = mv(s);
-            assert!(
-                read.as_ref().is_none_or(|(m, _)| !m.starts_with("castles")),
-                "{s} is no castling: {read:?}"
-            );
-        }
     }
 
     #[test]
