@@ -353,7 +353,8 @@ fn a_move_one_the_ocr_printed_as_a_letter_starts_the_game() {
     for g in 0..20 {
         let length = 20 + rng.below(40);
         let moves = random_game(&mut rng, length);
-        let text = one_as_letter(&mut rng, &paragraph(&mut rng, &moves), "1. ", false);
+        let text = paragraph(&mut rng, &moves);
+        let text = one_as_letter(&mut rng, &text, "1. ", false);
         let games = read_book(&text);
         assert_eq!(games.len(), 1, "game {g}: {text}");
         let got: Vec<String> = games[0]
