@@ -39,24 +39,6 @@ pub(crate) fn dash(i: In<'_>) -> Res<'_, ()> {
     value((), alt((tag("-"), tag("–"), tag("—"), tag("−"), tag("‐")))).parse(i)
 }
 
-/// Whether a castling sign as the grammars take it (`O-O`, `0 - 0 - 0`, `00`) is printed
-/// uniformly: one mark throughout (`O`, `0` or `o`) and the same link between each two.
-/// Type sets one sign in one fount; a sign that mixes them (`0-O`, `0-O0`, `O-O -O`) is
-/// damage, whose side its marks do not settle: it is no reading as printed, and its
-/// repaired readings ([`crate::readings`]) offer both sides.
-pub(crate) fn uniform_castling(sign: &str) -> bool {
-    let mut parts = sign.split(['O', '0', 'o']);
-    // Before the first mark: nothing.
-    parts.next();
-    let links: Vec<&str> = parts.collect();
-    let Some((_, links)) = links.split_last() else {
-        return false;
-    };
-    let mut marks = sign.chars().filter(|c| matches!(c, 'O' | '0' | 'o'));
-    let first = marks.next();
-    marks.all(|c| Some(c) == first) && links.windows(2).all(|w| w[0] == w[1])
-}
-
 /// An optional dash surrounded by optional spaces.
 pub(crate) fn opt_dash(i: In<'_>) -> Res<'_, bool> {
     let (i, _) = hs(i)?;

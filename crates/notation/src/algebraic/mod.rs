@@ -158,17 +158,13 @@ fn promotion(lang: AlgLang, i: In<'_>) -> Res<'_, Role> {
 }
 
 /// Castling: `O-O`, `0-0`, `00`, `o-o`, `O-O-O`, `0-0-0`, `000`, `0 - 0`.
-/// A sign that mixes its marks or links (`0-O0`) is damage, not read here.
 fn castle(i: In<'_>) -> Res<'_, Move> {
     let (r, ()) = castle_o(i)?;
     let (r, ()) = castle_link(r)?;
-    let (r, side) = match castle_link(r) {
-        Ok((r2, ())) => (r2, CastleSide::Queen),
-        Err(_) => (r, CastleSide::King),
+    let side = match castle_link(r) {
+        Ok((r2, ())) => return Ok((r2, Move::new(MoveKind::Castle(Some(CastleSide::Queen))))),
+        Err(_) => CastleSide::King,
     };
-    if !pieces::uniform_castling(&i[..i.len() - r.len()]) {
-        return fail(i);
-    }
     Ok((r, Move::new(MoveKind::Castle(Some(side)))))
 }
 

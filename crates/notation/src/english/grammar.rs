@@ -432,9 +432,6 @@ pub(super) fn castle_symbols(i: In<'_>) -> Res<'_, Move> {
         r = d;
         count += 1;
     }
-    if !pieces::uniform_castling(&i[..i.len() - r.len()]) {
-        return fail(i);
-    }
     match count {
         2 => castled(r, Some(CastleSide::King)),
         3 => castled(r, Some(CastleSide::Queen)),

@@ -461,7 +461,6 @@ fn castle(i: In<'_>) -> Res<'_, Move> {
             _ => fail(i),
         }
     }
-    let start = i;
     let (mut i, ()) = o(i)?;
     let mut count = 1;
     while count < 3 {
@@ -476,7 +475,7 @@ fn castle(i: In<'_>) -> Res<'_, Move> {
         }
         count += 1;
     }
-    if count < 2 || !at_word_end(i) || !pieces::uniform_castling(&start[..start.len() - i.len()]) {
+    if count < 2 || !at_word_end(i) {
         return fail(i);
     }
     let side = if count == 2 {
