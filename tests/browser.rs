@@ -22,7 +22,7 @@ pub fn chromium() -> Option<PathBuf> {
 
 /// Runs headless Chromium on `url` with `extra` arguments; returns its stdout, or `None`
 /// (with a notice) when the browser could not run at all.
-pub fn browse(browser: &Path, url: &str, extra: &[&str]) -> Option<String> {
+fn browse(browser: &Path, url: &str, extra: &[&str]) -> Option<String> {
     let profile = TempDir::new("chromium-profile");
     let out = TempDir::new("chromium-out");
     let stdout = std::fs::File::create(out.path().join("stdout")).unwrap();
@@ -54,6 +54,12 @@ pub fn browse(browser: &Path, url: &str, extra: &[&str]) -> Option<String> {
         return None;
     }
     Some(dom)
+}
+
+/// The page at `url` as it stands once its scripts have run (Chromium's `--dump-dom`), or
+/// `None` (with a notice) when the browser could not run.
+pub fn dom_after_scripts(browser: &Path, url: &str) -> Option<String> {
+    browse(browser, url, &["--virtual-time-budget=10000", "--dump-dom"])
 }
 
 /// The `file://` address of the file at `p`.

@@ -285,25 +285,7 @@ fn a_column_that_numbers_every_ply_reads_past_words_the_ocr_lost_and_flags_them(
         let want = reference_sans(&Chess::default(), &moves);
         assert_eq!(games.len(), 1, "game {g}: {text}");
         let game = &games[0];
-        // Each ply is the game's move or flagged, up to the first flagged ply that is not
-        // the game's move: past it the board is another, and the book's words are read
-        // on it as printed.
-        for (i, p) in game.plies.iter().enumerate() {
-            let flagged = p.ply.status.is_flagged();
-            let right = p.ply.san == want[i];
-            if flagged && !right {
-                break;
-            }
-            assert!(
-                right,
-                "game {g}: unflagged ply {i} is {}: {text}",
-                p.ply.san
-            );
-            assert!(
-                !lost.contains(&i) || flagged,
-                "game {g}: ply {i}, whose word was knocked out, is not flagged: {text}"
-            );
-        }
+        assert_right_or_flagged(g, game, &want, &lost, &text);
         if !lost.is_empty() {
             with_lost += 1;
             assert_ne!(
@@ -344,6 +326,34 @@ fn one_as_letter(rng: &mut Rng, text: &str, first: &str, black: bool) -> String 
         out.replace_range(k..k + 1, ["I", "l"][rng.below(2)]);
     }
     out
+}
+
+/// Each ply of `game` is the game's move (`want`) or flagged, up to the first flagged ply
+/// that is not the game's move (past it the board is another, and the book's words are read
+/// on it as printed); each ply whose word was knocked out (`lost`) is flagged.
+fn assert_right_or_flagged(
+    g: usize,
+    game: &escriba_pipeline::GameResult,
+    want: &[String],
+    lost: &[usize],
+    text: &str,
+) {
+    for (i, p) in game.plies.iter().enumerate() {
+        let flagged = p.ply.status.is_flagged();
+        let right = p.ply.san == want[i];
+        if flagged && !right {
+            break;
+        }
+        assert!(
+            right,
+            "game {g}: unflagged ply {i} is {}: {text}",
+            p.ply.san
+        );
+        assert!(
+            !lost.contains(&i) || flagged,
+            "game {g}: ply {i}, whose word was knocked out, is not flagged: {text}"
+        );
+    }
 }
 
 #[test]
@@ -399,22 +409,7 @@ fn a_move_one_printed_as_a_letter_in_a_damaged_column_gives_no_unflagged_wrong_p
             want[0],
             "game {g}: {text}"
         );
-        for (i, p) in game.plies.iter().enumerate() {
-            let flagged = p.ply.status.is_flagged();
-            let right = p.ply.san == want[i];
-            if flagged && !right {
-                break;
-            }
-            assert!(
-                right,
-                "game {g}: unflagged ply {i} is {}: {text}",
-                p.ply.san
-            );
-            assert!(
-                !lost.contains(&i) || flagged,
-                "game {g}: ply {i}, whose word was knocked out, is not flagged: {text}"
-            );
-        }
+        assert_right_or_flagged(g, game, &want, &lost, &text);
         if !lost.is_empty() {
             assert_ne!(game.status, GameStatus::Complete, "game {g}: {text}");
         }

@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::browser::{browse, chromium, file_url, screenshot};
+use crate::browser::{chromium, dom_after_scripts, file_url, screenshot};
 use crate::cli_support::{escriba, parse_pgn, run};
 use crate::common::{absent, crops_on_page, first_jsonl_game};
 use escriba_testkit::TempDir;
@@ -218,11 +218,7 @@ fn in_a_browser_the_review_page_of_a_scanned_run_draws_the_crop_of_each_doubtful
     let (html, doubtful) = reviewed_misprint(&dir);
     // After the page's own script has run, every crop is still in the page.
     let url = file_url(Path::new(&html));
-    let Some(dom) = browse(
-        &browser,
-        &url,
-        &["--virtual-time-budget=10000", "--dump-dom"],
-    ) else {
+    let Some(dom) = dom_after_scripts(&browser, &url) else {
         return;
     };
     assert_eq!(crops_on_page(&dom).len(), doubtful, "{dom}");

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use escriba_pipeline::corrections::{Correction, Corrections};
 
-use crate::browser::{browse, chromium, file_url};
+use crate::browser::{chromium, dom_after_scripts, file_url};
 use crate::cli_support::run;
 use crate::common::shared;
 use escriba_testkit::TempDir;
@@ -339,11 +339,7 @@ fn in_a_browser_the_page_draws_its_boards_runs_no_book_script_and_saves_the_chos
         tie.id,
         failed.id
     );
-    let Some(dom) = browse(
-        &browser,
-        &url,
-        &["--virtual-time-budget=10000", "--dump-dom"],
-    ) else {
+    let Some(dom) = dom_after_scripts(&browser, &url) else {
         return;
     };
     assert!(
