@@ -381,3 +381,45 @@ fn names_printed_in_capitals_come_out_as_names() {
         assert_read_all(&text, &expected, &format!("round {round}, {}", print.name));
     }
 }
+
+/// A game's score under a title block of two to six short lines of words (the players,
+/// a place and a date, an author, a web address: a page's head as a web copy or a PDF's
+/// text layer gives it), in every print and layout: the document is read as a book, so
+/// the block is the game's header and none of its words is read as a move (`di` as d3, a
+/// year as a move number), and the game is read whole from its first row.
+#[test]
+fn a_score_under_a_title_block_of_words_reads_whole_and_no_word_of_the_block_is_a_move() {
+    let mut rng = Rng::new(1837);
+    for round in 0..40 {
+        let print = PRINTS[round % PRINTS.len()];
+        let score = random_score(&mut rng, print);
+        let mut text = String::new();
+        // Three to six lines: two of words at least besides an editor's elision.
+        let count = 3 + rng.below(4);
+        for line in random_title_block(&mut rng, count) {
+            writeln!(text, "{line}").unwrap();
+        }
+        if rng.chance(50) {
+            text.push('\n');
+        }
+        let first_row = text.lines().count() + 1;
+        let layout = rng.below(4);
+        rows_in(&score, layout, 0, score.moves.len(), &mut text);
+        let games = default_mode(&text);
+        assert_eq!(games.len(), 1, "round {round}:\n{text}");
+        let g = &games[0];
+        let got: Vec<String> = g.plies.iter().map(|p| p.ply.san.to_string()).collect();
+        let start = Chess::default();
+        assert_eq!(
+            got,
+            reference_sans(&start, &score.moves),
+            "round {round}:\n{text}"
+        );
+        assert_eq!(g.status, GameStatus::Complete, "round {round}:\n{text}");
+        assert_eq!(g.flagged, 0, "round {round}:\n{text}");
+        assert!(
+            g.plies.iter().all(|p| p.line >= first_row),
+            "a move read above the first row (line {first_row}), round {round}:\n{text}"
+        );
+    }
+}

@@ -679,3 +679,48 @@ pub(crate) const ODDS_NAMED: [(&str, &str); 6] = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
     ),
 ];
+
+/// A document's title block as a page's text layer gives it, from made-up names and
+/// places: `count` short lines of words drawn from the kinds a title page holds (the
+/// players, a place and a date, an author, a copyright, a web address, a section title,
+/// an editor's elision), each line a different kind. No line states odds or holds a move.
+pub(crate) fn random_title_block(rng: &mut Rng, count: usize) -> Vec<String> {
+    const PLACES: [&str; 6] = [
+        "Lundor",
+        "Vessa",
+        "New Barrow",
+        "Santa Elm",
+        "Korvik",
+        "Ostra",
+    ];
+    const MONTHS: [&str; 6] = ["giugno", "luglio", "March", "mayo", "octobre", "Juni"];
+    const BY: [&str; 4] = ["di", "by", "par", "por"];
+    const TITLES: [&str; 4] = ["Partite scelte", "Selected games", "Parties", "Partidas"];
+    let mut kinds: Vec<usize> = (0..8).collect();
+    let mut out = Vec::new();
+    while out.len() < count && !kinds.is_empty() {
+        let kind = kinds.remove(rng.below(kinds.len()));
+        let (name, _) = random_player(rng);
+        let place = PLACES[rng.below(PLACES.len())];
+        let year = 1800 + rng.below(220);
+        let line = match kind {
+            0 => {
+                let (other, _) = random_player(rng);
+                format!("{name} - {other}")
+            }
+            1 => format!(
+                "{place} {} {} {year}",
+                1 + rng.below(28),
+                MONTHS[rng.below(MONTHS.len())]
+            ),
+            2 => format!("{} {name}", BY[rng.below(BY.len())]),
+            3 => format!("© {year} {name}"),
+            4 => format!("www.{}.org", place.to_lowercase().replace(' ', "")),
+            5 => TITLES[rng.below(TITLES.len())].to_owned(),
+            6 => format!("{place} e ritorno a {}", PLACES[rng.below(PLACES.len())]),
+            _ => "[…]".to_owned(),
+        };
+        out.push(line);
+    }
+    out
+}

@@ -87,7 +87,8 @@ fn vote<'a>(lines: impl Iterator<Item = &'a str>) -> (Dialect, bool) {
 /// - a table layout: move numbers that open two lines each (White's column printed whole,
 ///   then Black's; a two-column page read as one);
 /// - a game run into a paragraph with its notes: a line with four numbered moves or more
-///   and a dozen words of prose outside braces.
+///   and a dozen words of prose outside braces;
+/// - a line of words above the first row of moves (a title, the players, a date).
 ///
 /// A game file read as a book loses nothing; a book read as a game file loses every game
 /// at its first note, diagram or page break, and prose read as games is dozens of failed
@@ -164,6 +165,8 @@ fn reads_like_book(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -
     // Prose lines seen since the last row, and those that stood between two rows.
     let (mut pending_notes, mut notes) = (0usize, 0usize);
     let mut openers: std::collections::HashMap<MoveNo, u8> = Default::default();
+    // Lines of words above the first row: a title, the players, a place and a date.
+    let mut words_above = 0usize;
     super::token_lines::numbers_over_moves(lines, &mut kinds, dialect);
     for (l, kind) in lines.iter().zip(kinds) {
         let t = l.text.trim();
@@ -173,6 +176,14 @@ fn reads_like_book(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -
         filled += 1;
         let n = t.split_whitespace().count();
         words += n;
+        if rows == 0
+            && matches!(
+                kind,
+                LineKind::Prose | LineKind::Heading(_) | LineKind::Players(_) | LineKind::Event
+            )
+        {
+            words_above += 1;
+        }
         match kind {
             LineKind::Prose => {
                 if n >= 8 {
@@ -214,7 +225,15 @@ fn reads_like_book(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -
         || (prose_words >= 120 && prose_words * 3 >= words * 2)
         || rows >= 2 && (game_headings >= 1 || diagram_lines >= 8)
         || rows >= 4 && (notes >= 2 || twice_opened >= 3)
+        || rows >= 1 && words_above >= HEADER_LINES
 }
+
+/// Lines of words above a text's first row of moves that make it a book (with no tag
+/// pair, which makes it a game file first): a header (a title, the players, a place and a
+/// date, a web address) that only book mode reads as the game's header. A game file reads
+/// their words as moves (`di` repaired to d3, a year as a move number) or as flagged
+/// words passed over.
+const HEADER_LINES: usize = 2;
 
 /// A line that holds a game's moves run into prose with its notes: four numbered moves or
 /// more, and twelve words of prose or more outside braces (a game file's comments).
