@@ -272,3 +272,73 @@ fn odds_named_by_a_square_before_the_moves_set_the_start_and_are_no_move() {
         assert_eq!(g.tags.get("FEN"), Some(written.as_str()), "{text}");
     }
 }
+
+/// An odds line at the head of a document, in its title block of short lines with no
+/// blank line between them (the players, the odds, the author, dates, a copyright, a
+/// web address, an editor's elision: a PDF's title page as its text layer gives it), as
+/// far above the first move as the block is long: the game starts without the men it
+/// names, and its word (`Cb1`) is no move.
+#[test]
+fn odds_in_a_document_s_title_block_far_above_the_moves_set_the_first_game_s_start() {
+    use escriba_notation::{AlgLang, Dialect, Style};
+    use escriba_resolve::describe::write_game;
+    use escriba_resolve::shakmaty::EnPassantMode;
+    use escriba_resolve::shakmaty::fen::Fen;
+    let men = [
+        (
+            "Cb1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+        ),
+        (
+            "Cg1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+        ),
+        (
+            "Ta1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
+        ),
+        (
+            "Dd1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+        ),
+    ];
+    let mut rng = Rng::new(1884);
+    for round in 0..24 {
+        let (word, fen) = men[round % men.len()];
+        let start = position(fen);
+        let (moves, _) = escriba_testkit::random_line(&mut rng, &start, 40);
+        let it = Dialect::Algebraic(AlgLang::It);
+        let score = write_game(&start, &moves, it, Style::default()).expect("a legal game");
+        // The odds under a first line of the block, then six to eight lines more, so
+        // that the odds stand more than six lines above the moves.
+        let count = 7 + rng.below(3);
+        let mut block = random_title_block(&mut rng, count).into_iter();
+        let mut text = String::new();
+        writeln!(text, "{}", block.next().unwrap()).unwrap();
+        let (giver, _) = random_player(&mut rng);
+        writeln!(text, "Togliere {word} da {giver}").unwrap();
+        for line in block {
+            writeln!(text, "{line}").unwrap();
+        }
+        // The score in rows of four moves, as a page prints it.
+        let words: Vec<&str> = score.split_whitespace().collect();
+        for row in words.chunks(12) {
+            writeln!(text, "{}", row.join(" ")).unwrap();
+        }
+        let games = default_mode(&text);
+        assert_eq!(games.len(), 1, "round {round}:\n{text}");
+        let g = &games[0];
+        let got: Vec<String> = g.plies.iter().map(|p| p.ply.san.to_string()).collect();
+        assert_eq!(
+            got,
+            reference_sans(&start, &moves),
+            "round {round}:\n{text}"
+        );
+        let written = Fen::from_position(&start, EnPassantMode::Legal).to_string();
+        assert_eq!(
+            g.tags.get("FEN"),
+            Some(written.as_str()),
+            "round {round}:\n{text}"
+        );
+    }
+}

@@ -630,26 +630,7 @@ fn odds_start(
     tags: &mut Tags,
     warnings: &mut Vec<Warning>,
 ) {
-    let first_row = u.rows.first().copied().unwrap_or(u.last + 1);
-    // The lines set aside just above the unit count too: an odds line over a header
-    // that opens no unit of its own (`At the odds of the Queen.` over an event line).
-    let prev_last = g
-        .units
-        .iter()
-        .map(|p| p.last)
-        .filter(|&l| l < u.first)
-        .max();
-    let above = prev_last
-        .map_or(0, |l| l + 1)
-        .max(u.first.saturating_sub(6));
-    let header: Vec<(usize, &str)> = (above..first_row)
-        .filter(|&k| match g.roles[k] {
-            Role::Header | Role::Note => k >= u.first,
-            Role::Skipped(_) => matches!(g.kinds[k], LineKind::Prose | LineKind::Event),
-            _ => false,
-        })
-        .map(|k| (k, lines[k].text.as_str()))
-        .collect();
+    let header = odds_header(lines, g, u);
     let text: String = header
         .iter()
         .map(|(_, t)| *t)
@@ -700,6 +681,62 @@ fn odds_start(
             ),
         }),
     }
+}
+
+/// The lines (index, text) where a unit's odds may stand: its heading, event lines and the
+/// notes over its table, the prose and event lines set aside just above it, and for the
+/// document's first unit the odds line of its title block.
+fn odds_header<'a>(lines: &'a [Line], g: &Grouped, u: &Draft) -> Vec<(usize, &'a str)> {
+    let first_row = u.rows.first().copied().unwrap_or(u.last + 1);
+    // The lines set aside just above the unit count too: an odds line over a header
+    // that opens no unit of its own (`At the odds of the Queen.` over an event line).
+    let prev_last = g
+        .units
+        .iter()
+        .map(|p| p.last)
+        .filter(|&l| l < u.first)
+        .max();
+    let above = prev_last
+        .map_or(0, |l| l + 1)
+        .max(u.first.saturating_sub(6));
+    let set_aside = |k: usize| matches!(g.kinds[k], LineKind::Prose | LineKind::Event);
+    let mut header: Vec<(usize, &str)> = (above..first_row)
+        .filter(|&k| match g.roles[k] {
+            Role::Header | Role::Note => k >= u.first,
+            Role::Skipped(_) => set_aside(k),
+            _ => false,
+        })
+        .map(|k| (k, lines[k].text.as_str()))
+        .collect();
+    if prev_last.is_none() {
+        let title = title_block_odds(lines, g, above);
+        header.splice(0..0, title.map(|k| (k, lines[k].text.as_str())));
+    }
+    header
+}
+
+/// The line of a document's title block that states odds, above line index `above` (where
+/// a game's own header is looked for) over the first game of the document: the block is
+/// its top lines, short and with no blank line between them down to `above` (the
+/// players, the odds, the author, dates, a running head: `Morphy,Paul - Arnold,W` over
+/// `Togliere Cb1 da Morphy` and ten lines of a PDF's title page), and the odds line is one
+/// that states odds on its own. None when a blank line or a long line breaks the block.
+fn title_block_odds(lines: &[Line], g: &Grouped, above: usize) -> Option<usize> {
+    // No unit holds a line above the document's first.
+    let in_block =
+        |k: usize| g.kinds[k] != LineKind::Blank && crate::traits::header_sized(&lines[k].text);
+    let top = (0..above)
+        .rev()
+        .find(|&k| !in_block(k))
+        .map_or(0, |k| k + 1);
+    (top == 0)
+        .then(|| {
+            (0..above).find(|&k| {
+                odds::may_state_odds(&lines[k].text)
+                    && matches!(odds::read(&lines[k].text, None, None), Odds::Read { .. })
+            })
+        })
+        .flatten()
 }
 
 /// The tag pairs on the lines just before line index `first`, blank lines between them

@@ -183,7 +183,7 @@ fn opens_with(text: &str) -> Option<MoveNo> {
 
 /// A line short enough for a header block: 16 words, or 30 when it names the players
 /// (`Partida jugada entre los señores Capt. G. P. Hisson y I. Lasson, 17 de marzo de 1865.`).
-fn header_sized(text: &str) -> bool {
+pub(crate) fn header_sized(text: &str) -> bool {
     let words = text.split_whitespace().count();
     words <= 16 || words <= 30 && crate::header::between_players(text).is_some()
 }
