@@ -417,3 +417,94 @@ fn a_move_one_printed_as_a_letter_in_a_damaged_column_gives_no_unflagged_wrong_p
     }
     assert!(plies > 600, "{plies} plies read");
 }
+
+/// Words a note runs on into the move it names, by its number (`you can then turn the
+/// game into the French Defence by 2. P to K4.`).
+const NAMING: [&str; 4] = [
+    "White may play instead",
+    "the game turns into a gambit by",
+    "some masters prefer here",
+    "it is also possible to answer with",
+];
+
+/// A game as one paragraph, as [`paragraph`] prints it, where some notes after Black's
+/// move name White's other choice by the number of White's next move, in the middle of a
+/// sentence: the same number the table prints next.
+fn paragraph_naming_numbers(rng: &mut Rng, moves: &[Move]) -> (String, usize) {
+    use escriba_resolve::shakmaty::Position;
+    let text = write_game(&Chess::default(), moves, EN, Style::default()).expect("legal");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = format!("CHESS. Game played at the club. {} ", prose(rng, 9));
+    let mut pos = Chess::default();
+    let (mut ply, mut named) = (0, 0);
+    for (i, word) in words.iter().enumerate() {
+        out.push_str(word);
+        out.push(' ');
+        // A move's word opens with its man's capital; `ch` and `e.p.` after it are its own.
+        let is_move = word.starts_with(|c: char| c.is_ascii_uppercase());
+        if is_move && ply < moves.len() {
+            pos.play_unchecked(moves[ply]);
+            ply += 1;
+        }
+        let number_next = words.get(i + 1).is_some_and(|w| {
+            w.strip_suffix('.')
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+        });
+        if !number_next {
+            continue;
+        }
+        // After Black's move, before White's next: a move White could play instead.
+        let other = (ply % 2 == 0 && ply < moves.len())
+            .then(|| {
+                let legal = pos.legal_moves();
+                let others: Vec<Move> = legal.into_iter().filter(|m| *m != moves[ply]).collect();
+                (!others.is_empty()).then(|| others[rng.below(others.len())])
+            })
+            .flatten();
+        if let Some(other) = other.filter(|_| rng.below(3) == 0) {
+            let mut line = moves[..ply].to_vec();
+            line.push(other);
+            let printed =
+                write_game(&Chess::default(), &line, EN, Style::default()).expect("legal");
+            let other_word = printed.split_whitespace().last().expect("a move");
+            let naming = NAMING[rng.below(NAMING.len())];
+            let sentence = prose(rng, 6);
+            out.push_str(&format!(
+                "{sentence} {naming} {}. {other_word} here. ",
+                ply / 2 + 1
+            ));
+            named += 1;
+        }
+    }
+    out.push_str(&prose(rng, 14));
+    (out, named)
+}
+
+#[test]
+fn a_move_a_note_names_by_its_number_in_the_middle_of_a_sentence_is_the_note_s() {
+    let mut rng = Rng::new(3443);
+    let mut named = 0;
+    for g in 0..40 {
+        let length = 30 + rng.below(50);
+        let moves = random_game(&mut rng, length);
+        let (text, n) = paragraph_naming_numbers(&mut rng, &moves);
+        named += n;
+        let games = read_book(&text);
+        let want = reference_sans(&Chess::default(), &moves);
+        assert_eq!(games.len(), 1, "game {g}: {text}");
+        let got: Vec<String> = games[0]
+            .plies
+            .iter()
+            .map(|p| p.ply.san.to_string())
+            .collect();
+        assert_eq!(got, want, "game {g}: {text}");
+        assert!(
+            games[0]
+                .plies
+                .iter()
+                .all(|p| matches!(p.ply.status, Status::Exact | Status::Inferred)),
+            "game {g} needs no flag: {text}"
+        );
+    }
+    assert!(named > 100, "{named} moves named in notes");
+}

@@ -26,7 +26,9 @@
 //! - `book_generated`: generated books read back whole, family by family;
 //! - `source_notation`: `auto` chooses a source's dialect once and confirms it per game;
 //! - `dashless`: a dash-less capture whose words run on into the next move is read right or
-//!   flagged, never wrong in silence.
+//!   flagged, never wrong in silence;
+//! - `fused_words`: `to` run on into the man or the square beside it (`PtoK4`, `P toK4`)
+//!   still reads as printed.
 //!
 //! The command line, run as a process (`escriba-e2e`, the same `escriba::main`):
 //!
@@ -77,6 +79,7 @@ mod code_shape;
 mod common;
 mod corruption;
 mod dashless;
+mod fused_words;
 mod input_kinds;
 mod library_outputs;
 mod lost;

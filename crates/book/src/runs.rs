@@ -403,6 +403,18 @@ fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor, ones: &[usize]) ->
             // A move a note names (`It is better to play P to Q 4 at once.`): the note
             // goes on, to a number that the run takes.
             TokenKind::Move(_) => words += 1,
+            // A number a sentence of the note runs on into (`you can then turn the game
+            // into the French Defence by 2. P to K4.`) is a move the note names: the
+            // table's number stands after a sentence's end or a move.
+            TokenKind::MoveNumber { number, .. }
+                if c.accepts(number)
+                    && !damage
+                    && mid_sentence(
+                        &text[tokens[j].span.start as usize..t.span.start as usize],
+                    ) =>
+            {
+                words += 1;
+            }
             TokenKind::MoveNumber { number, .. } if c.accepts(number) => {
                 let next_is_move =
                     matches!(tokens.get(i + 1).map(|t| t.kind), Some(TokenKind::Move(_)));
@@ -437,19 +449,43 @@ fn gap_at(text: &str, tokens: &[Token], j: usize, c: &Cursor, ones: &[usize]) ->
     Gap::End
 }
 
+/// The words `gap` (a note's text up to a move number) end on go on as a sentence (`the
+/// French Defence by`, `Black may play`): its last two words are words of letters, the
+/// last in lower case with no stop or mark after it and no word moves are printed with
+/// (`ch`, `to`). A diagram's frame (`xiiiiiiiiy`) or a mark before a number is no sentence.
+fn mid_sentence(gap: &str) -> bool {
+    let mut words = gap.split_whitespace().rev();
+    let (Some(last), Some(before)) = (words.next(), words.next()) else {
+        return false;
+    };
+    let letters = |w: &str| w.chars().all(char::is_alphabetic);
+    letters(last)
+        && last.chars().all(char::is_lowercase)
+        && !is_move_word(last)
+        && letters(before)
+        && before.chars().skip(1).all(char::is_lowercase)
+}
+
 /// A word of prose: letters in lower case past the first, three or more, and none of the
 /// words that moves are printed with (`to`, `takes`, `sq`, …).
 pub(crate) fn is_prose(word: &str) -> bool {
-    const MOVE_WORDS: [&str; 12] = [
-        "to", "takes", "take", "ch", "check", "sq", "square", "mate", "mates", "castles", "castle",
-        "the",
-    ];
     let w = word.trim_matches(|c: char| !c.is_alphanumeric());
     let mut cs = w.chars();
     cs.next().is_some_and(char::is_alphabetic)
         && w.chars().count() >= 3
         && cs.all(char::is_lowercase)
-        && !MOVE_WORDS.contains(&w.to_lowercase().as_str())
+        && !is_move_word(w)
+}
+
+/// The words that moves are printed with: no prose, and no sentence's word.
+const MOVE_WORDS: [&str; 12] = [
+    "to", "takes", "take", "ch", "check", "sq", "square", "mate", "mates", "castles", "castle",
+    "the",
+];
+
+/// One of the words that moves are printed with (`to`, `takes`, `sq`, `ch`, …), in any case.
+fn is_move_word(word: &str) -> bool {
+    MOVE_WORDS.iter().any(|m| m.eq_ignore_ascii_case(word))
 }
 
 /// `&c.` and `etc.`: the moves end here.
@@ -535,6 +571,29 @@ mod tests {
             found[0].movetext
         );
         assert_eq!(found[0].moves, 6);
+    }
+
+    #[test]
+    fn a_number_a_sentence_runs_on_into_is_the_note_s_and_a_diagram_frame_is_no_sentence() {
+        let text = "1. P to K 4 ; P to K 4 ; 2. P to Q 4 ; P takes P ; Black may play instead \
+                    P to Q 3, and White can then turn it into a gambit by 3. P to Q B 3 here. \
+                    3. Kt to K B 3 ; Kt to Q B 3 ;";
+        let found = runs(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].moves, 6, "{}", found[0].movetext);
+        assert!(
+            found[0].movetext.contains("by 3. P to Q B 3 here.}"),
+            "{}",
+            found[0].movetext
+        );
+        // A number after a diagram's frame, or after a sentence's end, is the table's.
+        for gap in ["xiiiiiiiiy", "as the books say."] {
+            let text = format!(
+                "1. P to K 4 ; P to K 4 ; 2. P to Q 4 ; P takes P ; It is better to play \
+                 quietly now, {gap} 3. Kt to K B 3 ; Kt to Q B 3 ;"
+            );
+            assert_eq!(runs(&text)[0].moves, 6, "{text}");
+        }
     }
 
     #[test]

@@ -116,6 +116,13 @@ pub(super) fn piece_move(i: In<'_>) -> Res<'_, Move> {
             return Ok(ok);
         }
     }
+    // The King with `to` run on into it (`KtoB1`), which the units read as `Kt`.
+    if let Some(rest) = i.strip_prefix('K')
+        && rest.starts_with("to")
+        && let Ok(ok) = after_man(rest, Man::plain(Role::King))
+    {
+        return Ok(ok);
+    }
     fail(i)
 }
 
@@ -136,6 +143,9 @@ pub(super) fn after_man(i: In<'_>, man: Man) -> Res<'_, Move> {
     if spaced && let Some(r) = kw_any(i2, &["to", "at"]).or_else(|| returns_to(i2)) {
         return move_tail(gap(r).0, man, from, true, false);
     }
+    if let Some(r) = fused_to(i2, spaced) {
+        return move_tail(r, man, from, true, false);
+    }
     if from.is_none()
         && let Ok(ok) = destless(i1, man)
     {
@@ -143,6 +153,20 @@ pub(super) fn after_man(i: In<'_>, man: Man) -> Res<'_, Move> {
     }
     // The dash lost in print or OCR: `P K 4`, `PK4`. The square needs its rank then.
     move_tail(i2, man, from, spaced, true)
+}
+
+/// `to` run on into the words around it, as print and OCR lose the blanks of `P to K4`:
+/// `PtoK4`, `KKttoB3`, `P toQB4`, `KKtto B3`. After the man, `to` read with no blank
+/// before it, or with a capital (a square's first letter) glued after it; the square
+/// follows (past a blank, if any). A word spaced right (`P to K4`) is read by the keyword
+/// before this is asked.
+fn fused_to(i: In<'_>, spaced: bool) -> Option<In<'_>> {
+    let r = i.strip_prefix("to")?;
+    match r.as_bytes().first()? {
+        c if c.is_ascii_uppercase() => Some(r),
+        b' ' if !spaced => Some(gap(r).0),
+        _ => None,
+    }
 }
 
 pub(super) fn returns_to(i: In<'_>) -> Option<In<'_>> {
