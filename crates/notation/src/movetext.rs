@@ -220,6 +220,29 @@ fn is_boundary(c: Option<char>) -> bool {
     }
 }
 
+/// The length of the word `rest` starts with (up to its first blank, a Unicode one too),
+/// when that word is 12 bytes or fewer and ends in a hyphen or a dash; `None` for any other
+/// word. An ASCII word is read byte by byte, with no character decoded: most words are
+/// moves, and pass here.
+fn hyphenated_word_end(rest: &str) -> Option<usize> {
+    const LONGEST: usize = 12;
+    let b = rest.as_bytes();
+    let mut end = 0;
+    while end <= LONGEST {
+        match b.get(end) {
+            None => break,
+            Some(&c) if c >= 0x80 => {
+                let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                let word = &rest[..end];
+                return (word.len() <= LONGEST && word.ends_with(['-', '–', '—'])).then_some(end);
+            }
+            Some(&c) if char::from(c).is_whitespace() => break,
+            Some(_) => end += 1,
+        }
+    }
+    (end <= LONGEST && end > 0 && b[end - 1] == b'-').then_some(end)
+}
+
 fn strip_prefix_ci<'a>(s: &'a str, p: &str) -> Option<&'a str> {
     if s.len() >= p.len() && s.is_char_boundary(p.len()) && s[..p.len()].eq_ignore_ascii_case(p) {
         Some(&s[p.len()..])
@@ -274,12 +297,15 @@ impl<'a> Scanner<'a> {
 
     /// One step of [`Scanner::run`]: a blank passed over, or a token read.
     fn advance(&mut self) {
-        // Blanks between tokens: ASCII first, any Unicode space after.
-        let b = self.src.as_bytes()[self.pos];
-        if b.is_ascii_whitespace() {
+        // Blanks between tokens: a run of ASCII ones passed over at once, then any Unicode
+        // space.
+        let bytes = self.src.as_bytes();
+        while bytes.get(self.pos).is_some_and(u8::is_ascii_whitespace) {
             self.pos += 1;
-            return;
         }
+        let Some(&b) = bytes.get(self.pos) else {
+            return;
+        };
         if b >= 0x80 {
             let rest = self.rest();
             let trimmed = rest.trim_start();
@@ -581,15 +607,8 @@ impl<'a> Scanner<'a> {
     /// line's first word it reads as one move. Returns the move and the length of the
     /// token, over the line end (its text holds the newline: the resolver notes the join).
     fn broken_at_line_end(&self, rest: &str) -> Option<(crate::Move, usize)> {
-        // A word of 12 bytes or fewer that ends in a hyphen or a dash (0xE2 starts `–` and
-        // `—`) has one in its first 12 bytes: most words are passed over here.
-        let head = &rest.as_bytes()[..rest.len().min(12)];
-        memchr::memchr2(b'-', 0xE2, head)?;
-        let word_end = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
+        let word_end = hyphenated_word_end(rest)?;
         let word = &rest[..word_end];
-        if !word.ends_with(['-', '–', '—']) || word.len() > 12 {
-            return None;
-        }
         let after = &rest[word_end..];
         let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
         let next_line = after[blanks..].strip_prefix('\n')?;
@@ -1119,5 +1138,20 @@ mod tests {
         assert_eq!(toks[0].span, Span::new(0, 3));
         assert_eq!(toks[1].kind, TokenKind::Result(Termination::Resigns));
         assert_eq!(toks[1].span, Span::new(4, 12));
+    }
+
+    proptest::proptest! {
+        /// The byte-level reading of a word broken after its hyphen finds what reading it
+        /// by characters finds: the word to its first blank (Unicode blanks too), when it
+        /// is 12 bytes or fewer and ends in a hyphen or a dash.
+        #[test]
+        fn a_hyphenated_word_is_found_as_by_characters(
+            s in "[PKtBQR4x.\\-–— \t\n\x0B\u{A0}\u{2003}é]{0,16}"
+        ) {
+            let end = s.find(char::is_whitespace).unwrap_or(s.len());
+            let word = &s[..end];
+            let by_chars = (word.len() <= 12 && word.ends_with(['-', '–', '—'])).then_some(end);
+            proptest::prop_assert_eq!(hyphenated_word_end(&s), by_chars, "{:?}", s);
+        }
     }
 }

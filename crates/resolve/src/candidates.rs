@@ -267,6 +267,7 @@ fn role_of(r: escriba_notation::Role) -> Role {
 }
 
 /// Checks a named man's qualifiers against the man on `sq`.
+#[inline]
 fn man_fits(acc: &mut Acc, man: &Man, role: Role, sq: Square, origins: &Origins) -> bool {
     if role == Role::Pawn {
         if let Some(group) = man.file {

@@ -130,40 +130,52 @@ impl Builder<'_> {
         !checked.breaches.is_empty() || checked.main_line_lost
     }
 
-    /// A run of unread tokens the decoder passed over: a comment and an issue.
+    /// A run of unread tokens the decoder passed over, if `skip` holds one: a comment and
+    /// an issue. Inlined: it is asked at every token, and mostly holds none.
+    #[inline(always)]
     fn flush_skip(
         &mut self,
         skip: &mut Option<(usize, usize)>,
         anchor: Option<usize>,
         items: &mut Vec<Item>,
     ) {
-        if let Some((from, to)) = skip.take() {
-            self.ledger
-                .claim(from, to, Owner::Skipped(SkipReason::Unread), false);
-            let raw = &self.text[from..to];
-            let t = comment_safe(raw);
-            // A PGN comment cannot hold a brace: a stray one is named in words.
-            let (kept, shown) = if raw.contains(['{', '}']) {
-                let named = raw
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .replace('{', " opening-brace ")
-                    .replace('}', " closing-brace ");
-                let named = named.split_whitespace().collect::<Vec<_>>().join(" ");
-                (named, raw.split_whitespace().collect::<Vec<_>>().join(" "))
-            } else {
-                (t.clone(), t)
-            };
-            items.push(Item::Comment {
-                text: format!("escriba: skipped: {kept}"),
-            });
-            self.issue(
-                anchor,
-                from,
-                format!("`{shown}` is not read as a move: passed over, and kept in a comment"),
-            );
+        if let Some(run) = skip.take() {
+            self.skipped_run(run, anchor, items);
         }
+    }
+
+    /// [`Builder::flush_skip`] for the run of unread text from byte `from` to `to`.
+    fn skipped_run(
+        &mut self,
+        (from, to): (usize, usize),
+        anchor: Option<usize>,
+        items: &mut Vec<Item>,
+    ) {
+        self.ledger
+            .claim(from, to, Owner::Skipped(SkipReason::Unread), false);
+        let raw = &self.text[from..to];
+        let t = comment_safe(raw);
+        // A PGN comment cannot hold a brace: a stray one is named in words.
+        let (kept, shown) = if raw.contains(['{', '}']) {
+            let named = raw
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace('{', " opening-brace ")
+                .replace('}', " closing-brace ");
+            let named = named.split_whitespace().collect::<Vec<_>>().join(" ");
+            (named, raw.split_whitespace().collect::<Vec<_>>().join(" "))
+        } else {
+            (t.clone(), t)
+        };
+        items.push(Item::Comment {
+            text: format!("escriba: skipped: {kept}"),
+        });
+        self.issue(
+            anchor,
+            from,
+            format!("`{shown}` is not read as a move: passed over, and kept in a comment"),
+        );
     }
 
     /// A closed variation: a PGN variation when it replays from the position before the
