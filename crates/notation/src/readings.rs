@@ -135,16 +135,13 @@ impl Found<'_> {
         if self.literal.is_some() {
             return;
         }
+        if !castling_shaped(text) || text.ends_with(' ') {
+            return;
+        }
         let marks = text
             .chars()
             .filter(|c| matches!(c, 'O' | '0' | 'o'))
             .count();
-        let sign = text
-            .chars()
-            .all(|c| matches!(c, 'O' | '0' | 'o' | '-' | '–' | '—' | '−' | '‐' | ' '));
-        if !sign || !(2..=3).contains(&marks) || text.ends_with(' ') {
-            return;
-        }
         let (near, far, side) = if marks == 2 {
             ("O-O", "O-O-O", CastleSide::King)
         } else {
@@ -237,6 +234,20 @@ fn readable(dialect: Dialect, text: &str) -> Option<(&str, Option<Move>)> {
         return None;
     }
     Some((text, parse_move(dialect, text).ok()))
+}
+
+/// Whether `text` has the shape of a castling sign, whole or damaged: two or three marks
+/// (`O`, `0`, `o`) and nothing but dashes and blanks besides (`O-O`, `0-0-0`, `0-O0`), so
+/// that a reader of lines counts a damaged sign a move word, as [`readings`] reads it.
+pub fn castling_shaped(text: &str) -> bool {
+    let marks = text
+        .chars()
+        .filter(|c| matches!(c, 'O' | '0' | 'o'))
+        .count();
+    (2..=3).contains(&marks)
+        && text
+            .chars()
+            .all(|c| matches!(c, 'O' | '0' | 'o' | '-' | '–' | '—' | '−' | '‐' | ' '))
 }
 
 /// The repaired readings of `text` but its last resorts ([`Reading::fallback`]), cheapest
