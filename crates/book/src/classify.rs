@@ -166,6 +166,16 @@ fn words_kind(text: &str, dialect: Dialect) -> LineKind {
 }
 
 impl RowShape {
+    /// Counts a word that does not read as a move as printed: a move word where
+    /// `move_shaped` (a damaged castling sign), else an unknown one.
+    fn unread_word(&mut self, move_shaped: bool) {
+        if move_shaped {
+            self.moves = self.moves.saturating_add(1);
+        } else {
+            self.unknown = self.unknown.saturating_add(1);
+        }
+    }
+
     /// True when the line reads as a row of moves: a numbered row with at least as many
     /// moves as stray words, or an unnumbered one with twice as many; a result alone is a
     /// row too (`Resigns.`, `And wins; …`).
@@ -305,10 +315,7 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
             }
             TokenKind::Move(_) => s.moves = s.moves.saturating_add(1),
             // A damaged castling sign (`0-0O`) is a move word, read by its repairs.
-            TokenKind::Unknown if castling_shaped(&text[t.span.range()]) => {
-                s.moves = s.moves.saturating_add(1);
-            }
-            TokenKind::Unknown => s.unknown = s.unknown.saturating_add(1),
+            TokenKind::Unknown => s.unread_word(castling_shaped(&text[t.span.range()])),
             TokenKind::Result(_) => {
                 s.result = true;
                 result_first |= first;
