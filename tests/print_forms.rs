@@ -7,7 +7,7 @@ use escriba_resolve::shakmaty::{Chess, Move, Position};
 use escriba_resolve::{Options, Status, resolve};
 
 use crate::common::{reference_sans, sans};
-use escriba_testkit::{Rng, random_game};
+use escriba_testkit::{Rng, line_by, random_game};
 
 const EN: Dialect = Dialect::Descriptive(DescLang::En);
 
@@ -531,5 +531,128 @@ fn long_algebraic_with_each_square_spaced_reads_as_printed() {
     assert!(
         plies > 2000,
         "the games are long enough to count: {plies} plies"
+    );
+}
+
+/// `printed`, a castling sign (`O-O`, `O-O-O`), with one mark or one link (a dash) too many
+/// or too few, as print and OCR damage it (`O-OO`, `OO-O`, `O--O`, `O-O-`, `OO`), each mark
+/// then in either fount (`O`, `0`); `None` for a sign of letters (`Castles`).
+fn castling_sign_damaged(rng: &mut Rng, printed: &str) -> Option<String> {
+    let mut sign: Vec<char> = printed.chars().collect();
+    if sign.iter().any(|&c| c != 'O' && c != '-') {
+        return None;
+    }
+    let at = |c: char, sign: &[char]| -> Vec<usize> {
+        (0..sign.len()).filter(|&k| sign[k] == c).collect()
+    };
+    match rng.below(4) {
+        0 => sign.insert(rng.below(sign.len() + 1), 'O'),
+        1 => {
+            let k = *rng.pick(&at('O', &sign));
+            sign.remove(k);
+        }
+        2 => sign.insert(rng.below(sign.len() + 1), '-'),
+        _ => {
+            let k = *rng.pick(&at('-', &sign));
+            sign.remove(k);
+        }
+    }
+    Some(
+        sign.into_iter()
+            .map(|c| if c == 'O' && rng.chance(40) { '0' } else { c })
+            .collect(),
+    )
+}
+
+/// One of `legal` (not empty) for a game that castles where both sides are open: the
+/// minor pieces and queens developed first, castling taken mostly where both sides are
+/// legal.
+fn develop_then_castle(rng: &mut Rng, legal: &[Move]) -> Move {
+    use escriba_resolve::shakmaty::{Rank, Role};
+    let castles: Vec<Move> = legal.iter().copied().filter(|m| m.is_castle()).collect();
+    if rng.chance(if castles.len() == 2 { 90 } else { 15 }) && !castles.is_empty() {
+        return *rng.pick(&castles);
+    }
+    let develops = |m: &Move| {
+        matches!(m.role(), Role::Knight | Role::Bishop | Role::Queen)
+            && m.from()
+                .is_some_and(|sq| matches!(sq.rank(), Rank::First | Rank::Eighth))
+    };
+    let developing: Vec<Move> = legal.iter().copied().filter(develops).collect();
+    if !developing.is_empty() && rng.chance(70) {
+        *rng.pick(&developing)
+    } else {
+        *rng.pick(legal)
+    }
+}
+
+#[test]
+fn a_castling_sign_with_a_mark_or_link_too_many_or_too_few_is_right_or_flagged() {
+    use escriba_notation::AlgLang;
+    let dialects = [
+        EN,
+        Dialect::Descriptive(DescLang::Es),
+        Dialect::Algebraic(AlgLang::En),
+        Dialect::Algebraic(AlgLang::De),
+    ];
+    let mut rng = Rng::new(3606);
+    let (mut damaged, mut flagged, mut open) = (0, 0, 0);
+    for g in 0..400 {
+        let dialect = dialects[g % dialects.len()];
+        // Games of any length: one may end soon after its castling, before a later move
+        // could show the side.
+        let length = rng.range(12, 60);
+        let moves = line_by(&mut rng, &Chess::default(), length, develop_then_castle).0;
+        let want = reference_sans(&Chess::default(), &moves);
+        let mut signs = Vec::new();
+        let text = write_game_with(
+            &Chess::default(),
+            &moves,
+            escriba_notation::Form::Compact,
+            |pos, origins, m, out| {
+                let mut printed = String::new();
+                let mv = describe(pos, origins, m, dialect);
+                write_move(dialect, &mv, Style::default(), &mut printed);
+                let both = pos.legal_moves().iter().filter(|m| m.is_castle()).count() == 2;
+                open += usize::from(m.is_castle() && both);
+                let sign = m
+                    .is_castle()
+                    .then(|| castling_sign_damaged(&mut rng, &printed));
+                match sign.flatten() {
+                    Some(sign) => {
+                        out.push_str(&sign);
+                        signs.push(sign);
+                    }
+                    None => out.push_str(&printed),
+                }
+            },
+        )
+        .expect("a legal game");
+        damaged += signs.len();
+        let d = resolve(&text, dialect, Chess::default(), &Options::default());
+        // Right, or flagged: after a flagged ply that is wrong, the game goes on from
+        // another position, and the plies after it are not the book's.
+        for (k, p) in d.plies.iter().enumerate() {
+            if p.status.is_flagged() {
+                flagged += 1;
+                if p.san != want[k] {
+                    break;
+                }
+            }
+            assert_eq!(
+                p.san,
+                want[k],
+                "game {g} ({}), unflagged ply {k} ({:?}, {signs:?}): {text}",
+                dialect.id(),
+                p.status
+            );
+        }
+    }
+    eprintln!(
+        "castling signs damaged: {damaged} ({open} where both sides were open), flagged plies: {flagged}"
+    );
+    assert!(
+        damaged > 200 && open > 40 && flagged > 100,
+        "{damaged} damaged signs, {flagged} flagged plies"
     );
 }

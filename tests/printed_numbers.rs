@@ -137,3 +137,39 @@ fn a_move_read_from_part_of_its_words_before_an_unread_one_is_flagged() {
     }
     assert!(damaged > 20, "{damaged} games damaged");
 }
+
+#[test]
+fn a_move_read_right_after_moves_set_aside_is_flagged_when_the_next_number_disagrees() {
+    // Black's move and the next pair or two set aside as text, numbers and all (a table's
+    // lines taken for a note: `6. P-B3 {P-QKt4 7. B-B2 P-Q4 8. PxP} KtxP 9. P-KR3`): the
+    // move after them stands in Black's place of the number before, where it may be
+    // legal; the next number says moves are missing, and that move is flagged with it.
+    let mut rng = Rng::new(3539);
+    let (mut checked, mut read) = (0, 0);
+    for g in 0..160 {
+        let (mut words, numbers, want) = printed(&mut rng);
+        if numbers.len() < 8 {
+            continue;
+        }
+        let i = 2 + rng.below(numbers.len() - 6);
+        let j = 1 + rng.below(2);
+        let (from, to) = (numbers[i] + 2, numbers[i + j] + 1);
+        let aside = words[from..=to].join(" ");
+        words.splice(from..=to, [format!("{{{aside}}}")]);
+        let text = words.join(" ");
+        let d = resolve(&text, EN, Chess::default(), &Options::default());
+        no_unflagged_wrong(&d, &want, &format!("game {g}: {text}"));
+        // The move after the text set aside, read in Black's place of move `i + 1`.
+        if let Some(p) = d.plies.get(2 * i + 1) {
+            assert!(
+                p.status.is_flagged(),
+                "game {g}: ply {} read after the text set aside is {:?}: {text}",
+                2 * i + 1,
+                p.status
+            );
+            read += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked > 80 && read > 10, "{checked} games, {read} read on");
+}

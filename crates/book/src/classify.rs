@@ -4,6 +4,7 @@
 //! its move numbers and its shape decide between a move row and prose. No line is decoded
 //! here: prose costs one tokenizer pass.
 
+use escriba_notation::readings::castling_shaped;
 use escriba_notation::{Dialect, TokenKind, movetext};
 
 use crate::header::parse_header_line;
@@ -165,6 +166,16 @@ fn words_kind(text: &str, dialect: Dialect) -> LineKind {
 }
 
 impl RowShape {
+    /// Counts a word that does not read as a move as printed: a move word where
+    /// `move_shaped` (a damaged castling sign), else an unknown one.
+    fn unread_word(&mut self, move_shaped: bool) {
+        if move_shaped {
+            self.moves = self.moves.saturating_add(1);
+        } else {
+            self.unknown = self.unknown.saturating_add(1);
+        }
+    }
+
     /// True when the line reads as a row of moves: a numbered row with at least as many
     /// moves as stray words, or an unnumbered one with twice as many; a result alone is a
     /// row too (`Resigns.`, `And wins; …`).
@@ -303,7 +314,8 @@ pub fn row_shape(text: &str, dialect: Dialect) -> RowShape {
                 });
             }
             TokenKind::Move(_) => s.moves = s.moves.saturating_add(1),
-            TokenKind::Unknown => s.unknown = s.unknown.saturating_add(1),
+            // A damaged castling sign (`0-0O`) is a move word, read by its repairs.
+            TokenKind::Unknown => s.unread_word(castling_shaped(&text[t.span.range()])),
             TokenKind::Result(_) => {
                 s.result = true;
                 result_first |= first;
@@ -691,6 +703,20 @@ mod tests {
 
     fn kind(t: &str) -> LineKind {
         classify(t, EN)
+    }
+
+    #[test]
+    fn a_damaged_castling_sign_counts_as_a_move_word_of_its_row() {
+        // Whole or damaged (a mark or a link too many or too few), a sign of marks and
+        // dashes is a move word; its repairs read it.
+        for sign in ["O-O", "0-0-0", "0-0O", "O-OO", "OO-O", "0–0-O"] {
+            let shape = row_shape(&format!("P-QKt3 7. {sign}"), EN);
+            assert_eq!((shape.moves, shape.unknown), (2, 0), "{sign}");
+        }
+        for word in ["O", "0-", "Oxo", "OOOO"] {
+            let shape = row_shape(&format!("P-QKt3 7. {word}"), EN);
+            assert_eq!(shape.moves, 1, "{word}");
+        }
     }
 
     #[test]

@@ -39,6 +39,26 @@ pub(crate) fn dash(i: In<'_>) -> Res<'_, ()> {
     value((), alt((tag("-"), tag("–"), tag("—"), tag("−"), tag("‐")))).parse(i)
 }
 
+/// Whether the links of a castling sign as the grammars take it (`O-O`, `0 - 0 - 0`, `000`)
+/// fit its marks: none at all (`00`, `000`) or one between each two (`O-O`, `0–0-O`),
+/// whatever the founts of its marks and dashes. A sign linked between some marks and not
+/// between others (`0-O0`, `O-OO`, `OO-O`) lost or gained a mark or a link, and its marks
+/// do not settle its side: it is no reading as printed, and its repaired readings
+/// ([`crate::readings`]) offer both sides.
+pub(crate) fn castling_links_fit(sign: &str) -> bool {
+    let (mut marks, mut links, mut linked) = (0, 0, false);
+    for c in sign.chars() {
+        if matches!(c, 'O' | '0' | 'o') {
+            marks += 1;
+            links += usize::from(linked);
+            linked = false;
+        } else if !c.is_whitespace() {
+            linked = true;
+        }
+    }
+    links == 0 || links + 1 == marks
+}
+
 /// An optional dash surrounded by optional spaces.
 pub(crate) fn opt_dash(i: In<'_>) -> Res<'_, bool> {
     let (i, _) = hs(i)?;

@@ -4,7 +4,7 @@
 //! moves it may have been, each with a cost and the repaired text. It looks at characters
 //! only; which reading fits the game is the resolver's decision.
 
-use crate::ast::{Move, MoveKind, PieceMove, Place};
+use crate::ast::{CastleSide, Move, MoveKind, PieceMove, Place};
 use crate::dialect::{DescLang, Dialect};
 use crate::parse_move;
 
@@ -76,7 +76,9 @@ const ENGLISH_LETTERS: [(&str, &str); 2] = [("R-", "B-"), ("R. to", "B. to")];
 const ORDINAL_SUFFIXES: [&str; 5] = ["th", "st", "nd", "rd", "d"];
 
 // The costs, from the one table of the repair model.
-use crate::cost::{DIGIT, DROP, EDIT, GARBLED_DIGIT, LOST_MARK, NO_ORIGIN, RECASE, SQUEEZE};
+use crate::cost::{
+    DIGIT, DROP, EDIT, GARBLED_DIGIT, LOST_MARK, NEAR_TIE, NO_ORIGIN, RECASE, SQUEEZE,
+};
 
 /// The readings found so far, and the buffer each candidate text is built in (most do not
 /// parse, and are never allocated).
@@ -122,6 +124,38 @@ impl Found<'_> {
                 }
             }
         }
+    }
+
+    /// A castling sign whose links do not fit its marks (`0-O0`, `O-OO`, `OO-O`): castling
+    /// of either side, the side its marks count at [`EDIT`] (or less, squeezed or recased)
+    /// and the other a near tie, since the damage may have added or lost a mark as well as
+    /// a link. The board tells the sides apart; where both are legal the reading is
+    /// ambiguous, never silently one.
+    fn damaged_castling(&mut self, text: &str) {
+        if self.literal.is_some() {
+            return;
+        }
+        if !castling_shaped(text) || text.ends_with(' ') {
+            return;
+        }
+        let marks = text
+            .chars()
+            .filter(|c| matches!(c, 'O' | '0' | 'o'))
+            .count();
+        let (near, far, side) = if marks == 2 {
+            ("O-O", "O-O-O", CastleSide::King)
+        } else {
+            ("O-O-O", "O-O", CastleSide::Queen)
+        };
+        self.try_parts(&[near], EDIT);
+        // (Squeezed or recased already, the near side may cost less.)
+        let castle = Move::new(MoveKind::Castle(Some(side)));
+        let near_cost = self
+            .out
+            .iter()
+            .find(|r| r.mv == castle)
+            .map_or(EDIT, |r| r.cost);
+        self.try_parts(&[far], near_cost + NEAR_TIE - 1);
     }
 
     /// Tries `parts`, joined, as a reading at `cost`; the cheapest reading of each move is
@@ -202,6 +236,20 @@ fn readable(dialect: Dialect, text: &str) -> Option<(&str, Option<Move>)> {
     Some((text, parse_move(dialect, text).ok()))
 }
 
+/// Whether `text` has the shape of a castling sign, whole or damaged: two or three marks
+/// (`O`, `0`, `o`) and nothing but dashes and blanks besides (`O-O`, `0-0-0`, `0-O0`), so
+/// that a reader of lines counts a damaged sign a move word, as [`readings`] reads it.
+pub fn castling_shaped(text: &str) -> bool {
+    let marks = text
+        .chars()
+        .filter(|c| matches!(c, 'O' | '0' | 'o'))
+        .count();
+    (2..=3).contains(&marks)
+        && text
+            .chars()
+            .all(|c| matches!(c, 'O' | '0' | 'o' | '-' | '–' | '—' | '−' | '‐' | ' '))
+}
+
 /// The repaired readings of `text` but its last resorts ([`Reading::fallback`]), cheapest
 /// first.
 pub fn first_readings(dialect: Dialect, text: &str) -> Vec<Reading> {
@@ -253,6 +301,8 @@ pub fn first_readings(dialect: Dialect, text: &str) -> Vec<Reading> {
             f.try_parts(&[&text[..at], "x", &text[at..]], EDIT);
         }
     }
+    // Last: the other side ties with the cheapest reading of the sign's own.
+    f.damaged_castling(text);
     let mut out = f.out;
     out.extend(literal.as_ref().and_then(|mv| without_origin(dialect, mv)));
     out.sort_by_key(|r| r.cost);
@@ -384,6 +434,59 @@ mod tests {
             let found: Vec<usize> = occurrences(&text, pat).collect();
             let expected: Vec<usize> = text.match_indices(pat).map(|(at, _)| at).collect();
             prop_assert_eq!(found, expected);
+        }
+    }
+
+    /// A castling sign of `marks` marks, each one of `O`, `0`, `o` (`kinds`), linked by
+    /// `links` (each nothing or a dash: `-`, `–`, `—`), every dash between blanks where
+    /// `spaced`.
+    fn castling_sign(kinds: &[usize], links: &[usize], spaced: bool) -> String {
+        let mut sign = String::new();
+        for (k, &m) in kinds.iter().enumerate() {
+            if k > 0 && links[k - 1] > 0 {
+                let dash = ["-", "–", "—"][links[k - 1] - 1];
+                if spaced {
+                    sign.push_str(&format!(" {dash} "));
+                } else {
+                    sign.push_str(dash);
+                }
+            }
+            sign.push(['O', '0', 'o'][m]);
+        }
+        sign
+    }
+
+    proptest! {
+        #[test]
+        fn a_castling_sign_linked_between_some_marks_only_is_damage_read_as_either_side(
+            kinds in prop::collection::vec(0..3usize, 2..=3),
+            links in prop::collection::vec(0..4usize, 2),
+            spaced: bool,
+            d in 0..Dialect::ALL.len(),
+        ) {
+            let dialect = Dialect::ALL[d];
+            let links = &links[..kinds.len() - 1];
+            let sign = castling_sign(&kinds, links, spaced);
+            // Links fit the marks: none at all, or one between each two, whatever the
+            // founts of the marks (`0–0-O`, `O - O-O`).
+            let fit = links.iter().all(|&l| l == 0) || links.iter().all(|&l| l > 0);
+            let side = if kinds.len() == 2 { CastleSide::King } else { CastleSide::Queen };
+            let castle = |s| Move::new(MoveKind::Castle(Some(s)));
+            if fit {
+                // Read as printed, the side its marks count.
+                prop_assert_eq!(parse_move(dialect, &sign).ok(), Some(castle(side)), "{}", sign);
+            } else {
+                // Damaged: no reading as printed, and both sides among the repairs, the
+                // side its marks count first, the other within the near tie.
+                prop_assert!(parse_move(dialect, &sign).is_err(), "{} read as printed", sign);
+                let r = readings(dialect, &sign);
+                let cost = |s| r.iter().find(|r| r.mv == castle(s)).map(|r| r.cost);
+                let other = if side == CastleSide::King { CastleSide::Queen } else { CastleSide::King };
+                let (near, far) = (cost(side), cost(other));
+                prop_assert!(near.is_some() && far.is_some(), "{}: {:?}", sign, r);
+                prop_assert!(near < far && far.unwrap() - near.unwrap() < NEAR_TIE, "{}: {:?}", sign, r);
+                prop_assert!(near.unwrap() <= EDIT, "{}: {:?}", sign, r);
+            }
         }
     }
 

@@ -158,13 +158,17 @@ fn promotion(lang: AlgLang, i: In<'_>) -> Res<'_, Role> {
 }
 
 /// Castling: `O-O`, `0-0`, `00`, `o-o`, `O-O-O`, `0-0-0`, `000`, `0 - 0`.
+/// A sign linked between some marks and not others (`0-O0`) is damage, not read here.
 fn castle(i: In<'_>) -> Res<'_, Move> {
     let (r, ()) = castle_o(i)?;
     let (r, ()) = castle_link(r)?;
-    let side = match castle_link(r) {
-        Ok((r2, ())) => return Ok((r2, Move::new(MoveKind::Castle(Some(CastleSide::Queen))))),
-        Err(_) => CastleSide::King,
+    let (r, side) = match castle_link(r) {
+        Ok((r2, ())) => (r2, CastleSide::Queen),
+        Err(_) => (r, CastleSide::King),
     };
+    if !pieces::castling_links_fit(&i[..i.len() - r.len()]) {
+        return fail(i);
+    }
     Ok((r, Move::new(MoveKind::Castle(Some(side)))))
 }
 

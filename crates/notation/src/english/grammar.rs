@@ -456,6 +456,9 @@ pub(super) fn castle_symbols(i: In<'_>) -> Res<'_, Move> {
         r = d;
         count += 1;
     }
+    if !pieces::castling_links_fit(&i[..i.len() - r.len()]) {
+        return fail(i);
+    }
     match count {
         2 => castled(r, Some(CastleSide::King)),
         3 => castled(r, Some(CastleSide::Queen)),

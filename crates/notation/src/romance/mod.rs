@@ -461,6 +461,7 @@ fn castle(i: In<'_>) -> Res<'_, Move> {
             _ => fail(i),
         }
     }
+    let start = i;
     let (mut i, ()) = o(i)?;
     let mut count = 1;
     while count < 3 {
@@ -475,7 +476,8 @@ fn castle(i: In<'_>) -> Res<'_, Move> {
         }
         count += 1;
     }
-    if count < 2 || !at_word_end(i) {
+    if count < 2 || !at_word_end(i) || !pieces::castling_links_fit(&start[..start.len() - i.len()])
+    {
         return fail(i);
     }
     let side = if count == 2 {

@@ -94,27 +94,57 @@ pub(super) fn finish(
 /// order, a Black move read as White's after an unread word took White's place). The
 /// first and second move words after a number are checked: the first is the number's
 /// side's (a number printed without `...` before Black's move of the same number fits:
-/// some books number every move), the second Black's after White's.
+/// some books number every move), the second Black's after White's. Where the first ply
+/// after a number disagrees, the plies read since the number before, but the first after
+/// it, are flagged too: moves went missing somewhere between the two numbers, and no
+/// number places those plies (a move read right after text set aside, that stood later in
+/// the book). So are those before the first number after the last ply, where it
+/// disagrees with the place of the ply that would follow (a game stopped there).
 fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) -> usize {
     // The last number printed (`black`: with `...`, or the same number printed again, as
     // books that number every move print Black's), and the move words (read or not) since.
     let mut printed: Option<(u32, bool, usize)> = None;
+    // The first ply read since the last number but the first after it, and the same for
+    // the number before: the plies from it on that no number places.
+    let (mut loose, mut loose_before): (Option<usize>, Option<usize>) = (None, None);
     let mut depth = 0u32;
     let mut misplaced = 0;
-    let mut next = plies.iter_mut().peekable();
+    let mut k = 0;
     for (i, t) in tokens.iter().enumerate() {
-        let Some(p) = next.peek_mut() else {
-            return misplaced;
-        };
+        if k == plies.len() {
+            match t.kind {
+                TokenKind::VariationStart => depth += 1,
+                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                TokenKind::MoveNumber { number, black } if depth == 0 => {
+                    if let (Some(from), Some(last)) = (loose, plies.last())
+                        && !follows(last, number, black)
+                    {
+                        flag_unplaced(&mut plies[from..k], number);
+                    }
+                    return misplaced;
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let p = &mut plies[k];
         if p.token == i {
             if let Some((number, black, words)) = printed
                 && !fits(number, black, words, p)
             {
                 flag_misnumbered(p, number, black, words);
                 misplaced += 1;
+                if words == 0
+                    && let Some(from) = loose_before
+                {
+                    flag_unplaced(&mut plies[from..k], number);
+                }
+            }
+            if printed.is_some_and(|(_, _, w)| w > 0) {
+                loose.get_or_insert(k);
             }
             printed = printed.map(|(n, b, w)| (n, b, w + 1));
-            next.next();
+            k += 1;
             continue;
         }
         match t.kind {
@@ -124,6 +154,7 @@ fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) -> usize {
             TokenKind::MoveNumber { number, black } => {
                 let again = printed.is_some_and(|(n, b, _)| n == number && !b);
                 printed = Some((number, black || again, 0));
+                loose_before = loose.take();
             }
             TokenKind::Move(_) | TokenKind::Unknown => {
                 printed = printed.map(|(n, b, w)| (n, b, w + 1));
@@ -132,6 +163,23 @@ fn misnumbered(tokens: &[escriba_notation::Token], plies: &mut [Ply]) -> usize {
         }
     }
     misplaced
+}
+
+/// Flags `plies`, read before move number `number` that disagrees with the ply after it,
+/// where no number places them.
+fn flag_unplaced(plies: &mut [Ply], number: u32) {
+    for p in plies.iter_mut() {
+        add_note(
+            p,
+            format!(
+                "read before move {number}, printed where another move stands: a move \
+                 missing before it, or moves out of order"
+            ),
+        );
+        if !p.status.is_flagged() {
+            p.status = Status::Ambiguous;
+        }
+    }
 }
 
 /// Notes each ply read from a move broken at a line end (`Q-` / `KB3`, its token over the
@@ -274,6 +322,16 @@ fn fits(number: u32, black: bool, words: usize, p: &Ply) -> bool {
         (1, false) => p.move_number == number && !white,
         (1, true) => p.move_number == number + 1 && white,
         _ => true,
+    }
+}
+
+/// Whether move number `number` (`black`: with `...`) may stand right after ply `last`:
+/// the number of the move after it (either side's number before Black's move, as books
+/// that number every move print it).
+fn follows(last: &Ply, number: u32, black: bool) -> bool {
+    match last.color {
+        Color::White => number == last.move_number,
+        Color::Black => number == last.move_number + 1 && !black,
     }
 }
 

@@ -434,3 +434,37 @@ fn plies_read_only_after_a_legal_printed_move_was_rewritten_are_flagged_when_the
         );
     }
 }
+
+#[test]
+fn a_damaged_castling_sign_is_the_side_the_board_allows_flagged_and_a_clean_one_is_not() {
+    // A link between some marks and not others (`0-O0`, `O-OO`: a mark or a link too
+    // many or too few): the queen's side is closed, so the king's it is, repaired; a sign
+    // whose links fit its marks, in whatever founts, reads as printed, unflagged.
+    for (sign, flagged) in [
+        ("0-O0", true),
+        ("O-OO", true),
+        ("OO-O", true),
+        ("O-0", false),
+        ("0–O", false),
+        ("O-O", false),
+    ] {
+        let text = format!("{RUY} 5. {sign} B-K2 6. R-K1 P-QKt4");
+        let d = read(&text, EN);
+        let p = d.plies.get(8).unwrap_or_else(|| panic!("{text}: {d:?}"));
+        assert_eq!(p.san, "O-O", "{text}");
+        assert_eq!(p.status.is_flagged(), flagged, "{text}: {p:?}");
+        assert_eq!(d.plies.len(), 12, "{text}: the game goes on");
+    }
+    // Both sides open: the damaged sign is never silently one of them.
+    let open = "1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. Nf3 Nf6 6. e3 e6 7. Be2 Be7";
+    for sign in ["0-O0", "O-OO", "oO-O"] {
+        let d = read(&format!("{open} 8. {sign} h6"), EN_ALG);
+        let p = d.plies.get(14);
+        assert!(p.is_none_or(|p| p.status.is_flagged()), "{sign}: {p:?}");
+    }
+    for sign in ["O-O-O", "0–0-O", "000"] {
+        let clean = read(&format!("{open} 8. {sign} h6"), EN_ALG);
+        let p = &clean.plies[14];
+        assert!(p.san == "O-O-O" && !p.status.is_flagged(), "{sign}: {p:?}");
+    }
+}
