@@ -1,7 +1,8 @@
 //! `escriba`: transcribe chess games printed in old books into modern PGN.
 //!
 //! Exit codes, by subcommand (`docs/outputs.md` and `--help` say the same):
-//! - `transcribe`: 0 every game complete; 1 some game partial or failed (or, with
+//! - `transcribe`: 0 every game complete; 1 some game partial or failed, or printed moves
+//!   stand in text that no game took (or, with
 //!   `--strict`, some ply or game flagged; `--strict=WHAT,...` names the statuses that
 //!   count); 2 usage or I/O error. A closed stdout stops the
 //!   run with 0 when stdout was the only output; with output files besides, the run goes on,

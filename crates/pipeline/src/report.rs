@@ -301,7 +301,13 @@ impl Summary {
             }
         }
         // A run that left numbered moves in no game is not complete, whatever its games.
-        let complete = if self.unread_moves > 0 {
+        let complete = if self.unread_moves > 0 && self.games == 0 {
+            format!(
+                "no game read, {} {} in no game",
+                self.unread_moves,
+                plural(self.unread_moves, "printed move", "printed moves")
+            )
+        } else if self.unread_moves > 0 {
             format!(
                 "{:.1}% of games complete, {} {} in no game",
                 self.complete_percent(),
@@ -362,11 +368,12 @@ impl Strict {
 }
 
 /// Exit code: 0 when every game is complete (or empty); 1 when some game is partial or
-/// failed, or (with `strict`) some ply is flagged; 2 for a usage or I/O error; a broken
-/// pipe on an output is a reader that went away, and exits 0.
+/// failed, or printed moves stand in text that no game took (the run did not read all the
+/// moves its input prints), or (with `strict`) some ply is flagged; 2 for a usage or I/O
+/// error; a broken pipe on an output is a reader that went away, and exits 0.
 pub fn exit_code(outcome: &Result<Summary, Error>, strict: Strict) -> i32 {
     match outcome {
-        Ok(s) if s.failed > 0 => 1,
+        Ok(s) if s.failed > 0 || s.unread_moves > 0 => 1,
         Ok(s) if strict.fails(s) => 1,
         Ok(_) => 0,
         Err(e) if e.is_broken_pipe() => 0,
