@@ -141,6 +141,8 @@ fn a_last_row_damaged_into_prose_never_leaves_its_game_complete_and_shorter() {
     }
 }
 
+/// White's column printed whole and then Black's, each under its column word, the names
+/// in a header over both or in each column word: one game, with both names.
 #[test]
 fn whites_whole_column_then_blacks_under_their_column_words_is_one_game() {
     let mut rng = Rng::new(2111);
@@ -157,7 +159,15 @@ fn whites_whole_column_then_blacks_under_their_column_words_is_one_game() {
             let score = random_score(&mut rng, print);
             let (white, black) = players(round + g);
             let title = heading(&mut rng, 10 * round + g + 1);
-            writeln!(text, "{title}\n\nWhite: {white}.   Black: {black}.\n").unwrap();
+            // The names in a header line over both columns, or in each column's word
+            // (`WHITE. (The Allies.)` over White's column, `BLACK. (Mr. Popert.)` over
+            // Black's).
+            let in_columns = rng.below(2) == 0;
+            if in_columns {
+                writeln!(text, "{title}\n").unwrap();
+            } else {
+                writeln!(text, "{title}\n\nWhite: {white}.   Black: {black}.\n").unwrap();
+            }
             let indent = " ".repeat(rng.below(9));
             let period = rng.below(6) > 0;
             let n = score.moves.len();
@@ -165,7 +175,10 @@ fn whites_whole_column_then_blacks_under_their_column_words_is_one_game() {
             let marks: Vec<usize> = (0..rng.below(3)).map(|_| 2 + rng.below(n - 4)).collect();
             for side in 0..2 {
                 let word = if side == 0 { words.0 } else { words.1 };
-                if rng.below(4) > 0 {
+                let name = if side == 0 { &white } else { &black };
+                if in_columns {
+                    writeln!(text, "{indent}      {word} ({name}.)").unwrap();
+                } else if rng.below(4) > 0 {
                     writeln!(text, "{indent}      {word}").unwrap();
                 }
                 for p in (side..n).step_by(2) {

@@ -405,9 +405,14 @@ pub fn group(lines: &[Line], mut kinds: Vec<LineKind>, dialect: Dialect) -> Grou
 /// up to move 2 or later (a result at its foot or not): the header of Black's column,
 /// printed after White's whole.
 fn second_column_header(u: &Cursor, p: &Players, blacks_word_alone: bool) -> bool {
-    blacks_word_alone
+    // `BLACK.` alone, or `BLACK. (Mr. Popert.)` under a `WHITE. (The Allies.)` that named
+    // White alone.
+    let names_black_alone = p.black.is_some()
+        && u.players
+            .as_ref()
+            .is_some_and(|f| f.white.is_some() && f.black.is_none());
+    (blacks_word_alone && p.black.is_none() || names_black_alone)
         && p.white.is_none()
-        && p.black.is_none()
         && p.moves_at.is_none()
         && u.loose_indent.is_none()
         && u.single_column

@@ -131,6 +131,9 @@ impl Grouper<'_> {
             // the same table goes on, from Black's first move. A mate or a result at the
             // foot of White's column ends nothing yet.
             let u = self.cur.as_mut().expect("a unit");
+            if let (Some(black), Some(players)) = (&p.black, u.players.as_mut()) {
+                players.black = Some(black.clone());
+            }
             u.second_column = true;
             u.prev_number = 0;
             u.terminated = false;
