@@ -632,7 +632,19 @@ fn note(
     } else if !status.is_flagged() && parts.pinned.is_none() {
         let readings = if parts.settled { n.readings } else { 0 };
         let key = notes::key(n.relax.0, readings, parts.mark.map_or(0, |(k, _)| k));
-        notes::shared(key, &mut d.note_buf, write)
+        if let Some((last, s)) = d.last_note
+            && last == key
+        {
+            return s.map(Cow::Borrowed);
+        }
+        let note = notes::shared(key, &mut d.note_buf, write);
+        // An owned note (past the shared set's cap) is not remembered.
+        match note {
+            Some(Cow::Borrowed(s)) => d.last_note = Some((key, Some(s))),
+            None => d.last_note = Some((key, None)),
+            Some(Cow::Owned(_)) => {}
+        }
+        note
     } else {
         d.note_buf.clear();
         write(&mut d.note_buf);

@@ -323,6 +323,7 @@ fn decoder<'a>(
         mark_unearned: false,
         fallback_window: (1, 0),
         note_buf,
+        last_note: None,
         back: scratch,
         ply_offset: (game.start.fullmoves().get() - 1)
             .saturating_mul(2)

@@ -256,6 +256,9 @@ pub(super) struct Decoder<'a> {
     pub(super) fallback_window: (usize, usize),
     /// The note of the ply being written.
     pub(super) note_buf: String,
+    /// The last shared note handed out in this game and its key: the plies of one game
+    /// mostly carry the same note, so the next ply under the same key needs no look-up.
+    pub(super) last_note: Option<(u64, Option<&'static str>)>,
     /// Where the buffers go back when the game is decoded.
     pub(super) back: &'a mut Scratch,
 }
