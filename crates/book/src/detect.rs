@@ -88,7 +88,8 @@ fn vote<'a>(lines: impl Iterator<Item = &'a str>) -> (Dialect, bool) {
 ///   then Black's; a two-column page read as one);
 /// - a game run into a paragraph with its notes: a line with four numbered moves or more
 ///   and a dozen words of prose outside braces;
-/// - a line of words above the first row of moves (a title, the players, a date).
+/// - two lines of words or more above the first row of moves (a title, the players, a
+///   date).
 ///
 /// A game file read as a book loses nothing; a book read as a game file loses every game
 /// at its first note, diagram or page break, and prose read as games is dozens of failed
