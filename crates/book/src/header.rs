@@ -47,6 +47,10 @@ fn clean_name(s: &str) -> String {
         .trim()
         .trim_end_matches([',', ';'])
         .trim();
+    // A stop after the parentheses (`(Mr. Popert.).`).
+    if s.ends_with(").") {
+        s = &s[..s.len() - 1];
+    }
     if let Some(inner) = s.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
         s = inner.trim();
     }
@@ -245,6 +249,11 @@ mod tests {
             Some((Some("Mr. M.".into()), Some("M. B.".into())))
         );
         assert_eq!(parse_header_line("WHITE.      BLACK."), Some((None, None)));
+        // A stop after the parentheses, as an OCR'd page prints one.
+        assert_eq!(
+            parse_header_line("WHITE. (The Allies.)   BLACK. (Mr. Popert.)."),
+            Some((Some("The Allies".into()), Some("Mr. Popert".into())))
+        );
     }
 
     #[test]
