@@ -66,6 +66,30 @@ fn read_book(text: &str) -> Vec<escriba_pipeline::GameResult> {
     crate::common::read_book(text, "page.txt")
 }
 
+/// `games`, read from `text` (game `g` of a test), is one game whose plies are `want`,
+/// none of them flagged.
+fn assert_one_game_read_whole_unflagged(
+    g: usize,
+    text: &str,
+    games: &[escriba_pipeline::GameResult],
+    want: &[String],
+) {
+    assert_eq!(games.len(), 1, "game {g}: {text}");
+    let got: Vec<String> = games[0]
+        .plies
+        .iter()
+        .map(|p| p.ply.san.to_string())
+        .collect();
+    assert_eq!(got, want, "game {g}: {text}");
+    assert!(
+        games[0]
+            .plies
+            .iter()
+            .all(|p| matches!(p.ply.status, Status::Exact | Status::Inferred)),
+        "game {g} needs no flag: {text}"
+    );
+}
+
 #[test]
 fn a_game_run_into_one_paragraph_with_notes_is_read_whole() {
     let mut rng = Rng::new(3434);
@@ -76,20 +100,7 @@ fn a_game_run_into_one_paragraph_with_notes_is_read_whole() {
         let text = paragraph(&mut rng, &moves);
         let games = read_book(&text);
         let want = reference_sans(&Chess::default(), &moves);
-        assert_eq!(games.len(), 1, "game {g}: {text}");
-        let got: Vec<String> = games[0]
-            .plies
-            .iter()
-            .map(|p| p.ply.san.to_string())
-            .collect();
-        assert_eq!(got, want, "game {g}: {text}");
-        assert!(
-            games[0]
-                .plies
-                .iter()
-                .all(|p| matches!(p.ply.status, Status::Exact | Status::Inferred)),
-            "game {g} needs no flag: {text}"
-        );
+        assert_one_game_read_whole_unflagged(g, &text, &games, &want);
         plies += want.len();
     }
     assert!(plies > 1500, "{plies} plies read");
@@ -494,20 +505,7 @@ fn a_move_a_note_names_by_its_number_in_the_middle_of_a_sentence_is_the_note_s()
         named += n;
         let games = read_book(&text);
         let want = reference_sans(&Chess::default(), &moves);
-        assert_eq!(games.len(), 1, "game {g}: {text}");
-        let got: Vec<String> = games[0]
-            .plies
-            .iter()
-            .map(|p| p.ply.san.to_string())
-            .collect();
-        assert_eq!(got, want, "game {g}: {text}");
-        assert!(
-            games[0]
-                .plies
-                .iter()
-                .all(|p| matches!(p.ply.status, Status::Exact | Status::Inferred)),
-            "game {g} needs no flag: {text}"
-        );
+        assert_one_game_read_whole_unflagged(g, &text, &games, &want);
     }
     assert!(named > 100, "{named} moves named in notes");
 }
